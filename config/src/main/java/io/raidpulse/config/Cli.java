@@ -1,0 +1,69 @@
+package io.raidpulse.config;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * Runs a picocli command the way every raidpulse command line behaves: a user error (bad
+ * option, invalid setting, unreachable service) prints one line to stderr and exits non-zero
+ * (2 for usage and configuration, 1 for the environment); only bugs print a stack trace.
+ */
+public final class Cli {
+    /** Exit code for a bug: an exception that is not a {@link UserException}. */
+    public static final int EXIT_BUG = 70;
+
+    private Cli() {
+    }
+
+    public static CommandLine commandLine(Object command) {
+        CommandLine cli = new CommandLine(command);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setParameterExceptionHandler(Cli::onParameterError);
+        cli.setExecutionExceptionHandler((e, line, parsed) -> onExecutionError(e, line));
+        return cli;
+    }
+
+    /** Parses and runs {@code args}, returning the exit code. */
+    public static int execute(Object command, String... args) {
+        return commandLine(command).execute(args);
+    }
+
+    private static int onParameterError(CommandLine.ParameterException e, String[] args) {
+        CommandLine line = e.getCommandLine();
+        PrintWriter err = line.getErr();
+        err.println(line.getCommandName() + ": " + e.getMessage() + " (see '" + qualifiedName(line) + " --help')");
+        err.flush();
+        return UserException.EXIT_USAGE;
+    }
+
+    private static int onExecutionError(Exception e, CommandLine line) {
+        PrintWriter err = line.getErr();
+        UserException user = userCause(e);
+        if (user != null) {
+            err.println(qualifiedName(line) + ": " + user.getMessage());
+            err.flush();
+            return user.exitCode();
+        }
+        err.println(qualifiedName(line) + ": internal error (a bug, please report it with this trace):");
+        e.printStackTrace(err);
+        err.flush();
+        return EXIT_BUG;
+    }
+
+    private static UserException userCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof UserException u) {
+                return u;
+            }
+        }
+        return null;
+    }
+
+    private static String qualifiedName(CommandLine line) {
+        StringBuilder name = new StringBuilder(line.getCommandName());
+        for (CommandLine p = line.getParent(); p != null; p = p.getParent()) {
+            name.insert(0, p.getCommandName() + " ");
+        }
+        return name.toString();
+    }
+}

@@ -1,0 +1,49 @@
+package io.raidpulse.schema.kafka;
+
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.BenchmarkProfile;
+import io.raidpulse.schema.HostSample;
+import java.util.List;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.avro.specific.SpecificRecord;
+
+/**
+ * Serdes for every record raidpulse puts on Kafka: Avro single-object encoding
+ * ({@code C3 01} + 8-byte schema fingerprint + binary body), so no schema registry is needed
+ * and every released schema version stays readable through {@link SchemaHistory}.
+ */
+public final class AvroSerdes {
+    /** The top-level record types: one topic value type each. */
+    static final List<Class<? extends SpecificRecord>> TYPES =
+            List.of(HostSample.class, Alert.class, Aggregate.class, BenchmarkProfile.class);
+
+    private AvroSerdes() {
+    }
+
+    public static Serde<HostSample> hostSample() {
+        return serde(HostSample.class);
+    }
+
+    public static Serde<Alert> alert() {
+        return serde(Alert.class);
+    }
+
+    public static Serde<Aggregate> aggregate() {
+        return serde(Aggregate.class);
+    }
+
+    public static Serde<BenchmarkProfile> benchmarkProfile() {
+        return serde(BenchmarkProfile.class);
+    }
+
+    public static <T extends SpecificRecord> Serde<T> serde(Class<T> type) {
+        SingleObjectCodec<T> codec = new SingleObjectCodec<>(type);
+        return Serdes.serdeFrom((topic, value) -> codec.encode(value), codec::decode);
+    }
+
+    public static <T extends SpecificRecord> SingleObjectCodec<T> codec(Class<T> type) {
+        return new SingleObjectCodec<>(type);
+    }
+}
