@@ -1,0 +1,70 @@
+package io.raidpulse.stream;
+
+import io.raidpulse.config.Settings;
+import io.raidpulse.stream.intake.DeadLetterHandler;
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The KafkaStreams instance running {@link StreamTopology}: its properties and lifecycle, nothing else. */
+public final class StreamApp implements AutoCloseable {
+    public static final String DEFAULT_APPLICATION_ID = "raidpulse-stream";
+
+    private static final Logger log = LoggerFactory.getLogger(StreamApp.class);
+
+    private final KafkaStreams streams;
+
+    private StreamApp(KafkaStreams streams) {
+        this.streams = streams;
+    }
+
+    /**
+     * Streams properties: every {@code kafka.*} setting passed through (bootstrap servers,
+     * SASL/SSL, client tuning), then what raidpulse requires: exactly_once_v2, the dead-letter
+     * handler, the application id ({@code stream.application-id}), the state directory
+     * ({@code stream.state-dir}) and the thread count ({@code stream.threads}).
+     */
+    public static Properties properties(Settings s, StreamTopics topics) {
+        Properties p = new Properties();
+        p.putAll(s.withPrefix("kafka."));
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, s.requiredString("kafka.bootstrap.servers"));
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, s.string("stream.application-id", DEFAULT_APPLICATION_ID));
+        if (s.has("stream.state-dir")) {
+            p.put(StreamsConfig.STATE_DIR_CONFIG, s.requiredString("stream.state-dir"));
+        }
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(s.integer("stream.threads", 1, 1, 64)));
+        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class.getName());
+        p.putIfAbsent(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
+        p.put(DeadLetterHandler.TOPIC_CONFIG, topics.deadLetters());
+        return p;
+    }
+
+    public static StreamApp start(Settings settings, StreamConfig config, StreamSerdes serdes, Runnable onFatalError) {
+        KafkaStreams streams = new KafkaStreams(StreamTopology.build(config, serdes), properties(settings, config.topics()));
+        streams.setUncaughtExceptionHandler(e -> {
+            log.error("stream processor failed", e);
+            onFatalError.run();
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+        streams.start();
+        return new StreamApp(streams);
+    }
+
+    public KafkaStreams.State state() {
+        return streams.state();
+    }
+
+    public KafkaStreams streams() {
+        return streams;
+    }
+
+    @Override
+    public void close() {
+        streams.close(Duration.ofSeconds(30));
+    }
+}

@@ -1,0 +1,14 @@
+package io.raidpulse.stream;
+
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import org.apache.kafka.common.serialization.Serde;
+
+/** The value serdes of every topic the stream processor reads or writes, built once and passed in. */
+public record StreamSerdes(Serde<HostSample> hostSample, Serde<Alert> alert, Serde<Aggregate> aggregate) {
+    public static StreamSerdes create() {
+        return new StreamSerdes(AvroSerdes.hostSample(), AvroSerdes.alert(), AvroSerdes.aggregate());
+    }
+}

@@ -1,0 +1,27 @@
+package io.raidpulse.stream;
+
+import io.raidpulse.config.Settings;
+import io.raidpulse.schema.kafka.Topics;
+import java.util.List;
+
+/**
+ * Topic names, {@link Topics} unless overridden by {@code topics.host-samples},
+ * {@code topics.alerts}, {@code topics.aggregates}, {@code topics.dead-letters} (several
+ * deployments sharing one cluster, tests).
+ */
+public record StreamTopics(String hostSamples, String alerts, String aggregates, String deadLetters) {
+    public static final StreamTopics DEFAULTS = new StreamTopics(Topics.HOST_SAMPLES, Topics.ALERTS, Topics.AGGREGATES,
+            Topics.DEAD_LETTERS);
+
+    public static StreamTopics from(Settings s) {
+        return new StreamTopics(
+                s.string("topics.host-samples", DEFAULTS.hostSamples),
+                s.string("topics.alerts", DEFAULTS.alerts),
+                s.string("topics.aggregates", DEFAULTS.aggregates),
+                s.string("topics.dead-letters", DEFAULTS.deadLetters));
+    }
+
+    public List<String> all() {
+        return List.of(hostSamples, alerts, aggregates, deadLetters);
+    }
+}

@@ -1,0 +1,57 @@
+package io.raidpulse.stream;
+
+import io.raidpulse.stream.aggregate.AggregateProcessor;
+import io.raidpulse.stream.health.MdHealthDetector;
+import io.raidpulse.stream.intake.IntakeProcessor;
+import io.raidpulse.stream.intake.SampleTimestamps;
+import io.raidpulse.stream.intake.ValidatingSampleDeserializer;
+import io.raidpulse.stream.saturation.SaturationDetector;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.AutoOffsetReset;
+import org.apache.kafka.streams.Topology;
+
+/**
+ * The stream processor's topology, in one place:
+ *
+ * <pre>
+ * host-samples ─▶ intake ─┬▶ saturation ─┬▶ alerts
+ *  (decode, validate;     ├▶ md-health ──┘
+ *   failures ─▶ dead-letters)
+ *                         └▶ aggregates ──▶ aggregates
+ * </pre>
+ *
+ * Records stay keyed by host from source to sinks: every detector works inside one HostSample, so
+ * there is no repartitioning. Each processor owns its state store.
+ */
+public final class StreamTopology {
+    public static final String SOURCE = "host-samples";
+    public static final String INTAKE = "intake";
+    public static final String SATURATION = "saturation";
+    public static final String MD_HEALTH = "md-health";
+    public static final String AGGREGATES = "aggregates";
+    public static final String ALERTS_SINK = "alerts-sink";
+    public static final String AGGREGATES_SINK = "aggregates-sink";
+
+    private StreamTopology() {
+    }
+
+    public static Topology build(StreamConfig config, StreamSerdes serdes) {
+        StreamTopics topics = config.topics();
+        Topology t = new Topology();
+        t.addSource(AutoOffsetReset.earliest(), SOURCE, new SampleTimestamps(), Serdes.String().deserializer(),
+                new ValidatingSampleDeserializer(serdes.hostSample().deserializer()), topics.hostSamples());
+        t.addProcessor(INTAKE, IntakeProcessor::new, SOURCE);
+        t.addStateStore(IntakeProcessor.storeBuilder(), INTAKE);
+
+        t.addProcessor(SATURATION, () -> new SaturationDetector(config.saturation(), config.expiry()), INTAKE);
+        t.addStateStore(SaturationDetector.storeBuilder(), SATURATION);
+        t.addProcessor(MD_HEALTH, () -> new MdHealthDetector(config.health(), config.expiry()), INTAKE);
+        t.addStateStore(MdHealthDetector.storeBuilder(), MD_HEALTH);
+        t.addSink(ALERTS_SINK, topics.alerts(), Serdes.String().serializer(), serdes.alert().serializer(), SATURATION, MD_HEALTH);
+
+        t.addProcessor(AGGREGATES, () -> new AggregateProcessor(config.aggregates()), INTAKE);
+        t.addStateStore(AggregateProcessor.storeBuilder(), AGGREGATES);
+        t.addSink(AGGREGATES_SINK, topics.aggregates(), Serdes.String().serializer(), serdes.aggregate().serializer(), AGGREGATES);
+        return t;
+    }
+}

@@ -1,0 +1,68 @@
+package io.raidpulse.stream.aggregate;
+
+import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Settings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Window sizes and lateness for the aggregates.
+ *
+ * @param windows {@code aggregate.windows}: tumbling window sizes, aligned to the epoch (default
+ *                {@code 1m,1h}); each larger one must be a multiple of the smallest, from whose
+ *                closed windows it is built
+ * @param grace   {@code aggregate.grace}: how long after a window's end (in event time, i.e. the
+ *                newest sample_time seen on the partition) samples for it are still counted; the
+ *                window is emitted then (default 60 s)
+ */
+public record AggregateSettings(List<Duration> windows, Duration grace) {
+    public static final AggregateSettings DEFAULTS = new AggregateSettings(List.of(Duration.ofMinutes(1), Duration.ofHours(1)),
+            Duration.ofSeconds(60));
+
+    public AggregateSettings {
+        windows = List.copyOf(windows);
+    }
+
+    public static AggregateSettings from(Settings s) {
+        List<Duration> windows = new ArrayList<>();
+        if (s.has("aggregate.windows")) {
+            for (String part : s.requiredString("aggregate.windows").split(",")) {
+                Duration d = Settings.of(java.util.Map.of("w", part.trim()))
+                        .duration("w", null, Duration.ofSeconds(1), Duration.ofDays(7));
+                if (d.toMillis() % 1000 != 0) {
+                    throw new ConfigException("aggregate.windows", "window sizes must be whole seconds, got '" + part.trim() + "'");
+                }
+                windows.add(d);
+            }
+        } else {
+            windows.addAll(DEFAULTS.windows);
+        }
+        windows.sort(null);
+        for (int i = 1; i < windows.size(); i++) {
+            if (windows.get(i).toMillis() % windows.get(0).toMillis() != 0 || windows.get(i).equals(windows.get(i - 1))) {
+                throw new ConfigException("aggregate.windows", "each window must be a distinct multiple of the smallest ("
+                        + windows.get(0) + "), got " + windows.get(i));
+            }
+        }
+        if (windows.isEmpty()) {
+            throw new ConfigException("aggregate.windows", "needs at least one window size");
+        }
+        return new AggregateSettings(windows, s.duration("aggregate.grace", DEFAULTS.grace, Duration.ZERO, Duration.ofDays(1)));
+    }
+
+    /** "1m", "1h", "10s": the window's label in InfluxDB (tag {@code window}, retention policy agg_LABEL). */
+    public static String label(long sizeMs) {
+        long s = sizeMs / 1000;
+        if (s % 86_400 == 0) {
+            return s / 86_400 + "d";
+        }
+        if (s % 3600 == 0) {
+            return s / 3600 + "h";
+        }
+        if (s % 60 == 0) {
+            return s / 60 + "m";
+        }
+        return s + "s";
+    }
+}

@@ -1,0 +1,49 @@
+package io.raidpulse.stream.aggregate;
+
+import io.raidpulse.stream.state.StateSerde;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.kafka.common.utils.Bytes;
+
+/**
+ * One host's open window of one size: the sums of every device and array.
+ *
+ * <p>Stored under a key that sorts by window end, then size, then host (big-endian), so that the
+ * windows to close are one range scan from the start of the store.
+ */
+record HostWindow(String host, long startMs, long sizeMs, Map<String, SubjectWindow> subjects) {
+
+    static final StateSerde<HostWindow> SERDE = new StateSerde<>("aggregate window", 1,
+            (h, w) -> {
+                w.writeString(h.host).writeLong(h.startMs).writeLong(h.sizeMs).writeInt(h.subjects.size());
+                h.subjects.values().forEach(s -> s.write(w));
+            },
+            r -> {
+                String host = r.readString();
+                long start = r.readLong();
+                long size = r.readLong();
+                int n = r.readInt();
+                Map<String, SubjectWindow> subjects = new LinkedHashMap<>();
+                for (int i = 0; i < n; i++) {
+                    SubjectWindow s = SubjectWindow.read(r);
+                    subjects.put(s.kind.name() + ":" + s.subject, s);
+                }
+                return new HostWindow(host, start, size, subjects);
+            });
+
+    long endMs() {
+        return startMs + sizeMs;
+    }
+
+    static Bytes key(long endMs, long sizeMs, String host) {
+        byte[] h = host.getBytes(StandardCharsets.UTF_8);
+        return Bytes.wrap(ByteBuffer.allocate(16 + h.length).putLong(endMs).putLong(sizeMs).put(h).array());
+    }
+
+    /** The window end encoded in a key. */
+    static long endOf(Bytes key) {
+        return ByteBuffer.wrap(key.get()).getLong();
+    }
+}

@@ -1,0 +1,58 @@
+package io.raidpulse.stream.load;
+
+import io.raidpulse.schema.CounterDeltas;
+import io.raidpulse.schema.DeviceKind;
+import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.IostatMetrics;
+import io.raidpulse.schema.SubjectKind;
+
+/**
+ * One block device over one interval: its iostat metrics (HostSample devices[].metrics) and the
+ * diskstats counter differences they came from (devices[].deltas).
+ *
+ * @param reads          reads completed in the interval (diskstats field 4 delta)
+ * @param writes         writes completed (field 8 delta)
+ * @param sectorsRead    512-byte sectors read (field 6 delta)
+ * @param sectorsWritten 512-byte sectors written (field 10 delta)
+ * @param ioMs           time spent reading plus writing, ms summed over requests (fields 7 + 11)
+ */
+public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotational, String parent, double intervalS,
+                         double util, double readIops, double writeIops, double readKBs, double writeKBs,
+                         double awaitMs, double aquSz,
+                         long reads, long writes, long sectorsRead, long sectorsWritten, long ioMs) implements SubjectLoad {
+
+    /** iostat can show a little over 100% from jiffy and uptime rounding; detectors and windows see at most 100. */
+    static final double MAX_UTIL = 100.0;
+
+    /** The device's load, or null when the sample has no metrics for it (first sample after a start). */
+    public static DeviceLoad of(DeviceSample d, Double intervalS) {
+        IostatMetrics m = d.getMetrics();
+        if (m == null || intervalS == null) {
+            return null;
+        }
+        double t = intervalS;
+        CounterDeltas c = d.getDeltas();
+        long reads = c != null ? c.getReads() : Math.round(m.getRS() * t);
+        long writes = c != null ? c.getWrites() : Math.round(m.getWS() * t);
+        long sectorsRead = c != null ? c.getSectorsRead() : Math.round(m.getRkBS() * t * 2);
+        long sectorsWritten = c != null ? c.getSectorsWritten() : Math.round(m.getWkBS() * t * 2);
+        long ioMs = c != null ? c.getReadMs() + c.getWriteMs()
+                : Math.round(m.getRAwait() * m.getRS() * t + m.getWAwait() * m.getWS() * t);
+        double ios = m.getRS() + m.getWS();
+        // iostat -d "await" over reads and writes: (Δread_ms + Δwrite_ms) / (Δreads + Δwrites)
+        double await = ios > 0 ? (m.getRAwait() * m.getRS() + m.getWAwait() * m.getWS()) / ios : 0.0;
+        return new DeviceLoad(d.getName(), d.getKind(), d.getRotational(), d.getParent(), t,
+                Math.min(MAX_UTIL, m.getUtil()), m.getRS(), m.getWS(), m.getRkBS(), m.getWkBS(), await, m.getAquSz(),
+                reads, writes, sectorsRead, sectorsWritten, ioMs);
+    }
+
+    @Override
+    public SubjectKind kind() {
+        return SubjectKind.DEVICE;
+    }
+
+    @Override
+    public boolean parallel() {
+        return !Boolean.TRUE.equals(rotational) || deviceKind == DeviceKind.MD || deviceKind == DeviceKind.DM;
+    }
+}

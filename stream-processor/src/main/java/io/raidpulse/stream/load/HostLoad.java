@@ -1,0 +1,185 @@
+package io.raidpulse.stream.load;
+
+import io.raidpulse.schema.DeviceKind;
+import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.MdArray;
+import io.raidpulse.schema.MdMember;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The load of every device and array of one HostSample, computed once per sample and shared by
+ * the detectors and the windows.
+ *
+ * @param devices        devices with metrics, md arrays' own devices excluded (their figures are in {@link #arrays})
+ * @param arrays         active arrays whose md device and members have metrics
+ * @param presentDevices every device name in the sample, with or without metrics
+ * @param presentArrays  every array name in the sample
+ * @param syncByDevice   for each leaf member (and the whole disk of a member partition): the sync running on its array
+ */
+public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<String> presentDevices,
+                       Set<String> presentArrays, Map<String, MdSync> syncByDevice) {
+
+    /** Nesting deeper than this is a loop in the input, not a real md stack. */
+    private static final int MAX_NESTING = 8;
+
+    public static HostLoad of(HostSample sample) {
+        Double interval = sample.getIntervalS();
+        Map<String, DeviceLoad> byName = new HashMap<>();
+        Map<String, String> parentOf = new HashMap<>();
+        Set<String> present = new LinkedHashSet<>();
+        List<DeviceLoad> devices = new ArrayList<>();
+        for (DeviceSample d : sample.getDevices()) {
+            present.add(d.getName());
+            if (d.getParent() != null) {
+                parentOf.put(d.getName(), d.getParent());
+            }
+            DeviceLoad load = DeviceLoad.of(d, interval);
+            if (load != null) {
+                byName.put(d.getName(), load);
+                if (d.getKind() != DeviceKind.MD) {
+                    devices.add(load);
+                }
+            }
+        }
+
+        Map<String, MdArray> arraysByName = new HashMap<>();
+        Set<String> excluded = new HashSet<>();
+        for (MdArray a : sample.getArrays()) {
+            arraysByName.put(a.getName(), a);
+            for (MdMember m : a.getMembers()) {
+                // a faulty member does no I/O; a pure spare (no slot) idles until a rebuild starts
+                if (m.getFaulty() || (m.getSpare() && m.getRole() == null)) {
+                    excluded.add(m.getDevice());
+                }
+            }
+        }
+
+        List<ArrayLoad> arrays = new ArrayList<>();
+        Map<String, MdSync> syncByDevice = new HashMap<>();
+        Set<String> presentArrays = new LinkedHashSet<>();
+        for (MdArray a : sample.getArrays()) {
+            presentArrays.add(a.getName());
+            List<String> leaves = leaves(a, arraysByName, excluded, 0);
+            MdSync sync = MdSync.running(a);
+            if (sync != null) {
+                for (String leaf : leaves) {
+                    syncByDevice.putIfAbsent(leaf, sync);
+                    String parent = parentOf.get(leaf);
+                    if (parent != null) {
+                        syncByDevice.putIfAbsent(parent, sync);
+                    }
+                }
+            }
+            ArrayLoad load = arrayLoad(a, byName, leaves, sync);
+            if (load != null) {
+                arrays.add(load);
+            }
+        }
+        return new HostLoad(Collections.unmodifiableList(devices), Collections.unmodifiableList(arrays),
+                Collections.unmodifiableSet(present), Collections.unmodifiableSet(presentArrays),
+                Collections.unmodifiableMap(syncByDevice));
+    }
+
+    /** The sync running under a subject: on the array itself, on an array below it, or on the array a device belongs to. */
+    public MdSync syncUnder(SubjectLoad load) {
+        if (load instanceof ArrayLoad a) {
+            if (a.syncAction() != null) {
+                return new MdSync(a.subject(), a.syncAction());
+            }
+            for (DeviceLoad m : a.members()) {
+                MdSync s = syncByDevice.get(m.subject());
+                if (s != null) {
+                    return s;
+                }
+            }
+            return null;
+        }
+        return syncByDevice.get(load.subject());
+    }
+
+    /**
+     * Devices judged on their own for saturation: not md devices (judged as arrays), and not
+     * partitions whose whole disk is in the same sample (the disk's util already covers them).
+     */
+    public List<DeviceLoad> saturationDevices() {
+        List<DeviceLoad> out = new ArrayList<>(devices.size());
+        for (DeviceLoad d : devices) {
+            if (d.deviceKind() == DeviceKind.PARTITION && d.parent() != null && presentDevices.contains(d.parent())) {
+                continue;
+            }
+            out.add(d);
+        }
+        return out;
+    }
+
+    private static ArrayLoad arrayLoad(MdArray a, Map<String, DeviceLoad> byName, List<String> leaves, MdSync sync) {
+        DeviceLoad md = byName.get(a.getName());
+        if (!a.getActive() || md == null) {
+            return null;
+        }
+        List<DeviceLoad> members = new ArrayList<>(leaves.size());
+        for (String leaf : leaves) {
+            DeviceLoad m = byName.get(leaf);
+            if (m != null) {
+                members.add(m);
+            }
+        }
+        if (members.isEmpty()) {
+            return null;
+        }
+        DeviceLoad busiest = members.get(0);
+        double utilSum = 0;
+        long memberIos = 0;
+        long memberSectors = 0;
+        long memberIoMs = 0;
+        for (DeviceLoad m : members) {
+            if (m.util() > busiest.util()) {
+                busiest = m;
+            }
+            utilSum += m.util();
+            memberIos += m.reads() + m.writes();
+            memberSectors += m.sectorsRead() + m.sectorsWritten();
+            memberIoMs += m.ioMs();
+        }
+        WriteAmplification amp = new WriteAmplification(md.reads(), md.writes(), memberIos,
+                md.sectorsRead(), md.sectorsWritten(), memberSectors);
+        double memberAwait = memberIos == 0 ? 0.0 : (double) memberIoMs / memberIos;
+        return new ArrayLoad(a.getName(), a.getLevel(), md, Collections.unmodifiableList(members), busiest,
+                utilSum / members.size(), memberAwait, sync == null ? null : sync.action(), amp);
+    }
+
+    private static List<String> leaves(MdArray a, Map<String, MdArray> arrays, Set<String> excluded, int depth) {
+        List<String> out = new ArrayList<>();
+        if (depth > MAX_NESTING) {
+            return out;
+        }
+        if (!a.getLeafDisks().isEmpty()) {
+            for (String leaf : a.getLeafDisks()) {
+                if (!excluded.contains(leaf)) {
+                    out.add(leaf);
+                }
+            }
+            return out;
+        }
+        for (MdMember m : a.getMembers()) {
+            if (excluded.contains(m.getDevice())) {
+                continue;
+            }
+            MdArray inner = arrays.get(m.getDevice());
+            if (inner != null && inner != a) {
+                out.addAll(leaves(inner, arrays, excluded, depth + 1));
+            } else {
+                out.add(m.getDevice());
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,341 @@
+package io.raidpulse.stream.saturation;
+
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertKind;
+import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.Severity;
+import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.alert.Alerts;
+import io.raidpulse.stream.load.ArrayLoad;
+import io.raidpulse.stream.load.MdSync;
+import io.raidpulse.stream.load.SubjectLoad;
+import io.raidpulse.stream.state.StateReader;
+import io.raidpulse.stream.state.StateWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The saturation state machine of one device or array.
+ *
+ * <pre>
+ * IDLE --hot--> PENDING --hot for the sustain time--> FIRING --cool for the clear time--> IDLE
+ *                  \--not hot--> IDLE                   (samples between clear and fire restart the cool count)
+ * </pre>
+ *
+ * Hot: util at or above the fire threshold, with queue or latency evidence where util alone does
+ * not mean saturation. Cool: util below the clear threshold, or that evidence gone. Runs are
+ * counted in samples by sequence number: one lost sample inside a run is tolerated and counted,
+ * a longer gap or a collector restart starts counting afresh without closing an open episode.
+ */
+final class SubjectSaturation {
+    /** Lost samples a run survives (issue 4: "tolerant of one missing sample"). */
+    static final int TOLERATED_GAP = 1;
+
+    enum Phase { IDLE, PENDING, FIRING }
+
+    final String subject;
+    final SubjectKind kind;
+    Phase phase = Phase.IDLE;
+    /** samples in the current hot run (IDLE, PENDING) or cool run (FIRING) */
+    int run;
+    /** sample time of the first sample of the current run, ms */
+    long runStart;
+    long lastSequence = -1;
+    long lastTime;
+    long collectorStarted;
+    /** consecutive host samples without this subject */
+    int absent;
+
+    long episodeStart;
+    double peak;
+    /** arrays: the busiest member at the peak */
+    String peakMember;
+    double utilSum;
+    int utilCount;
+    /** util of the current cool run, added to the episode if the run breaks */
+    double coolSum;
+    int coolCount;
+    String cause;
+    Severity severity;
+    double firedUtilMean;
+
+    /** exponentially weighted aqu-sz and await over samples that are not hot; NaN until the first */
+    double baseAquSz = Double.NaN;
+    double baseAwaitMs = Double.NaN;
+
+    SubjectSaturation(String subject, SubjectKind kind) {
+        this.subject = subject;
+        this.kind = kind;
+    }
+
+    /** Where a sample sits in its host's sequence. */
+    record SampleContext(String host, long sequence, long time, long collectorStarted, double intervalS) {
+    }
+
+    /** Feeds one sample with data for this subject; returns the FIRING or RESOLVED alert it causes, else null. */
+    Alert observe(SubjectLoad load, SampleContext ctx, SaturationThresholds th, MdSync sync) {
+        boolean continues = lastSequence >= 0 && collectorStarted == ctx.collectorStarted()
+                && ctx.sequence() > lastSequence && ctx.sequence() - lastSequence - 1 <= TOLERATED_GAP;
+        long missed = continues ? ctx.sequence() - lastSequence - 1 : 0;
+        if (!continues && lastSequence >= 0) {
+            breakRun();
+        }
+        lastSequence = ctx.sequence();
+        lastTime = ctx.time();
+        collectorStarted = ctx.collectorStarted();
+        absent = 0;
+
+        double util = load.util();
+        boolean evidenceNeeded = th.needsEvidence(load);
+        List<String> evidence = new ArrayList<>(3);
+        boolean hot = util >= th.fireUtil();
+        if (hot && evidenceNeeded) {
+            String queue = queueEvidence(load, th, th.evidenceFactor());
+            String latency = latencyEvidence(load, th, th.evidenceFactor());
+            if (queue != null) {
+                evidence.add(queue);
+            }
+            if (latency != null) {
+                evidence.add(latency);
+            }
+            hot = !evidence.isEmpty();
+        }
+
+        switch (phase) {
+            case IDLE -> {
+                if (!hot) {
+                    updateBaseline(load, th, ctx.intervalS());
+                    return null;
+                }
+                phase = Phase.PENDING;
+                episodeStart = ctx.time();
+                runStart = ctx.time();
+                run = 1;
+                peak = -1;
+                utilSum = 0;
+                utilCount = 0;
+                accumulate(load);
+                return fireIfSustained(load, ctx, th, sync, evidence);
+            }
+            case PENDING -> {
+                if (!hot) {
+                    reset();
+                    updateBaseline(load, th, ctx.intervalS());
+                    return null;
+                }
+                run += 1 + (int) missed;
+                accumulate(load);
+                return fireIfSustained(load, ctx, th, sync, evidence);
+            }
+            case FIRING -> {
+                if (cause == null && sync != null) {
+                    cause = sync.cause();
+                }
+                boolean cool = util < th.clearUtil()
+                        || (evidenceNeeded && queueEvidence(load, th, th.evidenceClearFactor()) == null
+                            && latencyEvidence(load, th, th.evidenceClearFactor()) == null);
+                if (!cool) {
+                    breakRun();
+                    accumulate(load);
+                    return null;
+                }
+                if (run == 0) {
+                    runStart = ctx.time();
+                    run = 1;
+                } else {
+                    run += 1 + (int) missed;
+                }
+                coolSum += util;
+                coolCount++;
+                if (run < SaturationThresholds.samples(th.clearAfter(), ctx.intervalS())) {
+                    return null;
+                }
+                Alert resolved = resolved(ctx.host(), ctx.time(), runStart, null);
+                reset();
+                return resolved;
+            }
+            default -> throw new IllegalStateException(phase.toString());
+        }
+    }
+
+    /**
+     * Closes an open episode whose subject is gone (vanished from its host's samples, or the
+     * host went silent): RESOLVED with the reason, ending at the last sample that had it.
+     * Returns null when no episode is open.
+     */
+    Alert expire(String host, String reason) {
+        if (phase != Phase.FIRING) {
+            return null;
+        }
+        Alert alert = resolved(host, lastTime, lastTime, reason);
+        reset();
+        return alert;
+    }
+
+    private Alert fireIfSustained(SubjectLoad load, SampleContext ctx, SaturationThresholds th, MdSync sync, List<String> evidence) {
+        int needed = SaturationThresholds.samples(th.sustain(), ctx.intervalS());
+        if (run < needed) {
+            return null;
+        }
+        phase = Phase.FIRING;
+        run = 0;
+        coolSum = 0;
+        coolCount = 0;
+        cause = sync == null ? null : sync.cause();
+        severity = sync == null ? Severity.CRITICAL : sync.severity();
+        firedUtilMean = utilSum / utilCount;
+        long sustainedMs = Math.round(needed * ctx.intervalS() * 1000);
+        List<String> all = new ArrayList<>(evidence.size() + 1);
+        all.add("util " + pct(firedUtilMean) + " mean >= " + pct(th.fireUtil()) + " for " + Alerts.duration(sustainedMs)
+                + " (" + needed + " samples)");
+        all.addAll(evidence);
+        String summary = ctx.host() + " " + subject + " saturated: util " + pct(firedUtilMean) + " for "
+                + Alerts.duration(ctx.time() - episodeStart + Math.round(ctx.intervalS() * 1000))
+                + (load instanceof ArrayLoad ? ", busiest member " + peakMember : "")
+                + (cause != null ? " (" + cause + ")" : "");
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("fire_util", num(th.fireUtil()));
+        details.put("clear_util", num(th.clearUtil()));
+        details.put("interval_s", num(ctx.intervalS()));
+        details.put("samples", Integer.toString(needed));
+        if (!Double.isNaN(baseAquSz)) {
+            details.put("baseline_aqu_sz", num(baseAquSz));
+            details.put("baseline_await_ms", num(baseAwaitMs));
+        }
+        return Alerts.alert(ctx.host(), subject, kind, AlertKind.SATURATION, AlertState.FIRING, severity, episodeStart,
+                        ctx.time(), summary)
+                .setPeakUtil(peak)
+                .setMeanUtil(firedUtilMean)
+                .setBusiestMember(peakMember)
+                .setCause(cause)
+                .setEvidence(all)
+                .setDetails(details)
+                .build();
+    }
+
+    private Alert resolved(String host, long eventTime, long endTime, String reason) {
+        double mean = utilCount == 0 ? 0.0 : utilSum / utilCount;
+        String summary = reason == null
+                ? host + " " + subject + " saturation over after " + Alerts.duration(endTime - episodeStart) + ": peak "
+                        + pct(peak) + ", mean " + pct(mean)
+                : host + " " + subject + " saturation alert closed: " + reason;
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("duration_s", Long.toString(Math.max(0, endTime - episodeStart) / 1000));
+        if (reason != null) {
+            details.put("reason", reason);
+        }
+        return Alerts.alert(host, subject, kind, AlertKind.SATURATION, AlertState.RESOLVED, severity, episodeStart,
+                        eventTime, summary)
+                .setEndTime(java.time.Instant.ofEpochMilli(endTime))
+                .setPeakUtil(peak)
+                .setMeanUtil(mean)
+                .setBusiestMember(peakMember)
+                .setCause(cause)
+                .setEvidence(reason == null ? List.of() : List.of(reason))
+                .setDetails(details)
+                .build();
+    }
+
+    private void accumulate(SubjectLoad load) {
+        utilSum += load.util();
+        utilCount++;
+        if (load.util() > peak) {
+            peak = load.util();
+            peakMember = load instanceof ArrayLoad a ? a.busiest().subject() : null;
+        }
+    }
+
+    /** A gap or restart: a pending run starts over; an open episode stays open and its cool count starts over. */
+    private void breakRun() {
+        if (phase == Phase.PENDING) {
+            reset();
+        } else if (phase == Phase.FIRING && run > 0) {
+            utilSum += coolSum;
+            utilCount += coolCount;
+            coolSum = 0;
+            coolCount = 0;
+            run = 0;
+        }
+    }
+
+    private void reset() {
+        phase = Phase.IDLE;
+        run = 0;
+        peak = 0;
+        peakMember = null;
+        utilSum = 0;
+        utilCount = 0;
+        coolSum = 0;
+        coolCount = 0;
+        cause = null;
+        severity = null;
+        firedUtilMean = 0;
+    }
+
+    private void updateBaseline(SubjectLoad load, SaturationThresholds th, double intervalS) {
+        double alpha = Math.min(1.0, intervalS / (th.baselineWindow().toMillis() / 1000.0));
+        baseAquSz = Double.isNaN(baseAquSz) ? load.aquSz() : baseAquSz + alpha * (load.aquSz() - baseAquSz);
+        baseAwaitMs = Double.isNaN(baseAwaitMs) ? load.awaitMs() : baseAwaitMs + alpha * (load.awaitMs() - baseAwaitMs);
+    }
+
+    private String queueEvidence(SubjectLoad load, SaturationThresholds th, double factor) {
+        double base = Double.isNaN(baseAquSz) ? th.minAquSz() : Math.max(baseAquSz, th.minAquSz());
+        if (load.aquSz() < factor * base) {
+            return null;
+        }
+        return "aqu-sz " + num(load.aquSz()) + " >= " + num(factor) + " x baseline " + num(base);
+    }
+
+    private String latencyEvidence(SubjectLoad load, SaturationThresholds th, double factor) {
+        double base = Double.isNaN(baseAwaitMs) ? th.minAwaitMs() : Math.max(baseAwaitMs, th.minAwaitMs());
+        if (load.awaitMs() < factor * base) {
+            return null;
+        }
+        return "await " + num(load.awaitMs()) + " ms >= " + num(factor) + " x baseline " + num(base) + " ms";
+    }
+
+    private static String pct(double v) {
+        return Alerts.oneDecimal(v) + "%";
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    void write(StateWriter w) {
+        w.writeString(subject).writeByte(kind.ordinal()).writeByte(phase.ordinal()).writeInt(run).writeLong(runStart)
+                .writeLong(lastSequence).writeLong(lastTime).writeLong(collectorStarted).writeInt(absent)
+                .writeLong(episodeStart).writeDouble(peak).writeString(peakMember).writeDouble(utilSum).writeInt(utilCount)
+                .writeDouble(coolSum).writeInt(coolCount).writeString(cause)
+                .writeByte(severity == null ? -1 : severity.ordinal()).writeDouble(firedUtilMean)
+                .writeDouble(baseAquSz).writeDouble(baseAwaitMs);
+    }
+
+    static SubjectSaturation read(StateReader r) {
+        SubjectSaturation s = new SubjectSaturation(r.readString(), SubjectKind.values()[r.readByte()]);
+        s.phase = Phase.values()[r.readByte()];
+        s.run = r.readInt();
+        s.runStart = r.readLong();
+        s.lastSequence = r.readLong();
+        s.lastTime = r.readLong();
+        s.collectorStarted = r.readLong();
+        s.absent = r.readInt();
+        s.episodeStart = r.readLong();
+        s.peak = r.readDouble();
+        s.peakMember = r.readString();
+        s.utilSum = r.readDouble();
+        s.utilCount = r.readInt();
+        s.coolSum = r.readDouble();
+        s.coolCount = r.readInt();
+        s.cause = r.readString();
+        int sev = r.readByte();
+        s.severity = sev < 0 ? null : Severity.values()[sev];
+        s.firedUtilMean = r.readDouble();
+        s.baseAquSz = r.readDouble();
+        s.baseAwaitMs = r.readDouble();
+        return s;
+    }
+}

@@ -1,0 +1,280 @@
+package io.raidpulse.stream.saturation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertKind;
+import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.Severity;
+import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.testing.Dev;
+import io.raidpulse.stream.testing.HostFeed;
+import io.raidpulse.stream.testing.Md;
+import io.raidpulse.stream.testing.TopologyFixture;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The saturation detector through the real topology: defaults 95% / 30 s to fire, 80% / 60 s to clear. */
+class SaturationDetectorTest {
+    private static final long T0 = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+
+    private TopologyFixture topology = new TopologyFixture();
+    private final HostFeed db1 = new HostFeed("db1", T0, 10_000);
+
+    @AfterEach
+    void close() {
+        topology.close();
+    }
+
+    private List<Alert> feed(double... utils) {
+        for (double u : utils) {
+            topology.send(db1.next(Dev.disk("sda", u)));
+        }
+        return saturation(topology.alerts());
+    }
+
+    private static List<Alert> saturation(List<Alert> alerts) {
+        return alerts.stream().filter(a -> a.getKind() == AlertKind.SATURATION).toList();
+    }
+
+    @Test
+    void firesWhenUtilStaysExactlyAtTheThresholdForTheSustainTime() {
+        assertThat(feed(10, 95.0, 95.0)).as("two hot samples are 20 s, not 30 s").isEmpty();
+        long thirdHot = db1.time();
+        List<Alert> fired = feed(95.0);
+        assertThat(fired).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.FIRING);
+            assertThat(a.getSubject()).isEqualTo("sda");
+            assertThat(a.getSubjectKind()).isEqualTo(SubjectKind.DEVICE);
+            assertThat(a.getHost()).isEqualTo("db1");
+            assertThat(a.getSeverity()).isEqualTo(Severity.CRITICAL);
+            assertThat(a.getStartTime()).isEqualTo(Instant.ofEpochMilli(thirdHot - 20_000));
+            assertThat(a.getEventTime()).isEqualTo(Instant.ofEpochMilli(thirdHot));
+            assertThat(a.getPeakUtil()).isEqualTo(95.0);
+            assertThat(a.getMeanUtil()).isEqualTo(95.0);
+            assertThat(a.getCause()).isNull();
+            assertThat(a.getEvidence()).singleElement().asString().contains("95.0%").contains("30 s");
+            assertThat(a.getAlertId()).isEqualTo("db1/sda/SATURATION/" + (thirdHot - 20_000));
+        });
+        assertThat(feed(99, 99, 99)).as("one FIRING per episode").isEmpty();
+    }
+
+    @Test
+    void justBelowTheThresholdNeverFires() {
+        assertThat(feed(94.99, 94.99, 94.99, 94.99, 94.99, 94.99)).isEmpty();
+    }
+
+    @Test
+    void resolvesAfterTheClearTimeBelowTheClearThresholdWithPeakAndMean() {
+        List<Alert> fired = feed(96, 98, 100);
+        assertThat(fired).hasSize(1);
+        assertThat(feed(80.0, 80.0, 80.0, 80.0, 80.0, 80.0, 80.0)).as("exactly at the clear threshold is not below it").isEmpty();
+        long firstCool = db1.time();
+        assertThat(feed(79.9, 79.9, 79.9, 79.9, 79.9)).as("50 s cool").isEmpty();
+        List<Alert> resolved = feed(79.9);
+        assertThat(resolved).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.RESOLVED);
+            assertThat(a.getAlertId()).isEqualTo(fired.get(0).getAlertId());
+            assertThat(a.getEndTime()).isEqualTo(Instant.ofEpochMilli(firstCool));
+            assertThat(a.getPeakUtil()).isEqualTo(100.0);
+            // 96, 98, 100 and seven samples at 80
+            assertThat(a.getMeanUtil()).isCloseTo((96 + 98 + 100 + 7 * 80.0) / 10, org.assertj.core.data.Offset.offset(1e-9));
+        });
+        assertThat(feed(10, 10, 10)).isEmpty();
+    }
+
+    @Test
+    void flappingAroundTheThresholdsRaisesNothingAndClosesNothing() {
+        assertThat(feed(96, 90, 96, 90, 96, 90, 96, 94, 97)).as("never 30 s hot in a row").isEmpty();
+        assertThat(feed(97, 97)).hasSize(1);
+        assertThat(feed(79, 85, 79, 85, 79, 81, 79, 79, 79, 79, 79, 85)).as("never 60 s cool in a row").isEmpty();
+        assertThat(feed(79, 79, 79, 79, 79, 79)).singleElement().extracting(Alert::getState).isEqualTo(AlertState.RESOLVED);
+    }
+
+    @Test
+    void oneMissingSampleInsideARunIsToleratedAndCounted() {
+        feed(97);
+        db1.lose(1);
+        List<Alert> fired = feed(97);
+        assertThat(fired).as("97, (lost), 97 covers 30 s").singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.FIRING);
+            assertThat(a.getStartTime()).isEqualTo(Instant.ofEpochMilli(db1.time() - 30_000));
+        });
+        feed(50, 50, 50);
+        db1.lose(1);
+        assertThat(feed(50, 50)).as("cool run of 3 + lost + 2 = 60 s").singleElement()
+                .extracting(Alert::getState).isEqualTo(AlertState.RESOLVED);
+    }
+
+    @Test
+    void aLongerGapStartsTheCountAgainWithoutClosingTheEpisode() {
+        feed(97, 97);
+        db1.lose(2);
+        assertThat(feed(97, 97)).as("the run restarted after the gap").isEmpty();
+        assertThat(feed(97)).singleElement().extracting(Alert::getState).isEqualTo(AlertState.FIRING);
+        feed(50, 50, 50, 50);
+        db1.lose(3);
+        assertThat(feed(50, 50, 50, 50, 50)).as("no false RESOLVED across the gap: the cool count started again").isEmpty();
+        assertThat(feed(50)).singleElement().extracting(Alert::getState).isEqualTo(AlertState.RESOLVED);
+    }
+
+    @Test
+    void aCollectorRestartNeitherResolvesNorFiresFalsely() {
+        assertThat(feed(99, 99, 99)).hasSize(1);
+        feed(50, 50, 50, 50, 50);
+        db1.restart(5_000);
+        assertThat(feed(50)).as("first sample after the restart has no metrics").isEmpty();
+        assertThat(feed(50, 50, 50, 50, 50)).as("the cool count started again after the restart").isEmpty();
+        assertThat(feed(50)).singleElement().extracting(Alert::getState).isEqualTo(AlertState.RESOLVED);
+
+        feed(99, 99);
+        db1.restart(5_000);
+        assertThat(feed(99, 99, 99)).as("pending run reset by the restart; metrics resume on the second sample").isEmpty();
+        assertThat(feed(99)).singleElement().extracting(Alert::getState).isEqualTo(AlertState.FIRING);
+    }
+
+    @Test
+    void duplicateAndLateSamplesAreNotReplayedIntoTheDetector() {
+        feed(99, 99);
+        // the collector re-sends its spool: the same sequence again, then an older one
+        topology.send(db1.at(db1.sequence() - 1, db1.time() - 10_000, List.of(Dev.disk("sda", 99)), List.of()));
+        topology.send(db1.at(db1.sequence() - 5, db1.time() - 50_000, List.of(Dev.disk("sda", 99)), List.of()));
+        assertThat(saturation(topology.alerts())).isEmpty();
+        assertThat(feed(99)).singleElement().extracting(Alert::getState).isEqualTo(AlertState.FIRING);
+    }
+
+    @Test
+    void aDeviceThatDisappearsHasItsEpisodeClosedWithAReason() {
+        topology.send(db1.next(Dev.disk("sda", 99), Dev.disk("sdb", 10)));
+        topology.send(db1.next(Dev.disk("sda", 99), Dev.disk("sdb", 10)));
+        topology.send(db1.next(Dev.disk("sda", 99), Dev.disk("sdb", 10)));
+        assertThat(saturation(topology.alerts())).hasSize(1);
+        topology.send(db1.next(Dev.disk("sdb", 10)));
+        assertThat(saturation(topology.alerts())).as("one sample without it may be a read error").isEmpty();
+        long lastSeen = db1.time();
+        topology.send(db1.next(Dev.disk("sda", 99), Dev.disk("sdb", 10)));
+        topology.send(db1.next(Dev.disk("sdb", 10)));
+        topology.send(db1.next(Dev.disk("sdb", 10)));
+        assertThat(saturation(topology.alerts())).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.RESOLVED);
+            assertThat(a.getSubject()).isEqualTo("sda");
+            assertThat(a.getEndTime()).isEqualTo(Instant.ofEpochMilli(lastSeen));
+            assertThat(a.getDetails()).containsEntry("reason", "sda no longer reported by db1 (missing from 2 samples)");
+        });
+        topology.send(db1.next(Dev.disk("sdb", 10)));
+        assertThat(topology.alerts()).isEmpty();
+    }
+
+    @Test
+    void aHostThatGoesSilentHasItsEpisodesClosed() {
+        assertThat(feed(99, 99, 99)).hasSize(1);
+        topology.advanceWallClock(Duration.ofMinutes(9));
+        assertThat(topology.alerts()).isEmpty();
+        topology.advanceWallClock(Duration.ofMinutes(2));
+        assertThat(saturation(topology.alerts())).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.RESOLVED);
+            assertThat(a.getSummary()).contains("no samples from db1 for 10 min");
+        });
+    }
+
+    @Test
+    void anSsdAtFullUtilNeedsQueueOrLatencyEvidenceAboveItsOwnBaseline() {
+        // an SSD serving many requests in parallel: 100% util, queue 2, 0.3 ms
+        for (int i = 0; i < 30; i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).aqu(2).await(0.3, 0.3)));
+        }
+        assertThat(saturation(topology.alerts())).as("busy, not saturated").isEmpty();
+        List<Alert> fired = List.of();
+        for (int i = 0; i < 3; i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).aqu(40).await(0.3, 0.3)));
+            fired = saturation(topology.alerts());
+        }
+        assertThat(fired).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.FIRING);
+            assertThat(a.getEvidence()).hasSize(2);
+            assertThat(a.getEvidence().get(1)).startsWith("aqu-sz 40 >= 3 x baseline 2");
+            assertThat(a.getDetails()).containsEntry("baseline_aqu_sz", "2");
+        });
+        for (int i = 0; i < 5; i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).aqu(2.5).await(0.3, 0.3)));
+        }
+        assertThat(saturation(topology.alerts())).as("50 s without evidence").isEmpty();
+        topology.send(db1.next(Dev.ssd("nvme0n1", 100).aqu(2.5).await(0.3, 0.3)));
+        assertThat(saturation(topology.alerts())).singleElement().extracting(Alert::getState).isEqualTo(AlertState.RESOLVED);
+    }
+
+    @Test
+    void latencyEvidenceAloneIsEnoughAndIsNamed() {
+        for (int i = 0; i < 10; i++) {
+            topology.send(db1.next(Dev.ssd("sdx", 100).aqu(2).await(2, 2)));
+        }
+        for (int i = 0; i < 3; i++) {
+            topology.send(db1.next(Dev.ssd("sdx", 100).aqu(2).await(30, 30)));
+        }
+        assertThat(saturation(topology.alerts())).singleElement().satisfies(a ->
+                assertThat(a.getEvidence()).anySatisfy(e -> assertThat(e).startsWith("await 30 ms >= 3 x baseline 2 ms")));
+    }
+
+    private static List<Dev> raid5(double busiest, double others) {
+        return List.of(Dev.md("md0").iops(200, 100), Dev.disk("sda", others), Dev.disk("sdb", others), Dev.disk("sdc", busiest),
+                Dev.disk("sdd", others));
+    }
+
+    @Test
+    void anArrayIsSaturatedWhenItsBusiestMemberIsAndNamesIt() {
+        Md md0 = Md.array("md0", "raid5", "sda", "sdb", "sdc", "sdd").leaves("sda", "sdb", "sdc", "sdd");
+        for (int i = 0; i < 3; i++) {
+            topology.send(db1.next(raid5(100, 40), List.of(md0)));
+        }
+        List<Alert> alerts = saturation(topology.alerts());
+        assertThat(alerts).extracting(Alert::getSubject).containsExactlyInAnyOrder("md0", "sdc");
+        assertThat(alerts).filteredOn(a -> a.getSubjectKind() == SubjectKind.ARRAY).singleElement().satisfies(a -> {
+            assertThat(a.getBusiestMember()).isEqualTo("sdc");
+            assertThat(a.getPeakUtil()).isEqualTo(100.0);
+            assertThat(a.getSummary()).contains("busiest member sdc");
+        });
+    }
+
+    @Test
+    void aCheckRunningOnTheArrayIsNamedAsTheCauseAndLowersTheSeverity() {
+        Md md0 = Md.array("md0", "raid5", "sda", "sdb", "sdc", "sdd").leaves("sda", "sdb", "sdc", "sdd")
+                .sync("check", 12.5, 150_000L, 3600L);
+        for (int i = 0; i < 3; i++) {
+            topology.send(db1.next(raid5(100, 100), List.of(md0)));
+        }
+        List<Alert> alerts = saturation(topology.alerts());
+        assertThat(alerts).hasSize(5);
+        assertThat(alerts).allSatisfy(a -> {
+            assertThat(a.getCause()).isEqualTo("md check running on md0");
+            assertThat(a.getSeverity()).isEqualTo(Severity.INFO);
+            assertThat(a.getSummary()).endsWith("(md check running on md0)");
+        });
+    }
+
+    @Test
+    void thresholdsFollowTheFirstMatchingRule() {
+        topology.close();
+        topology = new TopologyFixture(Map.of(
+                "saturation.rule.a-scratch.host", "db1", "saturation.rule.a-scratch.subject", "sd[a-b]",
+                "saturation.rule.a-scratch.fire-util", "70", "saturation.rule.a-scratch.clear-util", "50",
+                "saturation.rule.a-scratch.sustain", "10s",
+                "saturation.rule.b-all.host", ".*", "saturation.rule.b-all.fire-util", "99"));
+        topology.send(db1.next(Dev.disk("sda", 75), Dev.disk("sdc", 98)));
+        topology.send(db1.next(Dev.disk("sda", 75), Dev.disk("sdc", 98)));
+        topology.send(db1.next(Dev.disk("sda", 75), Dev.disk("sdc", 98)));
+        assertThat(saturation(topology.alerts())).as("sda by rule a (70%, 10 s); sdc by rule b (99%)")
+                .singleElement().extracting(Alert::getSubject).isEqualTo("sda");
+    }
+
+    @Test
+    void partitionsOfADiskInTheSampleAreJudgedThroughTheDisk() {
+        for (int i = 0; i < 3; i++) {
+            topology.send(db1.next(Dev.disk("sda", 99), Dev.disk("sda1", 99).kind(io.raidpulse.schema.DeviceKind.PARTITION).parent("sda")));
+        }
+        assertThat(saturation(topology.alerts())).singleElement().extracting(Alert::getSubject).isEqualTo("sda");
+    }
+}

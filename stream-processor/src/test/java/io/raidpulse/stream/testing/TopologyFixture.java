@@ -1,0 +1,92 @@
+package io.raidpulse.stream.testing;
+
+import io.raidpulse.config.Settings;
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.stream.StreamApp;
+import io.raidpulse.stream.StreamConfig;
+import io.raidpulse.stream.StreamSerdes;
+import io.raidpulse.stream.StreamTopics;
+import io.raidpulse.stream.StreamTopology;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.test.TestRecord;
+
+/** The real topology in a TopologyTestDriver, with the real settings path and serdes. */
+public final class TopologyFixture implements AutoCloseable {
+    public final TopologyTestDriver driver;
+    private final StreamSerdes serdes = StreamSerdes.create();
+    private final TestInputTopic<String, byte[]> samples;
+    private final TestOutputTopic<String, Alert> alerts;
+    private final TestOutputTopic<String, Aggregate> aggregates;
+    private final TestOutputTopic<byte[], byte[]> deadLetters;
+    public final List<Alert> alertLog = new ArrayList<>();
+    public final List<Aggregate> aggregateLog = new ArrayList<>();
+
+    public TopologyFixture(Map<String, String> overrides) {
+        Map<String, String> base = new HashMap<>();
+        base.put("kafka.bootstrap.servers", "test:9092");
+        base.put("stream.application-id", "topology-test");
+        base.putAll(overrides);
+        Settings settings = Settings.of(base);
+        StreamConfig config = StreamConfig.from(settings);
+        Properties props = StreamApp.properties(settings, config.topics());
+        driver = new TopologyTestDriver(StreamTopology.build(config, serdes), props, Instant.parse("2026-01-01T00:00:00Z"));
+        StreamTopics t = config.topics();
+        samples = driver.createInputTopic(t.hostSamples(), new StringSerializer(), new ByteArraySerializer());
+        alerts = driver.createOutputTopic(t.alerts(), new StringDeserializer(), serdes.alert().deserializer());
+        aggregates = driver.createOutputTopic(t.aggregates(), new StringDeserializer(), serdes.aggregate().deserializer());
+        deadLetters = driver.createOutputTopic(t.deadLetters(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    public TopologyFixture() {
+        this(Map.of());
+    }
+
+    public void send(HostSample s) {
+        samples.pipeInput(s.getHost().getHostname(), serdes.hostSample().serializer().serialize("t", s), s.getSampleTime());
+    }
+
+    public void sendRaw(String key, byte[] value) {
+        samples.pipeInput(key, value);
+    }
+
+    /** Alerts emitted since the last call (also appended to {@link #alertLog}). */
+    public List<Alert> alerts() {
+        List<Alert> out = new ArrayList<>(alerts.readValuesToList());
+        alertLog.addAll(out);
+        return out;
+    }
+
+    public List<Aggregate> aggregates() {
+        List<Aggregate> out = new ArrayList<>(aggregates.readValuesToList());
+        aggregateLog.addAll(out);
+        return out;
+    }
+
+    public List<TestRecord<byte[], byte[]>> deadLetters() {
+        return deadLetters.readRecordsToList();
+    }
+
+    public void advanceWallClock(Duration d) {
+        driver.advanceWallClockTime(d);
+    }
+
+    @Override
+    public void close() {
+        driver.close();
+    }
+}
