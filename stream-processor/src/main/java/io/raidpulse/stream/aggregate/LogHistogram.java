@@ -74,6 +74,9 @@ final class LogHistogram {
             return 0.0;
         }
         long rank = Math.max(1, (long) Math.ceil(q * total));
+        if (rank >= total) {
+            return max;
+        }
         if (rank <= zeros) {
             return clamp(0.0);
         }

@@ -20,6 +20,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
@@ -44,6 +45,9 @@ public final class TopologyFixture implements AutoCloseable {
         Settings settings = Settings.of(base);
         StreamConfig config = StreamConfig.from(settings);
         Properties props = StreamApp.properties(settings, config.topics());
+        if (settings.has("test.processing.guarantee")) {
+            props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, settings.requiredString("test.processing.guarantee"));
+        }
         driver = new TopologyTestDriver(StreamTopology.build(config, serdes), props, Instant.parse("2026-01-01T00:00:00Z"));
         StreamTopics t = config.topics();
         samples = driver.createInputTopic(t.hostSamples(), new StringSerializer(), new ByteArraySerializer());
