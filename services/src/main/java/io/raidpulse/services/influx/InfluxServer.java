@@ -106,10 +106,26 @@ public final class InfluxServer implements AutoCloseable {
      * port used before there, else a free one), loopback only, reporting and self-monitoring off.
      */
     public static InfluxServer startLocal(Path influxd, Path dataDir, int port) {
-        LocalInfluxd local = LocalInfluxd.prepare(influxd, dataDir.toAbsolutePath(), port);
+        return startLocal(influxd, dataDir, port, null);
+    }
+
+    /**
+     * As {@link #startLocal(Path, Path, int)}, with HTTP authentication on and {@code admin} as
+     * its first (all-privileges) user when {@code admin} is not null.
+     */
+    public static InfluxServer startLocal(Path influxd, Path dataDir, int port, Admin admin) {
+        LocalInfluxd local = LocalInfluxd.prepare(influxd, dataDir.toAbsolutePath(), port, admin);
         InfluxServer server = new InfluxServer("http://127.0.0.1:" + local.port(), local);
         local.start();
         return server;
+    }
+
+    /** The admin user of a server started with authentication. */
+    public record Admin(String user, String password) {
+        @Override
+        public String toString() {
+            return "Admin[user=" + user + ", password=****]";
+        }
     }
 
     /** The {@code influxd} binary on the PATH (or in /usr/bin, /usr/sbin), if any. */
@@ -202,18 +218,20 @@ public final class InfluxServer implements AutoCloseable {
         private final int port;
         private final Path config;
         private final Path log;
+        private final Admin admin;
         private Process process;
         private Thread reaper;
 
-        private LocalInfluxd(Path binary, Path dir, int port) {
+        private LocalInfluxd(Path binary, Path dir, int port, Admin admin) {
             this.binary = binary;
             this.dir = dir;
             this.port = port;
+            this.admin = admin;
             this.config = dir.resolve("influxdb.conf");
             this.log = dir.resolve("influxd.log");
         }
 
-        static LocalInfluxd prepare(Path binary, Path dir, int requestedPort) {
+        static LocalInfluxd prepare(Path binary, Path dir, int requestedPort, Admin admin) {
             try {
                 Files.createDirectories(dir);
                 Path portFile = dir.resolve("port");
@@ -228,7 +246,7 @@ public final class InfluxServer implements AutoCloseable {
                     throw new UserException("cannot start influxd: port " + port + " is in use");
                 }
                 Files.writeString(portFile, port + "\n");
-                LocalInfluxd local = new LocalInfluxd(binary, dir, port);
+                LocalInfluxd local = new LocalInfluxd(binary, dir, port, admin);
                 local.writeConfig();
                 return local;
             } catch (IOException | NumberFormatException e) {
@@ -264,9 +282,10 @@ public final class InfluxServer implements AutoCloseable {
 
                     [http]
                       bind-address = "127.0.0.1:%d"
+                      auth-enabled = %s
                       log-enabled = false
                       pprof-enabled = false
-                    """.formatted(rpcPort, dir, dir, dir, port);
+                    """.formatted(rpcPort, dir, dir, dir, port, admin != null);
             Files.writeString(config, conf, StandardCharsets.UTF_8);
         }
 
@@ -288,7 +307,31 @@ public final class InfluxServer implements AutoCloseable {
             Runtime.getRuntime().addShutdownHook(reaper);
             String base = "http://127.0.0.1:" + port;
             awaitPing(base, started, log);
+            if (admin != null) {
+                createAdmin(base);
+            }
             LOG.info("influxd {} ready on {} (data in {})", ping(base).orElse("?"), base, dir);
+        }
+
+        /** InfluxDB 1.x accepts CREATE USER without credentials only while it has no admin yet. */
+        private void createAdmin(String base) {
+            String q = "CREATE USER \"" + admin.user() + "\" WITH PASSWORD '" + admin.password().replace("'", "\\'")
+                    + "' WITH ALL PRIVILEGES";
+            try {
+                HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/query"))
+                        .header("Content-Type", "application/x-www-form-urlencoded")
+                        .POST(HttpRequest.BodyPublishers.ofString("q=" + java.net.URLEncoder.encode(q, StandardCharsets.UTF_8)))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+                // 401/403: an admin exists already (a restart on the same data), which is what we want
+                if (response.statusCode() / 100 != 2 && response.statusCode() != 401 && response.statusCode() != 403) {
+                    throw new UserException("cannot create the InfluxDB admin user on " + base + ": HTTP " + response.statusCode());
+                }
+            } catch (IOException e) {
+                throw new UserException("cannot create the InfluxDB admin user on " + base + ": " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new UserException("interrupted creating the InfluxDB admin user on " + base);
+            }
         }
 
         @Override

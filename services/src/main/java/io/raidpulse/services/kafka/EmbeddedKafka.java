@@ -46,22 +46,42 @@ public final class EmbeddedKafka implements AutoCloseable {
     /** Bounds how long start-up may take before it is reported as a failure. */
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
+    /** SCRAM mechanism of the SASL_SSL listener. */
+    public static final String SCRAM_MECHANISM = "SCRAM-SHA-512";
+
     private final Path logDir;
     private final int brokerPort;
     private final int controllerPort;
-    private final Map<String, String> overrides;
+    private final int saslSslPort;
+    private final Options options;
     private KafkaRaftServer server;
 
-    private EmbeddedKafka(Path logDir, int brokerPort, int controllerPort, Map<String, String> overrides) {
+    /**
+     * How to start: client {@code port} (0: remembered or free), extra broker settings, and
+     * optionally a second listener with SASL_SSL (SCRAM-SHA-512 over TLS with {@code saslSsl}'s
+     * certificate) next to the plaintext one.
+     */
+    public record Options(int port, Map<String, String> brokerOverrides, SelfSignedTls saslSsl) {
+        public Options {
+            brokerOverrides = Map.copyOf(brokerOverrides);
+        }
+
+        public static Options defaults() {
+            return new Options(0, Map.of(), null);
+        }
+    }
+
+    private EmbeddedKafka(Path logDir, int brokerPort, int controllerPort, int saslSslPort, Options options) {
         this.logDir = logDir;
         this.brokerPort = brokerPort;
         this.controllerPort = controllerPort;
-        this.overrides = Map.copyOf(overrides);
+        this.saslSslPort = saslSslPort;
+        this.options = options;
     }
 
     /** Starts a broker with its data in {@code dataDir} on free ports (or the ports it used before there). */
     public static EmbeddedKafka start(Path dataDir) {
-        return start(dataDir, 0, Map.of());
+        return start(dataDir, Options.defaults());
     }
 
     /**
@@ -69,24 +89,35 @@ public final class EmbeddedKafka implements AutoCloseable {
      * before in that directory, else a free one), and extra broker settings.
      */
     public static EmbeddedKafka start(Path dataDir, int port, Map<String, String> brokerOverrides) {
+        return start(dataDir, new Options(port, brokerOverrides, null));
+    }
+
+    public static EmbeddedKafka start(Path dataDir, Options options) {
         Path logDir = dataDir.toAbsolutePath();
         Properties remembered = readPorts(logDir);
+        int port = options.port();
         int broker = port > 0 ? port : Integer.parseInt(remembered.getProperty("broker", "0"));
-        int controller = Integer.parseInt(remembered.getProperty("controller", "0"));
         if (broker <= 0 || !Ports.isFree(broker)) {
             if (port > 0) {
                 throw new UserException("cannot start the Kafka broker: port " + port + " is in use");
             }
             broker = Ports.free();
         }
-        if (controller <= 0 || controller == broker || !Ports.isFree(controller)) {
-            do {
-                controller = Ports.free();
-            } while (controller == broker);
-        }
-        EmbeddedKafka kafka = new EmbeddedKafka(logDir, broker, controller, brokerOverrides);
+        java.util.Set<Integer> taken = new java.util.HashSet<>(List.of(broker));
+        int controller = rememberedOrFree(remembered, "controller", taken);
+        int saslSsl = options.saslSsl() == null ? 0 : rememberedOrFree(remembered, "sasl_ssl", taken);
+        EmbeddedKafka kafka = new EmbeddedKafka(logDir, broker, controller, saslSsl, options);
         kafka.startServer();
         return kafka;
+    }
+
+    private static int rememberedOrFree(Properties remembered, String key, java.util.Set<Integer> taken) {
+        int port = Integer.parseInt(remembered.getProperty(key, "0"));
+        while (port <= 0 || taken.contains(port) || !Ports.isFree(port)) {
+            port = Ports.free();
+        }
+        taken.add(port);
+        return port;
     }
 
     /** {@code localhost:port} for clients. */
@@ -96,6 +127,42 @@ public final class EmbeddedKafka implements AutoCloseable {
 
     public int port() {
         return brokerPort;
+    }
+
+    /** {@code localhost:port} of the SASL_SSL listener; only when started with {@link Options#saslSsl()}. */
+    public String saslSslBootstrapServers() {
+        if (saslSslPort == 0) {
+            throw new IllegalStateException("this broker has no SASL_SSL listener");
+        }
+        return "localhost:" + saslSslPort;
+    }
+
+    /** Client settings for the SASL_SSL listener as {@code user}, ready for {@code kafka.*} passthrough. */
+    public Map<String, String> saslSslClientSettings(String user, String password) {
+        SelfSignedTls tls = options.saslSsl();
+        return Map.of(
+                "bootstrap.servers", saslSslBootstrapServers(),
+                "security.protocol", "SASL_SSL",
+                "sasl.mechanism", SCRAM_MECHANISM,
+                "sasl.jaas.config", "org.apache.kafka.common.security.scram.ScramLoginModule required username=\""
+                        + user + "\" password=\"" + password + "\";",
+                "ssl.truststore.location", tls.trustStore().toString(),
+                "ssl.truststore.password", tls.password(),
+                "ssl.truststore.type", "PKCS12");
+    }
+
+    /** Creates or updates a SCRAM-SHA-512 user for the SASL_SSL listener (through the plaintext listener). */
+    public void addScramUser(String user, String password) {
+        try (Admin admin = admin()) {
+            admin.alterUserScramCredentials(List.of(new org.apache.kafka.clients.admin.UserScramCredentialUpsertion(user,
+                    new org.apache.kafka.clients.admin.ScramCredentialInfo(org.apache.kafka.clients.admin.ScramMechanism.SCRAM_SHA_512, 8192),
+                    password))).all().get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("cannot add SCRAM user " + user, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted adding SCRAM user " + user, e);
+        }
     }
 
     public Path logDir() {
@@ -182,10 +249,26 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("process.roles", "broker,controller");
         p.put("node.id", String.valueOf(NODE_ID));
         p.put("controller.quorum.voters", NODE_ID + "@localhost:" + controllerPort);
-        p.put("listeners", "PLAINTEXT://localhost:" + brokerPort + "," + CONTROLLER_LISTENER + "://localhost:" + controllerPort);
-        p.put("advertised.listeners", "PLAINTEXT://localhost:" + brokerPort);
+        String listeners = "PLAINTEXT://localhost:" + brokerPort;
+        String advertised = listeners;
+        String protocols = "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT";
+        SelfSignedTls tls = options.saslSsl();
+        if (tls != null) {
+            listeners += ",SASL_SSL://localhost:" + saslSslPort;
+            advertised += ",SASL_SSL://localhost:" + saslSslPort;
+            protocols += ",SASL_SSL:SASL_SSL";
+            p.put("sasl.enabled.mechanisms", SCRAM_MECHANISM);
+            p.put("listener.name.sasl_ssl." + SCRAM_MECHANISM.toLowerCase(java.util.Locale.ROOT) + ".sasl.jaas.config",
+                    "org.apache.kafka.common.security.scram.ScramLoginModule required;");
+            p.put("listener.name.sasl_ssl.ssl.keystore.location", tls.keyStore().toString());
+            p.put("listener.name.sasl_ssl.ssl.keystore.password", tls.password());
+            p.put("listener.name.sasl_ssl.ssl.key.password", tls.password());
+            p.put("listener.name.sasl_ssl.ssl.keystore.type", "PKCS12");
+        }
+        p.put("listeners", listeners + "," + CONTROLLER_LISTENER + "://localhost:" + controllerPort);
+        p.put("advertised.listeners", advertised);
         p.put("controller.listener.names", CONTROLLER_LISTENER);
-        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+        p.put("listener.security.protocol.map", protocols);
         p.put("inter.broker.listener.name", "PLAINTEXT");
         p.put("log.dirs", logDir.toString());
         p.put("metadata.log.dir", logDir.toString());
@@ -205,7 +288,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         // this is a development/test broker: bounded disk use
         p.put("log.retention.hours", "168");
         p.put("log.segment.bytes", String.valueOf(64 * 1024 * 1024));
-        p.putAll(overrides);
+        p.putAll(options.brokerOverrides());
         return p;
     }
 
@@ -267,6 +350,9 @@ public final class EmbeddedKafka implements AutoCloseable {
         Properties p = new Properties();
         p.put("broker", String.valueOf(brokerPort));
         p.put("controller", String.valueOf(controllerPort));
+        if (saslSslPort > 0) {
+            p.put("sasl_ssl", String.valueOf(saslSslPort));
+        }
         try (OutputStream out = Files.newOutputStream(logDir.resolve(PORTS_FILE))) {
             p.store(out, "ports of the raidpulse embedded broker; reused when it starts again on this directory");
         } catch (IOException e) {

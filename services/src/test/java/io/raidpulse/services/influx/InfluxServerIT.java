@@ -38,6 +38,26 @@ class InfluxServerIT {
     }
 
     @Test
+    void authenticationRefusesAnonymousAndAcceptsTheAdmin(@TempDir Path dir) throws Exception {
+        java.util.Optional<Path> influxd = InfluxServer.findInfluxd();
+        assertThat(influxd).as("influxd on PATH: " + InfluxServer.HOW_TO_GET_ONE).isPresent();
+        InfluxServer.Admin admin = new InfluxServer.Admin("admin", "it's-a-secret");
+        try (InfluxServer influx = InfluxServer.startLocal(influxd.get(), dir, 0, admin)) {
+            HttpResponse<String> anonymous = http.send(HttpRequest.newBuilder(URI.create(influx.url() + "/query?q=SHOW+DATABASES")).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(anonymous.statusCode()).isEqualTo(401);
+            String basic = java.util.Base64.getEncoder().encodeToString("admin:it's-a-secret".getBytes(StandardCharsets.UTF_8));
+            HttpResponse<String> authorised = http.send(HttpRequest.newBuilder(URI.create(influx.url() + "/query?q=SHOW+DATABASES"))
+                    .header("Authorization", "Basic " + basic).GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(authorised.statusCode()).isEqualTo(200);
+            influx.stop();
+            influx.restart();
+            assertThat(http.send(HttpRequest.newBuilder(URI.create(influx.url() + "/query?q=SHOW+DATABASES"))
+                    .header("Authorization", "Basic " + basic).GET().build(), HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void aServerThatIsNotThereIsOneClearLine() {
         String url = "http://127.0.0.1:" + Ports.free();
         assertThatThrownBy(() -> InfluxServer.external(url))
