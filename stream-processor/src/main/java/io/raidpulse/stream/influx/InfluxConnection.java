@@ -93,7 +93,8 @@ public final class InfluxConnection implements AutoCloseable {
      * Runs an InfluxQL query against the configured database through the client's InfluxQL API
      * with CSV answers (its JSON parsing fails on null cells). Times come back in epoch ms.
      * On 1.x servers a statement error inside a CSV answer (such as "database not found") gives an
-     * empty result, not an exception.
+     * empty result, not an exception. The client's CSV parser cannot read GROUP BY tag values that
+     * contain an escaped comma; host, device and array names never do.
      */
     public InfluxQlResult query(String influxQl) {
         InfluxQLQuery q = new InfluxQLQuery(influxQl, settings.database(), InfluxQLQuery.AcceptHeader.CSV)
