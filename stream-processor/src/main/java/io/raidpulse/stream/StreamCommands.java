@@ -1,0 +1,14 @@
+package io.raidpulse.stream;
+
+import java.util.List;
+
+/** The operator commands this module contributes to the {@code raidpulse} launcher. */
+public final class StreamCommands {
+    private StreamCommands() {
+    }
+
+    /** Fresh picocli command objects: {@code stream}. */
+    public static List<Object> commands() {
+        return List.of(new StreamCommand());
+    }
+}

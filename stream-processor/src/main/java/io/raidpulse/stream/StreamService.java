@@ -1,0 +1,194 @@
+package io.raidpulse.stream;
+
+import io.raidpulse.config.Settings;
+import io.raidpulse.config.UserException;
+import io.raidpulse.stream.influx.InfluxConnection;
+import io.raidpulse.stream.influx.InfluxConnections;
+import io.raidpulse.stream.influx.InfluxSettings;
+import io.raidpulse.stream.notify.NotifierRunner;
+import io.raidpulse.stream.notify.Notifiers;
+import io.raidpulse.stream.sink.InfluxSink;
+import io.raidpulse.stream.sink.SinkSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Everything the {@code stream} command runs, in one deployable: the Kafka Streams topology, the
+ * InfluxDB sink (when {@code influx.url} is set) and the notifiers, each a consumer of the
+ * topology's output topics. Checks Kafka and InfluxDB before starting, so that a wrong address
+ * is one clear line.
+ */
+public final class StreamService implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(StreamService.class);
+    /** How long the broker may take to answer before the address is reported as wrong. */
+    static final Duration KAFKA_CHECK_TIMEOUT = Duration.ofSeconds(15);
+
+    private final StreamApp app;
+    private final InfluxConnection influx;
+    private final InfluxSink sink;
+    private final List<NotifierRunner> notifiers;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final String description;
+
+    private StreamService(StreamApp app, InfluxConnection influx, InfluxSink sink, List<NotifierRunner> notifiers, String description) {
+        this.app = app;
+        this.influx = influx;
+        this.sink = sink;
+        this.notifiers = notifiers;
+        this.description = description;
+    }
+
+    public static StreamService start(Settings settings) {
+        StreamConfig config = StreamConfig.from(settings);
+        String bootstrap = settings.requiredString("kafka.bootstrap.servers");
+        checkKafkaAndTopics(settings, config.topics());
+
+        InfluxConnection influx = null;
+        SinkSettings sinkSettings = null;
+        if (InfluxSettings.configured(settings) && settings.bool("sink.enabled", true)) {
+            sinkSettings = SinkSettings.from(settings, config.aggregates());
+            influx = InfluxConnections.open(settings);
+            if (sinkSettings.create() && sinkSettings.retentionPolicies()) {
+                influx.ensureStorage(sinkSettings.policies());
+            } else if (sinkSettings.create()) {
+                influx.ensureStorage(List.of());
+            }
+        }
+        List<Notifiers.Channel> channels = Notifiers.from(settings);
+
+        StreamService[] self = new StreamService[1];
+        StreamApp app = StreamApp.start(settings, config, StreamSerdes.create(),
+                () -> self[0].fail(new IllegalStateException("the stream processor stopped on an error (see the log)")));
+        InfluxSink sink = null;
+        if (influx != null) {
+            sink = new InfluxSink(sinkSettings, config.topics(), influx,
+                    KafkaClients.consumer(settings, sinkSettings.groupId(), "raidpulse-influx-sink"),
+                    KafkaClients.producer(settings, "raidpulse-influx-sink-dlq"));
+        }
+        List<NotifierRunner> runners = new ArrayList<>();
+        Duration maxBackoff = settings.duration("notify.retry-max-backoff", Duration.ofSeconds(60), Duration.ofMillis(10), Duration.ofHours(1));
+        String prefix = settings.string("notify.group-prefix", "raidpulse-notify-");
+        for (Notifiers.Channel c : channels) {
+            runners.add(new NotifierRunner(c.name(), c.notifier(), config.topics().alerts(), config.topics().deadLetters(),
+                    prefix + c.name(), maxBackoff, KafkaClients.consumer(settings, prefix + c.name(), "raidpulse-notify-" + c.name()),
+                    KafkaClients.producer(settings, "raidpulse-notify-" + c.name() + "-dlq")));
+        }
+        String description = "Kafka at " + bootstrap + ", reading " + config.topics().hostSamples() + "; "
+                + (influx == null ? "no InfluxDB sink (influx.url not set)" : influx.toString()) + "; notifiers: "
+                + (channels.isEmpty() ? "none" : String.join(", ", channels.stream().map(Notifiers.Channel::name).toList()));
+        StreamService service = new StreamService(app, influx, sink, runners, description);
+        self[0] = service;
+        Thread.UncaughtExceptionHandler onFailure = (thread, e) -> service.fail(e);
+        if (sink != null) {
+            sink.start(onFailure);
+        }
+        runners.forEach(r -> r.start(onFailure));
+        log.info("raidpulse stream started: {}", description);
+        return service;
+    }
+
+    /** Checks that the broker answers, and creates the topics that are missing ({@code topics.create}, default true). */
+    static void checkKafkaAndTopics(Settings settings, StreamTopics topics) {
+        String bootstrap = settings.requiredString("kafka.bootstrap.servers");
+        Map<String, Object> props = new HashMap<>(KafkaClients.producer(settings, "raidpulse-stream-check"));
+        props.keySet().retainAll(AdminClientConfig.configNames());
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KAFKA_CHECK_TIMEOUT.toMillis());
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) KAFKA_CHECK_TIMEOUT.toMillis());
+        try (Admin admin = Admin.create(props)) {
+            admin.describeCluster().nodes().get(KAFKA_CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            if (!settings.bool("topics.create", true)) {
+                return;
+            }
+            Set<String> existing = admin.listTopics().names().get(KAFKA_CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            int partitions = settings.integer("topics.partitions", 3, 1, 10_000);
+            short replication = (short) settings.integer("topics.replication-factor", -1, -1, 100);
+            List<NewTopic> missing = new ArrayList<>();
+            for (String t : topics.all()) {
+                if (!existing.contains(t)) {
+                    missing.add(new NewTopic(t, java.util.Optional.of(partitions), java.util.Optional.of(replication)));
+                }
+            }
+            if (!missing.isEmpty()) {
+                try {
+                    admin.createTopics(missing).all().get(KAFKA_CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                    log.info("created topics {}", missing.stream().map(NewTopic::name).toList());
+                } catch (ExecutionException e) {
+                    if (!(e.getCause() instanceof TopicExistsException)) {
+                        throw new UserException("cannot create topics on Kafka at " + bootstrap + ": " + e.getCause().getMessage()
+                                + " (create them, or check the client's rights)", e);
+                    }
+                }
+            }
+        } catch (TimeoutException e) {
+            throw new UserException("Kafka at " + bootstrap + " did not answer within " + KAFKA_CHECK_TIMEOUT.toSeconds()
+                    + " s: check kafka.bootstrap.servers (--bootstrap-servers) and that the broker runs", e);
+        } catch (ExecutionException e) {
+            throw new UserException("Kafka at " + bootstrap + " is not usable: " + e.getCause().getMessage()
+                    + " (check kafka.bootstrap.servers and the kafka.security.* / kafka.sasl.* settings)", e);
+        } catch (KafkaException e) {
+            throw new UserException("Kafka client settings for " + bootstrap + " are not usable: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserException("interrupted while checking Kafka at " + bootstrap, e);
+        }
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public StreamApp app() {
+        return app;
+    }
+
+    /** The InfluxDB sink, or null without {@code influx.url}. */
+    public InfluxSink sink() {
+        return sink;
+    }
+
+    public List<NotifierRunner> notifiers() {
+        return notifiers;
+    }
+
+    void fail(Throwable e) {
+        failure.compareAndSet(null, e);
+        stopped.countDown();
+    }
+
+    /** Blocks until {@link #close()} or a component fails; returns the failure, or null after close. */
+    public Throwable awaitStop() throws InterruptedException {
+        stopped.await();
+        return failure.get();
+    }
+
+    @Override
+    public void close() {
+        stopped.countDown();
+        notifiers.forEach(NotifierRunner::close);
+        if (sink != null) {
+            sink.close();
+        }
+        app.close();
+        if (influx != null) {
+            influx.close();
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package io.raidpulse.stream.notify;
+
+import io.raidpulse.schema.Alert;
+
+/**
+ * A channel that tells people about alert state changes (FIRING, PROGRESS, RESOLVED). One
+ * implementation per channel; a new channel is one class plus its configuration:
+ * {@code notify.channels=NAME[:TYPE],...}, where TYPE is a built-in name ({@code console},
+ * {@code webhook}: the class {@code TypeNotifier} in this package) or a fully qualified class
+ * name, and the channel's own settings are {@code notify.NAME.*}, handed to its public
+ * constructor taking {@link io.raidpulse.config.Settings} with that prefix removed.
+ *
+ * <p>{@link NotifierRunner} calls {@link #send} once per state change, in order, retrying with
+ * backoff while it throws a retriable {@link NotificationException}.
+ */
+public interface Notifier extends AutoCloseable {
+    /** Delivers one state change; returns once the channel accepted it. */
+    void send(Alert alert) throws NotificationException;
+
+    @Override
+    default void close() {
+    }
+}

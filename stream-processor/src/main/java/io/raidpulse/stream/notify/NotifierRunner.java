@@ -1,0 +1,211 @@
+package io.raidpulse.stream.notify;
+
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.schema.kafka.RecordDecodingException;
+import io.raidpulse.schema.kafka.SingleObjectCodec;
+import io.raidpulse.stream.DeadLetters;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Feeds one {@link Notifier} from raidpulse.alerts with its own consumer group, so each channel
+ * progresses on its own. One notification per state change: alerts are read one record at a
+ * time, the record's offset is committed right after the channel accepted it (so a restart
+ * resumes after it), and alerts already delivered are skipped by (alert_id, state, event time).
+ * The only repeat left is one alert delivered just before the process died and before its
+ * commit; webhook receivers can drop it by {@code dedupe_key}.
+ */
+public final class NotifierRunner implements Runnable, AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(NotifierRunner.class);
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(500);
+    /** How many delivered alerts are remembered to skip repeats within one run. */
+    private static final int REMEMBERED = 10_000;
+
+    private final String name;
+    private final Notifier notifier;
+    private final String topic;
+    private final String deadLetterTopic;
+    private final String group;
+    private final Duration maxBackoff;
+    private final Map<String, Object> consumerProps;
+    private final Map<String, Object> producerProps;
+    private final SingleObjectCodec<Alert> codec = AvroSerdes.codec(Alert.class);
+    private final Set<String> delivered = java.util.Collections.newSetFromMap(new LinkedHashMap<>(1024, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+            return size() > REMEMBERED;
+        }
+    });
+
+    private volatile boolean running = true;
+    private volatile Thread thread;
+    private volatile KafkaConsumer<byte[], byte[]> consumer;
+    private final Set<TopicPartition> revoked = new HashSet<>();
+    private long sent;
+
+    public NotifierRunner(String name, Notifier notifier, String topic, String deadLetterTopic, String group, Duration maxBackoff,
+                          Map<String, Object> consumerProps, Map<String, Object> producerProps) {
+        this.name = name;
+        this.notifier = notifier;
+        this.topic = topic;
+        this.deadLetterTopic = deadLetterTopic;
+        this.group = group;
+        this.maxBackoff = maxBackoff;
+        this.consumerProps = new java.util.HashMap<>(consumerProps);
+        this.consumerProps.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "1");
+        this.producerProps = producerProps;
+    }
+
+    /** The key a state change is known by: alert_id/state, plus the event time for PROGRESS updates. */
+    public static String dedupeKey(Alert a) {
+        return a.getAlertId() + "/" + a.getState() + (a.getState() == io.raidpulse.schema.AlertState.PROGRESS
+                ? "/" + a.getEventTime().toEpochMilli() : "");
+    }
+
+    /** Starts the runner on its own thread; {@code onFailure} hears of an error that stopped it. */
+    public NotifierRunner start(Thread.UncaughtExceptionHandler onFailure) {
+        Thread t = new Thread(this, "notify-" + name);
+        t.setUncaughtExceptionHandler(onFailure);
+        thread = t;
+        t.start();
+        return this;
+    }
+
+    public synchronized long sent() {
+        return sent;
+    }
+
+    @Override
+    public void run() {
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(consumerProps);
+             KafkaProducer<byte[], byte[]> deadLetters = new KafkaProducer<>(producerProps)) {
+            consumer = c;
+            c.subscribe(List.of(topic), new ConsumerRebalanceListener() {
+                @Override
+                public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+                    revoked.addAll(partitions);
+                }
+
+                @Override
+                public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+                    revoked.removeAll(partitions);
+                }
+            });
+            while (running) {
+                for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(500))) {
+                    handle(c, deadLetters, r);
+                }
+            }
+        } catch (WakeupException e) {
+            if (running) {
+                throw e;
+            }
+        } catch (RuntimeException e) {
+            log.error("notifier {} stopped", name, e);
+            throw e;
+        } finally {
+            notifier.close();
+        }
+    }
+
+    private void handle(KafkaConsumer<byte[], byte[]> c, KafkaProducer<byte[], byte[]> deadLetters, ConsumerRecord<byte[], byte[]> r) {
+        TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+        if (r.value() != null) {
+            Alert alert;
+            try {
+                alert = codec.decode(r.topic(), r.value());
+            } catch (RecordDecodingException e) {
+                log.warn("dead letter from {}-{}@{}: {}", r.topic(), r.partition(), r.offset(), e.reason());
+                deadLetters.send(DeadLetters.of(deadLetterTopic, r, group, DeadLetters.STAGE_DECODE, e.reason()));
+                deadLetters.flush();
+                alert = null;
+            }
+            if (alert != null && !delivered.contains(dedupeKey(alert))) {
+                if (!deliver(c, tp, alert)) {
+                    return;
+                }
+                delivered.add(dedupeKey(alert));
+            }
+        }
+        c.commitSync(Map.of(tp, new OffsetAndMetadata(r.offset() + 1)));
+    }
+
+    /** Sends with retries; false when stopping or when the partition went to another consumer meanwhile. */
+    private boolean deliver(KafkaConsumer<byte[], byte[]> c, TopicPartition tp, Alert alert) {
+        Duration backoff = FIRST_BACKOFF;
+        boolean failing = false;
+        while (running) {
+            try {
+                notifier.send(alert);
+                synchronized (this) {
+                    sent++;
+                }
+                if (failing) {
+                    log.info("notifier {} delivers again", name);
+                }
+                c.resume(c.paused());
+                return true;
+            } catch (NotificationException e) {
+                if (!e.retriable()) {
+                    log.error("notifier {} refused {} ({}): {}; skipped on this channel", name, alert.getAlertId(), alert.getState(),
+                            e.getMessage());
+                    c.resume(c.paused());
+                    return true;
+                }
+                if (!failing) {
+                    log.warn("notifier {}: {}; retrying with backoff up to {} s", name, e.getMessage(), maxBackoff.toSeconds());
+                }
+                failing = true;
+            } catch (RuntimeException e) {
+                log.error("notifier {} failed on {}; retrying", name, alert.getAlertId(), e);
+                failing = true;
+            }
+            long until = System.currentTimeMillis() + backoff.toMillis();
+            c.pause(c.assignment());
+            while (running && System.currentTimeMillis() < until) {
+                c.poll(Duration.ofMillis(Math.min(200, Math.max(1, until - System.currentTimeMillis()))));
+                c.pause(c.assignment());
+                if (revoked.contains(tp)) {
+                    log.info("notifier {}: {} moved to another consumer during retries; it delivers from there", name, tp);
+                    c.resume(c.paused());
+                    return false;
+                }
+            }
+            backoff = backoff.multipliedBy(2).compareTo(maxBackoff) > 0 ? maxBackoff : backoff.multipliedBy(2);
+        }
+        return false;
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        KafkaConsumer<byte[], byte[]> c = consumer;
+        if (c != null) {
+            c.wakeup();
+        }
+        Thread t = thread;
+        if (t != null && t != Thread.currentThread()) {
+            try {
+                t.join(Duration.ofSeconds(30).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
