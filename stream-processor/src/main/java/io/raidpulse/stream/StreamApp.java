@@ -4,6 +4,7 @@ import io.raidpulse.config.Settings;
 import io.raidpulse.stream.intake.DeadLetterHandler;
 import java.time.Duration;
 import java.util.Properties;
+import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -63,8 +64,13 @@ public final class StreamApp implements AutoCloseable {
         return streams;
     }
 
+    /**
+     * Stops and leaves the consumer group, so that a restarted or remaining instance takes the
+     * partitions over at once instead of after the session timeout.
+     */
     @Override
     public void close() {
-        streams.close(Duration.ofSeconds(30));
+        streams.close(CloseOptions.groupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP)
+                .withTimeout(Duration.ofSeconds(30)));
     }
 }
