@@ -47,6 +47,7 @@ public final class StreamApp implements AutoCloseable {
 
     public static StreamApp start(Settings settings, StreamConfig config, StreamSerdes serdes, Runnable onFatalError) {
         KafkaStreams streams = new KafkaStreams(StreamTopology.build(config, serdes), properties(settings, config.topics()));
+        streams.setStateListener((now, before) -> log.info("stream processor {} -> {}", before, now));
         streams.setUncaughtExceptionHandler(e -> {
             log.error("stream processor failed", e);
             onFatalError.run();
