@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class StreamService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(StreamService.class);
-    /** How long the broker may take to answer before the address is reported as wrong. */
-    static final Duration KAFKA_CHECK_TIMEOUT = Duration.ofSeconds(15);
+    /** How long the broker may take to answer at start before the address is reported as wrong ({@code stream.startup-timeout}). */
+    static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(15);
 
     private final StreamApp app;
     private final InfluxConnection influx;
@@ -107,17 +107,18 @@ public final class StreamService implements AutoCloseable {
     /** Checks that the broker answers, and creates the topics that are missing ({@code topics.create}, default true). */
     static void checkKafkaAndTopics(Settings settings, StreamTopics topics) {
         String bootstrap = settings.requiredString("kafka.bootstrap.servers");
+        Duration timeout = settings.duration("stream.startup-timeout", STARTUP_TIMEOUT, Duration.ofMillis(500), Duration.ofMinutes(10));
         Map<String, Object> props = new HashMap<>(KafkaClients.producer(settings, "raidpulse-stream-check"));
         props.keySet().retainAll(AdminClientConfig.configNames());
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) KAFKA_CHECK_TIMEOUT.toMillis());
-        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) KAFKA_CHECK_TIMEOUT.toMillis());
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         try (Admin admin = Admin.create(props)) {
-            admin.describeCluster().nodes().get(KAFKA_CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (!settings.bool("topics.create", true)) {
                 return;
             }
-            Set<String> existing = admin.listTopics().names().get(KAFKA_CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            Set<String> existing = admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             int partitions = settings.integer("topics.partitions", 3, 1, 10_000);
             short replication = (short) settings.integer("topics.replication-factor", -1, -1, 100);
             List<NewTopic> missing = new ArrayList<>();
@@ -128,7 +129,7 @@ public final class StreamService implements AutoCloseable {
             }
             if (!missing.isEmpty()) {
                 try {
-                    admin.createTopics(missing).all().get(KAFKA_CHECK_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+                    admin.createTopics(missing).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
                     log.info("created topics {}", missing.stream().map(NewTopic::name).toList());
                 } catch (ExecutionException e) {
                     if (!(e.getCause() instanceof TopicExistsException)) {
@@ -138,9 +139,11 @@ public final class StreamService implements AutoCloseable {
                 }
             }
         } catch (TimeoutException e) {
-            throw new UserException("Kafka at " + bootstrap + " did not answer within " + KAFKA_CHECK_TIMEOUT.toSeconds()
-                    + " s: check kafka.bootstrap.servers (--bootstrap-servers) and that the broker runs", e);
+            throw notAnswering(bootstrap, timeout, e);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
+                throw notAnswering(bootstrap, timeout, e);
+            }
             throw new UserException("Kafka at " + bootstrap + " is not usable: " + e.getCause().getMessage()
                     + " (check kafka.bootstrap.servers and the kafka.security.* / kafka.sasl.* settings)", e);
         } catch (KafkaException e) {
@@ -149,6 +152,11 @@ public final class StreamService implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new UserException("interrupted while checking Kafka at " + bootstrap, e);
         }
+    }
+
+    private static UserException notAnswering(String bootstrap, Duration timeout, Exception e) {
+        return new UserException("Kafka at " + bootstrap + " did not answer within " + io.raidpulse.stream.alert.Alerts.duration(timeout.toMillis())
+                + ": check kafka.bootstrap.servers (--bootstrap-servers) and that the broker runs", e);
     }
 
     public String description() {
