@@ -3,6 +3,7 @@ package io.raidpulse.stream.aggregate;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.load.SubjectLoad;
+import io.raidpulse.stream.state.DecodedCache;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,7 +37,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     private final long[] sizes;
     private final long graceMs;
     private ProcessorContext<String, Aggregate> context;
-    private KeyValueStore<Bytes, HostWindow> store;
+    private DecodedCache<Bytes, HostWindow> store;
     /** smallest end among open windows; MIN_VALUE: unknown, look in the store */
     private long nextEnd;
 
@@ -53,7 +54,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     @Override
     public void init(ProcessorContext<String, Aggregate> context) {
         this.context = context;
-        this.store = context.getStateStore(STORE);
+        this.store = new DecodedCache<>(context.getStateStore(STORE));
         this.nextEnd = Long.MIN_VALUE;
     }
 
@@ -103,15 +104,15 @@ public final class AggregateProcessor implements Processor<String, Observation, 
         }
         while (true) {
             List<KeyValue<Bytes, HostWindow>> closing = new ArrayList<>();
-            try (KeyValueIterator<Bytes, HostWindow> it = store.range(FIRST, HostWindow.key(bound + 1, 0, ""))) {
+            try (KeyValueIterator<Bytes, HostWindow> it = store.store().range(FIRST, HostWindow.key(bound + 1, 0, ""))) {
                 it.forEachRemaining(closing::add);
             }
             if (closing.isEmpty()) {
                 break;
             }
             for (KeyValue<Bytes, HostWindow> kv : closing) {
-                // merging below may have changed a larger window since the scan
-                HostWindow w = kv.value.sizeMs() == sizes[0] ? kv.value : store.get(kv.key);
+                // the latest value: merging below may have changed a larger window since the scan
+                HostWindow w = store.get(kv.key);
                 store.delete(kv.key);
                 if (w != null) {
                     close(w);
@@ -119,7 +120,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
             }
         }
         nextEnd = Long.MAX_VALUE;
-        try (KeyValueIterator<Bytes, HostWindow> it = store.all()) {
+        try (KeyValueIterator<Bytes, HostWindow> it = store.store().all()) {
             if (it.hasNext()) {
                 nextEnd = HostWindow.endOf(it.next().key);
             }

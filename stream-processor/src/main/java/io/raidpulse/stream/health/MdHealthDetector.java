@@ -5,6 +5,7 @@ import io.raidpulse.schema.MdArray;
 import io.raidpulse.stream.alert.Alerts;
 import io.raidpulse.stream.alert.SubjectExpiry;
 import io.raidpulse.stream.intake.Observation;
+import io.raidpulse.stream.state.DecodedCache;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -34,7 +35,7 @@ public final class MdHealthDetector implements Processor<String, Observation, St
     private final MdHealthRules rules;
     private final SubjectExpiry expiry;
     private ProcessorContext<String, Alert> context;
-    private KeyValueStore<String, HostHealth> store;
+    private DecodedCache<String, HostHealth> store;
 
     public MdHealthDetector(HealthSettings settings, SubjectExpiry expiry) {
         this.rules = new MdHealthRules(settings);
@@ -49,7 +50,7 @@ public final class MdHealthDetector implements Processor<String, Observation, St
     @Override
     public void init(ProcessorContext<String, Alert> context) {
         this.context = context;
-        this.store = context.getStateStore(STORE);
+        this.store = new DecodedCache<>(context.getStateStore(STORE));
         context.schedule(expiry.checkEvery(), PunctuationType.WALL_CLOCK_TIME, this::closeSilentHosts);
     }
 
@@ -90,7 +91,7 @@ public final class MdHealthDetector implements Processor<String, Observation, St
 
     private void closeSilentHosts(long now) {
         List<KeyValue<String, HostHealth>> silent = new ArrayList<>();
-        try (KeyValueIterator<String, HostHealth> all = store.all()) {
+        try (KeyValueIterator<String, HostHealth> all = store.store().all()) {
             while (all.hasNext()) {
                 KeyValue<String, HostHealth> kv = all.next();
                 if (now - kv.value.lastSeenMs() >= expiry.silentHost().toMillis()) {

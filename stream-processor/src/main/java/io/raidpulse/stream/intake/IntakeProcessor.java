@@ -2,6 +2,7 @@ package io.raidpulse.stream.intake;
 
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.stream.load.HostLoad;
+import io.raidpulse.stream.state.DecodedCache;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -23,7 +24,7 @@ public final class IntakeProcessor implements Processor<String, HostSample, Stri
     private static final Logger log = LoggerFactory.getLogger(IntakeProcessor.class);
 
     private ProcessorContext<String, Observation> context;
-    private KeyValueStore<String, HostContinuity> store;
+    private DecodedCache<String, HostContinuity> store;
 
     public static StoreBuilder<KeyValueStore<String, HostContinuity>> storeBuilder() {
         return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), HostContinuity.SERDE)
@@ -33,7 +34,7 @@ public final class IntakeProcessor implements Processor<String, HostSample, Stri
     @Override
     public void init(ProcessorContext<String, Observation> context) {
         this.context = context;
-        this.store = context.getStateStore(STORE);
+        this.store = new DecodedCache<>(context.getStateStore(STORE));
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.HostLoad;
 import io.raidpulse.stream.load.SubjectLoad;
+import io.raidpulse.stream.state.DecodedCache;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -37,7 +38,7 @@ public final class SaturationDetector implements Processor<String, Observation, 
     private final SaturationRules rules;
     private final SubjectExpiry expiry;
     private ProcessorContext<String, Alert> context;
-    private KeyValueStore<String, HostSaturation> store;
+    private DecodedCache<String, HostSaturation> store;
 
     public SaturationDetector(SaturationRules rules, SubjectExpiry expiry) {
         this.rules = rules;
@@ -52,7 +53,7 @@ public final class SaturationDetector implements Processor<String, Observation, 
     @Override
     public void init(ProcessorContext<String, Alert> context) {
         this.context = context;
-        this.store = context.getStateStore(STORE);
+        this.store = new DecodedCache<>(context.getStateStore(STORE));
         context.schedule(expiry.checkEvery(), PunctuationType.WALL_CLOCK_TIME, this::closeSilentHosts);
     }
 
@@ -106,7 +107,7 @@ public final class SaturationDetector implements Processor<String, Observation, 
 
     private void closeSilentHosts(long now) {
         List<KeyValue<String, HostSaturation>> silent = new ArrayList<>();
-        try (KeyValueIterator<String, HostSaturation> all = store.all()) {
+        try (KeyValueIterator<String, HostSaturation> all = store.store().all()) {
             while (all.hasNext()) {
                 KeyValue<String, HostSaturation> kv = all.next();
                 if (now - kv.value.lastSeenMs() >= expiry.silentHost().toMillis()) {
