@@ -60,9 +60,11 @@ public final class StreamBenchmark {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> a = new HashMap<>();
-        for (String arg : args) {
+        for (String arg : String.join(" ", args).trim().split("\\s+")) {
             int eq = arg.indexOf('=');
-            a.put(arg.substring(0, eq), arg.substring(eq + 1));
+            if (eq > 0) {
+                a.put(arg.substring(0, eq), arg.substring(eq + 1));
+            }
         }
         int hostSamples = Integer.parseInt(a.getOrDefault("hostSamples", "30000"));
         int threads = Integer.parseInt(a.getOrDefault("threads", "2"));

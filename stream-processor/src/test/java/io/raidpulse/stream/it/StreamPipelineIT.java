@@ -222,9 +222,14 @@ class StreamPipelineIT {
 
             Assumptions.assumeTrue(influxServer.isManaged(), "InfluxDB outage needs an influxd this test started");
             influxServer.stop();
+            // the webhook fails too for a while: notifications are retried, not lost and not repeated
+            webhookStatus.set(503);
             // later than db1: on a shared partition, stream time is past db1's windows
             io.send(Topics.HOST_SAMPLES, episode("db2", t0 + 60_000, false));
             await().atMost(Duration.ofSeconds(30)).until(() -> restarted.sink().influxDown());
+            Thread.sleep(1500);
+            assertThat(notifications).hasSize(6);
+            webhookStatus.set(200);
             await().atMost(Duration.ofSeconds(30)).until(() -> notifications.size() >= 10);
             Thread.sleep(2000);
             influxServer.restart();
