@@ -41,6 +41,6 @@ class SettingsDocTest {
         assertThat(keys).as("keys found in the code").contains("saturation.fire-util", "influx.url", "sink.batch-size",
                 "aggregate.windows", "notify.channels");
         String readme = Files.readString(Path.of("README.md"));
-        assertThat(keys).allSatisfy(k -> assertThat(readme).as("README documents %s", k).contains("`" + k + "`"));
+        assertThat(keys).allSatisfy(k -> assertThat(readme).as("README settings table has a row for %s", k).contains("| `" + k + "` |"));
     }
 }
