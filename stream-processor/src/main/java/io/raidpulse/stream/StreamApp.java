@@ -48,7 +48,6 @@ public final class StreamApp implements AutoCloseable {
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(s.integer("stream.threads", 1, 1, 64)));
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class.getName());
-        p.putIfAbsent(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
         p.put(DeadLetterHandler.TOPIC_CONFIG, topics.deadLetters());
         return p;
     }

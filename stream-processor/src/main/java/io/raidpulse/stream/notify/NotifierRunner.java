@@ -179,7 +179,10 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
             long until = System.currentTimeMillis() + backoff.toMillis();
             c.pause(c.assignment());
             while (running && System.currentTimeMillis() < until) {
-                c.poll(Duration.ofMillis(Math.min(200, Math.max(1, until - System.currentTimeMillis()))));
+                for (ConsumerRecord<byte[], byte[]> early : c.poll(Duration.ofMillis(Math.min(200, Math.max(1, until - System.currentTimeMillis()))))) {
+                    // from a partition assigned during this poll, before it could be paused: read it again later
+                    c.seek(new TopicPartition(early.topic(), early.partition()), early.offset());
+                }
                 c.pause(c.assignment());
                 if (revoked.contains(tp)) {
                     log.info("notifier {}: {} moved to another consumer during retries; it delivers from there", name, tp);

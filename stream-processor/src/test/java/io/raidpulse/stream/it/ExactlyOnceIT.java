@@ -149,10 +149,10 @@ class ExactlyOnceIT {
         }
 
         // run A in this JVM, never interrupted
-        try (StreamService a = StreamService.start(Settings.of(new HashMap<>(settings("eos-a")) {{
-            put("stream.state-dir", dir.resolve("state-a").toString());
-            put("notify.channels", "");
-        }}))) {
+        Map<String, String> uninterrupted = settings("eos-a");
+        uninterrupted.put("stream.state-dir", dir.resolve("state-a").toString());
+        uninterrupted.put("notify.channels", "");
+        try (StreamService ignored = StreamService.start(Settings.of(uninterrupted))) {
             await().atMost(Duration.ofSeconds(120)).until(() -> committed("eos-a") == samples.size());
         }
 
