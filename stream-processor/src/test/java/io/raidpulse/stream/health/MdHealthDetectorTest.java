@@ -158,6 +158,18 @@ class MdHealthDetectorTest {
     }
 
     @Test
+    void collectorRestartsAndLostSamplesNeitherCloseNorReopenEpisodes() {
+        assertThat(feed(2, () -> raid5().degraded(1))).hasSize(2);
+        db1.lose(5);
+        assertThat(feed(2, () -> raid5().degraded(1))).isEmpty();
+        db1.restart(30_000);
+        assertThat(feed(3, () -> raid5().degraded(1))).as("the first sample after a restart has no metrics, but has the array")
+                .isEmpty();
+        assertThat(feed(1, MdHealthDetectorTest::raid5)).extracting(Alert::getState)
+                .containsExactly(AlertState.RESOLVED, AlertState.RESOLVED);
+    }
+
+    @Test
     void anInactiveArrayIsCritical() {
         assertThat(feed(3, () -> raid5().inactive())).singleElement().satisfies(a -> {
             assertThat(a.getKind()).isEqualTo(AlertKind.ARRAY_INACTIVE);

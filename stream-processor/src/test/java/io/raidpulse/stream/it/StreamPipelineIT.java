@@ -101,6 +101,7 @@ class StreamPipelineIT {
         s.put("influx.url", influxServer.url());
         s.put("influx.database", "it_pipeline");
         s.put("sink.flush-interval", "200ms");
+        s.put("sink.raw-samples", "true");
         s.put("sink.retry-max-backoff", "500ms");
         s.put("notify.channels", "hook:webhook");
         s.put("notify.hook.url", "http://127.0.0.1:" + webhook.getAddress().getPort() + "/hook");
@@ -191,6 +192,13 @@ class StreamPipelineIT {
                 });
                 Set<String> onTopic = windows(aggs, "db1");
                 await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(windowsInInflux(influx, "db1")).isEqualTo(onTopic));
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                    InfluxQlResult raw = influx.query("SELECT util FROM \"raw\".\"raidpulse_device_sample\" WHERE host = 'db1'"
+                            + " AND device = 'sda' AND time = " + (t0 + 12_000) + "ms");
+                    assertThat(raw.rows()).singleElement().satisfies(row -> assertThat(row.number("util")).isEqualTo(99.0));
+                    assertThat(influx.query("SELECT count(degraded) AS n FROM \"raw\".\"raidpulse_array_sample\" WHERE host = 'db1'"
+                            + " AND degraded > 0").rows()).singleElement().satisfies(row -> assertThat(row.number("n")).isEqualTo(5.0));
+                });
                 InfluxQlResult hotPoint = influx.query("SELECT util_mean, samples FROM \"agg_10s\".\"raidpulse_device\" WHERE host = 'db1'"
                         + " AND device = 'sda' AND time = " + (t0 + 10_000) + "ms");
                 assertThat(hotPoint.rows()).singleElement().satisfies(row -> {
