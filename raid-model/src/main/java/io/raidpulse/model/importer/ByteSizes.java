@@ -1,6 +1,7 @@
 package io.raidpulse.model.importer;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -88,6 +89,6 @@ final class ByteSizes {
         if (bytes.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
             throw new IllegalArgumentException("size out of range: '" + text.trim() + "'");
         }
-        return bytes.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
+        return bytes.setScale(0, RoundingMode.HALF_UP).longValueExact();
     }
 }

@@ -4,6 +4,7 @@ import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -47,7 +48,7 @@ public final class DdImporter implements BenchmarkImporter {
     public List<BenchmarkProfile> parse(String text, ImportContext ctx) throws ImportException {
         List<String> lines = ImportSupport.lines(text);
         boolean anyRecords = lines.stream().anyMatch(l -> RECORDS_OUT.matcher(l.trim()).matches());
-        List<BenchmarkProfile> out = new java.util.ArrayList<>();
+        List<BenchmarkProfile> out = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
             Matcher gnu = GNU.matcher(line);

@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.raidpulse.model.profile.BenchmarkProfile;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -165,8 +164,7 @@ public final class FioJsonImporter implements BenchmarkImporter {
         if (clat != null && clat.isObject()) {
             JsonNode p = clat.get("percentile");
             if (p != null && p.isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = p.fields(); it.hasNext();) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : p.properties()) {
                     double percent;
                     try {
                         percent = Double.parseDouble(e.getKey());
@@ -180,8 +178,7 @@ public final class FioJsonImporter implements BenchmarkImporter {
             }
             JsonNode b = clat.get("bins");
             if (b != null && b.isObject()) {
-                for (Iterator<Map.Entry<String, JsonNode>> it = b.fields(); it.hasNext();) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : b.properties()) {
                     double value;
                     try {
                         value = Double.parseDouble(e.getKey());
@@ -265,8 +262,7 @@ public final class FioJsonImporter implements BenchmarkImporter {
             throw ImportException.atField(FMT, path, "expected an object of options");
         }
         Map<String, String> out = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
             if (e.getValue().isValueNode()) {
                 out.put(e.getKey(), e.getValue().asText());
             }

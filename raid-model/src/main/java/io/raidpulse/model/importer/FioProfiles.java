@@ -4,11 +4,13 @@ import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -132,7 +134,7 @@ final class FioProfiles {
     }
 
     private static boolean sameWorkload(Map<String, String> a, Map<String, String> b) {
-        return java.util.Objects.equals(rw(a), rw(b)) && java.util.Objects.equals(bs(a), bs(b));
+        return Objects.equals(rw(a), rw(b)) && Objects.equals(bs(a), bs(b));
     }
 
     private static String rw(Map<String, String> o) {
@@ -287,7 +289,7 @@ final class FioProfiles {
 
     /** fio's "99.900000" as "p99.9". */
     static String percentileKey(double percent) {
-        String s = java.math.BigDecimal.valueOf(percent).stripTrailingZeros().toPlainString();
+        String s = BigDecimal.valueOf(percent).stripTrailingZeros().toPlainString();
         return "p" + s;
     }
 }

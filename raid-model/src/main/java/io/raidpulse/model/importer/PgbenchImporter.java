@@ -5,8 +5,10 @@ import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 
 /**
@@ -46,7 +48,7 @@ public final class PgbenchImporter implements BenchmarkImporter {
         String version;
         String type;
         int typeLine;
-        final java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
+        final Map<String, String> settings = new LinkedHashMap<>();
         Integer clients;
         Double latencyMs;
         Double tps;
