@@ -165,12 +165,7 @@ public final class FioJsonImporter implements BenchmarkImporter {
             JsonNode p = clat.get("percentile");
             if (p != null && p.isObject()) {
                 for (Map.Entry<String, JsonNode> e : p.properties()) {
-                    double percent;
-                    try {
-                        percent = Double.parseDouble(e.getKey());
-                    } catch (NumberFormatException ex) {
-                        throw ImportException.atField(FMT, clatPath + ".percentile", "key '" + e.getKey() + "' is not a percentile");
-                    }
+                    double percent = numericKey(e.getKey(), clatPath + ".percentile", "a percentile");
                     if (percent > 0 && percent <= 100) {
                         pct.put(FioProfiles.percentileKey(percent), number(e.getValue(), clatPath + ".percentile." + e.getKey()) / toUs);
                     }
@@ -179,12 +174,7 @@ public final class FioJsonImporter implements BenchmarkImporter {
             JsonNode b = clat.get("bins");
             if (b != null && b.isObject()) {
                 for (Map.Entry<String, JsonNode> e : b.properties()) {
-                    double value;
-                    try {
-                        value = Double.parseDouble(e.getKey());
-                    } catch (NumberFormatException ex) {
-                        throw ImportException.atField(FMT, clatPath + ".bins", "key '" + e.getKey() + "' is not a latency");
-                    }
+                    double value = numericKey(e.getKey(), clatPath + ".bins", "a latency");
                     bins.merge(value / toUs, (long) number(e.getValue(), clatPath + ".bins." + e.getKey()), Long::sum);
                 }
             }
@@ -268,6 +258,15 @@ public final class FioJsonImporter implements BenchmarkImporter {
             }
         }
         return out;
+    }
+
+    /** Percentile and histogram objects are keyed by numbers printed as strings ("99.900000", "33024"). */
+    private static double numericKey(String key, String path, String what) throws ImportException {
+        try {
+            return Double.parseDouble(key);
+        } catch (NumberFormatException e) {
+            throw ImportException.atField(FMT, path, "key '" + key + "' is not " + what);
+        }
     }
 
     private static JsonNode require(JsonNode n, String key, String path) throws ImportException {
