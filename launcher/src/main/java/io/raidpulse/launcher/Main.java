@@ -1,6 +1,7 @@
 package io.raidpulse.launcher;
 
 import io.raidpulse.config.Cli;
+import io.raidpulse.launcher.capacity.CapacityCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Disk and md RAID saturation, health and capacity, streamed through Kafka.",
-        subcommands = {BrokerCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {BrokerCommand.class, CapacityCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
