@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * bytes); {@code KB}, {@code MB}, {@code GB}, {@code TB} are decimal, as disk vendors count. Times:
  * whole seconds written as {@code 0}, {@code 90s}, {@code 12m30s}, {@code 1h}, {@code 12d}.
  */
-final class Units {
+public final class Units {
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([A-Za-z]*)");
     private static final Pattern TIME_PART = Pattern.compile("(\\d+)(d|h|m|s)");
 
@@ -86,7 +86,7 @@ final class Units {
     }
 
     /** A time the way scenario files write it: {@code 12m30s}. */
-    static String formatSeconds(long s) {
+    public static String formatSeconds(long s) {
         if (s == 0) {
             return "0s";
         }
