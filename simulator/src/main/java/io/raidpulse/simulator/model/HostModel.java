@@ -521,6 +521,10 @@ public final class HostModel {
             double writes = 0;
             for (Map.Entry<IoClass, Map<Object, Double>> e : byClass.entrySet()) {
                 IoClass io = e.getKey();
+                if (d instanceof MdArray && io.kind() == IoKind.FLUSH) {
+                    // md_flush_request takes flushes before md_account_bio: md counts none
+                    continue;
+                }
                 double app = 0;
                 double sync = 0;
                 for (Map.Entry<Object, Double> o : e.getValue().entrySet()) {
