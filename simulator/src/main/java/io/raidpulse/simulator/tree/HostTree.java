@@ -1,7 +1,6 @@
 package io.raidpulse.simulator.tree;
 
 import java.util.Collections;
-import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -92,10 +91,6 @@ public final class HostTree {
         /** Path order in which a directory sorts right before its contents. */
         static int compare(String a, String b) {
             return a.replace('/', '\0').compareTo(b.replace('/', '\0'));
-        }
-
-        Map<String, Node> view() {
-            return nodes;
         }
     }
 }

@@ -1,11 +1,9 @@
 package io.raidpulse.simulator.tree;
 
 import io.raidpulse.simulator.model.BlockDevice;
-import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
 import io.raidpulse.simulator.model.MdArray;
 import io.raidpulse.simulator.model.MdMember;
-import io.raidpulse.simulator.model.RaidLevel;
 import io.raidpulse.simulator.model.SyncJob;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -221,13 +219,5 @@ public final class KernelText {
     static String scsiField(String value, int width) {
         String v = value.length() > width ? value.substring(0, width) : value;
         return v + " ".repeat(width - v.length());
-    }
-
-    static boolean isScsi(Disk d) {
-        return d.name().startsWith("sd");
-    }
-
-    static boolean isRaid456(MdArray a) {
-        return a.level() == RaidLevel.RAID5 || a.level() == RaidLevel.RAID6;
     }
 }

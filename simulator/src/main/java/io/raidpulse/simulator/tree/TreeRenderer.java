@@ -164,7 +164,7 @@ public final class TreeRenderer {
             b.file(rdev + "/state", m.sysfsState() + "\n");
             b.file(rdev + "/slot", (m.slot() < 0 ? "none" : String.valueOf(m.slot())) + "\n");
             b.file(rdev + "/errors", "0\n");
-            b.file(rdev + "/offset", io.raidpulse.simulator.model.MdArray.DATA_OFFSET_SECTORS + "\n");
+            b.file(rdev + "/offset", MdArray.DATA_OFFSET_SECTORS + "\n");
             b.file(rdev + "/size", a.devSectors() / 2 + "\n");
             b.link(rdev + "/block", relative(rdev, dirs.get(d)));
             if (m.slot() >= 0) {
