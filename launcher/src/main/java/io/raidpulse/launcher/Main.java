@@ -2,6 +2,7 @@ package io.raidpulse.launcher;
 
 import io.raidpulse.config.Cli;
 import io.raidpulse.launcher.capacity.CapacityCommand;
+import io.raidpulse.simulator.SimulatorCommands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -22,7 +23,9 @@ public final class Main implements Runnable {
 
     /** The full command tree, also used by tests. */
     public static CommandLine commandLine() {
-        return Cli.commandLine(new Main());
+        CommandLine cli = Cli.commandLine(new Main());
+        SimulatorCommands.commands().forEach(cli::addSubcommand);
+        return cli;
     }
 
     @Override
