@@ -16,7 +16,7 @@ public final class CollectorMain implements Runnable {
 
     /** New instances of every collector command, for registration as subcommands of another launcher. */
     public static List<Object> commands() {
-        return List.of(new IostatCommand(), new ArraysCommand(),
+        return List.of(new io.raidpulse.collector.cli.CollectCommand(), new IostatCommand(), new ArraysCommand(),
                 new RecordCommand(), new ReplayCommand());
     }
 

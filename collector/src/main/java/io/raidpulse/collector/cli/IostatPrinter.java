@@ -1,7 +1,7 @@
 package io.raidpulse.collector.cli;
 
 import io.raidpulse.collector.diskstats.DiskStat;
-import io.raidpulse.collector.iostat.DeviceInterval;
+import io.raidpulse.collector.iostat.DeviceMetrics;
 import io.raidpulse.collector.iostat.IostatMath;
 import io.raidpulse.collector.iostat.IostatReport;
 import io.raidpulse.collector.sampling.Reading;
@@ -40,12 +40,17 @@ final class IostatPrinter {
             if (!d.extended() || !shown(d)) {
                 continue;
             }
-            DiskStat p = prev == null ? zero(d) : before.get(d.name());
-            if (p == null || !p.extended()) {
-                continue;
+            DeviceMetrics m;
+            if (prev == null) {
+                m = IostatMath.sinceBoot(d, itv);
+            } else {
+                DiskStat p = before.get(d.name());
+                if (p == null || !p.extended()) {
+                    continue;
+                }
+                m = IostatMath.compute(p, d, itv).metrics();
             }
-            DeviceInterval i = IostatMath.compute(p, d, itv);
-            out.println(json ? IostatReport.json(d.name(), i.metrics()) : IostatReport.plainLine(d.name(), i.metrics()));
+            out.println(json ? IostatReport.json(d.name(), m) : IostatReport.plainLine(d.name(), m));
         }
         if (!json) {
             out.println();
@@ -61,7 +66,4 @@ final class IostatPrinter {
         return !Files.isDirectory(block) || Files.isDirectory(block.resolve(d.name().replace('/', '!')));
     }
 
-    static DiskStat zero(DiskStat d) {
-        return new DiskStat(d.major(), d.minor(), d.name(), d.fieldCount(), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-    }
 }

@@ -44,26 +44,37 @@ public final class IostatMath {
                 && (p.sectorsDiscarded() == 0 || c.sectorsDiscarded() < p.sectorsDiscarded());
     }
 
+    /** Deltas of {@code c} since {@code p}; since zero (a re-inserted device, or since boot) when {@code p} is null. */
     static CounterDeltas deltas(DiskStat p, DiskStat c) {
-        boolean zero = p == null;
+        if (p == null) {
+            return new CounterDeltas(c.readsCompleted(), c.readsMerged(), c.sectorsRead(), c.readMs(),
+                    c.writesCompleted(), c.writesMerged(), c.sectorsWritten(), c.writeMs(), c.ioTicksMs(), c.weightedMs(),
+                    c.discardsCompleted(), c.discardsMerged(), c.sectorsDiscarded(), c.discardMs(),
+                    c.flushesCompleted(), c.flushMs(), c.hasDiscards(), c.hasFlushes());
+        }
         return new CounterDeltas(
-                counter(zero ? 0 : p.readsCompleted(), c.readsCompleted()),
-                counter(zero ? 0 : p.readsMerged(), c.readsMerged()),
-                counter(zero ? 0 : p.sectorsRead(), c.sectorsRead()),
-                ticks(zero ? 0 : p.readMs(), c.readMs()),
-                counter(zero ? 0 : p.writesCompleted(), c.writesCompleted()),
-                counter(zero ? 0 : p.writesMerged(), c.writesMerged()),
-                counter(zero ? 0 : p.sectorsWritten(), c.sectorsWritten()),
-                ticks(zero ? 0 : p.writeMs(), c.writeMs()),
-                ticks(zero ? 0 : p.ioTicksMs(), c.ioTicksMs()),
-                ticks(zero ? 0 : p.weightedMs(), c.weightedMs()),
-                counter(zero ? 0 : p.discardsCompleted(), c.discardsCompleted()),
-                counter(zero ? 0 : p.discardsMerged(), c.discardsMerged()),
-                counter(zero ? 0 : p.sectorsDiscarded(), c.sectorsDiscarded()),
-                ticks(zero ? 0 : p.discardMs(), c.discardMs()),
-                counter(zero ? 0 : p.flushesCompleted(), c.flushesCompleted()),
-                ticks(zero ? 0 : p.flushMs(), c.flushMs()),
+                counter(p.readsCompleted(), c.readsCompleted()),
+                counter(p.readsMerged(), c.readsMerged()),
+                counter(p.sectorsRead(), c.sectorsRead()),
+                ticks(p.readMs(), c.readMs()),
+                counter(p.writesCompleted(), c.writesCompleted()),
+                counter(p.writesMerged(), c.writesMerged()),
+                counter(p.sectorsWritten(), c.sectorsWritten()),
+                ticks(p.writeMs(), c.writeMs()),
+                ticks(p.ioTicksMs(), c.ioTicksMs()),
+                ticks(p.weightedMs(), c.weightedMs()),
+                counter(p.discardsCompleted(), c.discardsCompleted()),
+                counter(p.discardsMerged(), c.discardsMerged()),
+                counter(p.sectorsDiscarded(), c.sectorsDiscarded()),
+                ticks(p.discardMs(), c.discardMs()),
+                counter(p.flushesCompleted(), c.flushesCompleted()),
+                ticks(p.flushMs(), c.flushMs()),
                 c.hasDiscards(), c.hasFlushes());
+    }
+
+    /** Metrics since boot, iostat's first report: previous counters zero, interval = uptime. */
+    public static DeviceMetrics sinceBoot(DiskStat cur, long uptimeCs) {
+        return metrics(deltas(null, cur), uptimeCs <= 0 ? 1 : uptimeCs);
     }
 
     /** An unsigned long counter: a decrease that is not a re-insertion gives 0. */
