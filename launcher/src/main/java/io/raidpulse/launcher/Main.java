@@ -1,0 +1,31 @@
+package io.raidpulse.launcher;
+
+import io.raidpulse.config.Cli;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code raidpulse} command: every subcommand of every component in one place. */
+@Command(name = "raidpulse",
+        mixinStandardHelpOptions = true,
+        versionProvider = Version.class,
+        description = "Disk and md RAID saturation, health and capacity, streamed through Kafka.",
+        subcommands = {BrokerCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The full command tree, also used by tests. */
+    public static CommandLine commandLine() {
+        return Cli.commandLine(new Main());
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}
