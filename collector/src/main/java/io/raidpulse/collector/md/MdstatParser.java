@@ -32,7 +32,8 @@ public final class MdstatParser {
     private static final Pattern PROGRESS = Pattern.compile(
             "\\b(resync|recovery|reshape|check|repair)\\s*=\\s*(\\d+(?:\\.\\d+)?)%"
             + "(?:\\s*\\((\\d+)/(\\d+)\\))?(?:\\s*finish=(\\d+(?:\\.\\d+)?)min)?(?:\\s*speed=(\\d+)K/sec)?");
-    private static final Pattern WAITING = Pattern.compile("\\bresync=(DELAYED|PENDING)\\b");
+    // "\tresync=DELAYED" in md.c status_resync; kernels that name the action print check=DELAYED etc.
+    private static final Pattern WAITING = Pattern.compile("\\b(resync|recovery|reshape|check|repair)=(DELAYED|PENDING)\\b");
 
     private MdstatParser() {
     }
@@ -89,7 +90,12 @@ public final class MdstatParser {
         String readOnly = null;
         String level = null;
         List<MdstatMember> members = new ArrayList<>();
-        for (String w : words) {
+        for (int k = 0; k < words.length; k++) {
+            String w = words[k];
+            if (w.equals("super") && k + 1 < words.length) {
+                k++; // an array with no member devices prints its metadata version on this line
+                continue;
+            }
             if (w.equals("(read-only)") || w.equals("(auto-read-only)")) {
                 readOnly = w.substring(1, w.length() - 1);
                 continue;
@@ -164,8 +170,8 @@ public final class MdstatParser {
             } else if (WAITING.matcher(l).find()) {
                 Matcher w = WAITING.matcher(l);
                 w.find();
-                syncAction = "resync";
-                syncState = w.group(1).toLowerCase(java.util.Locale.ROOT);
+                syncAction = w.group(1);
+                syncState = w.group(2).toLowerCase(java.util.Locale.ROOT);
             } else if (l.startsWith("[") || PROGRESS.matcher(l).find()) {
                 Matcher p = PROGRESS.matcher(l);
                 if (!p.find()) {
