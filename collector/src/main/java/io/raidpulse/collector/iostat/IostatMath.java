@@ -110,8 +110,10 @@ public final class IostatMath {
         return (double) delta / itv * 100;
     }
 
+    /** The sum is taken in double: exact below 2^53, and it cannot overflow into a negative percentage. */
     private static double mergedPercent(long merged, long completed) {
-        return merged + completed != 0 ? (double) merged / (double) (merged + completed) * 100 : 0.0;
+        double all = (double) merged + (double) completed;
+        return all != 0 ? merged / all * 100 : 0.0;
     }
 
     private static double perIo(long amount, long ios) {
