@@ -15,8 +15,9 @@ import picocli.CommandLine.Option;
  * every key is documented in collector/README.md.
  */
 @Command(name = "collect", mixinStandardHelpOptions = true,
-        description = {"Sample every interval and publish one HostSample per interval to Kafka (topic raidpulse.host-samples,",
-            "key = host), through a bounded disk spool that holds samples while Kafka is away."})
+        description = {"The agent: one HostSample per interval to Kafka, through a disk spool.",
+            "Publishes to raidpulse.host-samples (key = host); while Kafka is away, samples wait in a bounded",
+            "spool and are sent in order when it is back."})
 public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "Properties file with collector.* and kafka.* settings.")
     Path config;
@@ -72,7 +73,8 @@ public final class CollectCommand implements Callable<Integer> {
         return 0;
     }
 
-    static String version() {
+    /** The collector version from the jar manifest; "dev" when run from classes. */
+    public static String version() {
         String v = CollectCommand.class.getPackage().getImplementationVersion();
         return v == null ? "dev" : v;
     }

@@ -9,6 +9,8 @@ import io.raidpulse.collector.sampling.Roots;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Prints a report the way iostat chooses devices: whole devices (those under SYS/block; every
@@ -29,7 +31,7 @@ final class IostatPrinter {
     /** The report of {@code cur} against {@code prev}; {@code prev} null means since boot (iostat's first report). */
     void report(Reading prev, Reading cur) {
         long itv = prev == null ? cur.uptime().centiseconds() : cur.uptime().centiseconds() - prev.uptime().centiseconds();
-        java.util.Map<String, DiskStat> before = new java.util.HashMap<>();
+        Map<String, DiskStat> before = new HashMap<>();
         if (prev != null) {
             prev.devices().forEach(d -> before.put(d.name(), d));
         }

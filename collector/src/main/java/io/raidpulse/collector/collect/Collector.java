@@ -129,7 +129,7 @@ public final class Collector implements AutoCloseable {
     /** One cycle: read, compute, encode, spool. */
     void sampleOnce() {
         try {
-            HostSample sample = sampler.sample(sequence.peek());
+            HostSample sample = sampler.sample(sequence.peek(), spool.dropped());
             byte[] bytes = codec.encode(sample);
             sequence.next();
             spool.append(sampler.hostname(), bytes);

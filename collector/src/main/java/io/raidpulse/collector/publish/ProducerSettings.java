@@ -27,6 +27,8 @@ public final class ProducerSettings {
         // a send() waiting for metadata of an unreachable cluster gives up after this; the sample stays spooled
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "10000");
         p.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+        // no JMX reporter: the agent is watched through its samples, and JMX costs classes and heap on every host
+        p.put(ProducerConfig.METRIC_REPORTER_CLASSES_CONFIG, "");
         p.putAll(settings.withPrefix("kafka."));
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());

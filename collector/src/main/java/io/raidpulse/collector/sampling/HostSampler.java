@@ -68,7 +68,8 @@ public final class HostSampler {
         return identity.getHostname();
     }
 
-    public HostSample sample(long sequence) {
+    /** The next sample, numbered {@code sequence}; {@code spoolDropped} is the spool's count of samples it lost. */
+    public HostSample sample(long sequence, long spoolDropped) {
         Reading r = reader.read();
         for (Problem p : r.problems()) {
             readErrors.merge(p.kind().key(), 1L, Long::sum);
@@ -98,6 +99,7 @@ public final class HostSampler {
                 .setDevices(out)
                 .setArrays(arrays)
                 .setReadErrors(new TreeMap<>(readErrors))
+                .setSpoolDropped(spoolDropped)
                 .build();
     }
 
