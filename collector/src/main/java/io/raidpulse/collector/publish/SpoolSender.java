@@ -75,26 +75,45 @@ public final class SpoolSender implements Runnable {
         }
     }
 
-    /** Sends {@code batch}, commits the acknowledged prefix; true when all of it was acknowledged. */
+    /**
+     * Sends {@code batch}, commits the acknowledged prefix; true when all of it was acknowledged.
+     * Sending stops at the first record the producer refuses at once (KafkaProducer.send returns
+     * an already failed future when it cannot get metadata within max.block.ms): a record after
+     * it must not reach Kafka before it. Every future sent is waited for before returning, so
+     * nothing of this batch is still in flight when the next attempt starts from the cursor.
+     */
     private boolean sendAll(List<SpoolRecord> batch) throws InterruptedException, IOException {
         List<Future<RecordMetadata>> acks = new ArrayList<>(batch.size());
         Throwable failure = null;
         for (SpoolRecord r : batch) {
+            Future<RecordMetadata> f;
             try {
-                acks.add(producer.send(new ProducerRecord<>(topic, r.key(), r.value())));
+                f = producer.send(new ProducerRecord<>(topic, r.key(), r.value()));
             } catch (RuntimeException e) {
-                failure = e; // TimeoutException waiting for metadata, or the producer closed
+                failure = e; // the producer is closed, or a record it cannot serialize
                 break;
+            }
+            acks.add(f);
+            if (f.isDone()) {
+                Throwable refused = awaitAck(f);
+                if (refused != null) {
+                    failure = refused;
+                    break;
+                }
             }
         }
         int acked = 0;
+        boolean gap = false;
         for (Future<RecordMetadata> f : acks) {
             Throwable error = awaitAck(f);
             if (error != null) {
                 failure = failure == null ? error : failure;
-                break;
+                gap = true;
+            } else if (!gap) {
+                acked++;
+            } else {
+                LOG.warn("Kafka acknowledged a sample after refusing an earlier one: it will be sent again after the earlier one (a duplicate)");
             }
-            acked++;
         }
         if (acked > 0) {
             spool.commit(batch.get(acked - 1).next());
