@@ -96,10 +96,7 @@ public final class MdSysfsReader {
             }
             String state = text(d.resolve("state"));
             List<String> words = state == null || state.isEmpty() ? List.of() : List.copyOf(Arrays.asList(state.split(",")));
-            Path slotFile = d.resolve("slot");
-            String slot = text(slotFile);
-            Integer slotNo = slot == null || slot.equals("none") ? null : (int) (long) parse(slot, slotFile);
-            out.add(new MdSysfsMember(device, slotNo, words, number(d.resolve("errors"))));
+            out.add(new MdSysfsMember(device, integer(d.resolve("slot")), words, number(d.resolve("errors"))));
         }
         return List.copyOf(out);
     }

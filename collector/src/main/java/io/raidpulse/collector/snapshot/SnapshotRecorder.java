@@ -57,6 +57,9 @@ public final class SnapshotRecorder {
 
     private static void device(Path dev, Path target) throws IOException {
         Files.createDirectories(target);
+        if (Files.isDirectory(dev.resolve("device"))) {
+            Files.createDirectories(target.resolve("device")); // a real disk, even when it has no model file (virtio)
+        }
         for (String f : DEVICE_FILES) {
             copy(dev.resolve(f), target.resolve(f));
         }
