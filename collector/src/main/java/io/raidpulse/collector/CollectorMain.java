@@ -2,11 +2,11 @@ package io.raidpulse.collector;
 
 import io.raidpulse.collector.cli.ArraysCommand;
 import io.raidpulse.collector.cli.BenchCommand;
+import io.raidpulse.collector.cli.BenchHostCommand;
 import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.cli.IostatCommand;
 import io.raidpulse.collector.cli.RecordCommand;
 import io.raidpulse.collector.cli.ReplayCommand;
-import io.raidpulse.collector.cli.SimulateCommand;
 import io.raidpulse.config.Cli;
 import java.util.List;
 import picocli.CommandLine;
@@ -20,7 +20,7 @@ public final class CollectorMain implements Runnable {
     /** New instances of every collector command, for registration as subcommands of another launcher. */
     public static List<Object> commands() {
         return List.of(new CollectCommand(), new IostatCommand(), new ArraysCommand(), new RecordCommand(),
-                new ReplayCommand(), new SimulateCommand(), new BenchCommand());
+                new ReplayCommand(), new BenchCommand(), new BenchHostCommand());
     }
 
     /** This main command with every collector command registered. */

@@ -44,7 +44,6 @@ public final class Collector implements AutoCloseable {
     private final SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
     private final Thread senderThread;
     private volatile boolean running = true;
-    private volatile Thread loopThread;
     private long samples;
 
     private Collector(CollectorSettings settings, HostSampler sampler, Spool spool, SequenceFile sequence,
@@ -101,7 +100,6 @@ public final class Collector implements AutoCloseable {
 
     /** Samples every interval until {@link #stop()}; returns when stopped. */
     public void run() throws InterruptedException {
-        loopThread = Thread.currentThread();
         senderThread.start();
         LOG.info("collecting from {} and {} every {} s as host {}, to topic {}; spool {} (at most {} MiB)",
                 settings.roots().proc(), settings.roots().sys(), settings.interval().toMillis() / 1000.0,
@@ -116,11 +114,9 @@ public final class Collector implements AutoCloseable {
                 next = System.nanoTime(); // a cycle took longer than the interval: skip ahead, do not burst
                 continue;
             }
-            try {
-                TimeUnit.NANOSECONDS.sleep(wait);
-            } catch (InterruptedException e) {
+            synchronized (this) {
                 if (running) {
-                    throw e;
+                    TimeUnit.NANOSECONDS.timedWait(this, wait);
                 }
             }
         }
@@ -154,12 +150,14 @@ public final class Collector implements AutoCloseable {
         return samples;
     }
 
-    /** Ends the loop; the sender gets a few seconds to send what is spooled, the rest stays spooled. */
+    /**
+     * Ends the loop after the cycle in progress. Not by interrupting it: an interrupt during a
+     * spool write would close the segment's FileChannel (ClosedByInterruptException).
+     */
     public void stop() {
-        running = false;
-        Thread t = loopThread;
-        if (t != null) {
-            t.interrupt();
+        synchronized (this) {
+            running = false;
+            notifyAll();
         }
     }
 

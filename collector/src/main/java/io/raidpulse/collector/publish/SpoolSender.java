@@ -40,7 +40,6 @@ public final class SpoolSender implements Runnable {
     private volatile boolean running = true;
     private volatile boolean reachable = true;
     private volatile long sent;
-    private volatile Thread thread;
 
     public SpoolSender(Spool spool, Producer<String, byte[]> producer, String topic, String bootstrap) {
         this.spool = spool;
@@ -51,7 +50,6 @@ public final class SpoolSender implements Runnable {
 
     @Override
     public void run() {
-        thread = Thread.currentThread();
         long backoff = 500;
         while (running) {
             try {
@@ -186,12 +184,11 @@ public final class SpoolSender implements Runnable {
         return sent;
     }
 
-    /** Asks the loop to end after the current batch (or at once if it is waiting). */
+    /**
+     * Asks the loop to end; it notices within a second (its waits are 1 s long). Not by
+     * interrupting: an interrupt during a spool read or cursor write would close the channel.
+     */
     public void stop() {
         running = false;
-        Thread t = thread;
-        if (t != null) {
-            t.interrupt();
-        }
     }
 }

@@ -104,14 +104,14 @@ class CollectorIT {
         kafka.restart();
 
         await().atMost(Duration.ofSeconds(90)).until(() -> collector.spool().isEmpty());
-        long taken = collector.samples();
-        collector.close();
+        collector.close(); // sends what is still spooled while Kafka answers
         loop.join(10_000);
+        assertThat(collector.spool().isEmpty()).isTrue();
 
         List<HostSample> got = consumeAll();
-        assertThat(got.size()).as("every sample taken arrived").isGreaterThanOrEqualTo((int) taken - 1);
+        assertThat(got).as("every sample taken arrived, once").hasSize((int) collector.samples());
         assertSequential(got, 0);
-        assertThat(got.size()).isGreaterThanOrEqualTo(65);
+        assertThat(got.size()).as("about a minute of samples at 1 s").isGreaterThanOrEqualTo(60);
         HostSample last = got.get(got.size() - 1);
         assertThat(last.getHost().getHostname()).isEqualTo("it-host");
         assertThat(last.getDevices()).isNotEmpty();

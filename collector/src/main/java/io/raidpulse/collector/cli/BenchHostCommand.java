@@ -13,13 +13,14 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code simulate}: a synthetic busy host under DIR (proc/ and sys/) whose counters move every
- * interval, to run {@code collect --proc-root DIR/proc --sys-root DIR/sys} against without
- * real disks (demos, load and memory measurements).
+ * {@code bench-host}: the synthetic host that {@code bench} measures, written under DIR (proc/
+ * and sys/) with counters moving every interval, to measure a whole {@code collect} process
+ * against (collector/README.md, Performance). For scenarios with realistic md behaviour use
+ * the project's {@code raidpulse simulate}.
  */
-@Command(name = "simulate", mixinStandardHelpOptions = true,
-        description = "Write a synthetic host (disks, md arrays) under --out and keep its counters moving until stopped.")
-public final class SimulateCommand implements Callable<Integer> {
+@Command(name = "bench-host", mixinStandardHelpOptions = true,
+        description = "Write bench's synthetic host (disks, md arrays) under --out and keep its counters moving until stopped.")
+public final class BenchHostCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to create (must not exist or be empty).")
     Path out;
 
@@ -47,13 +48,13 @@ public final class SimulateCommand implements Callable<Integer> {
             if (Files.exists(out)) {
                 try (var s = Files.list(out)) {
                     if (s.findAny().isPresent()) {
-                        throw new UserException(out + " is not empty: simulate into a new directory", UserException.EXIT_USAGE, null);
+                        throw new UserException(out + " is not empty: use a new directory", UserException.EXIT_USAGE, null);
                     }
                 }
             }
             SyntheticHost host = new SyntheticHost(out, devices, arrays, System.nanoTime());
             PrintWriter stdout = spec.commandLine().getOut();
-            stdout.println("simulating " + devices + " disks and " + arrays + " md arrays under " + out
+            stdout.println("synthetic host of " + devices + " disks and " + arrays + " md arrays under " + out
                     + ": collect with --proc-root " + out.resolve("proc") + " --sys-root " + out.resolve("sys"));
             stdout.flush();
             for (long n = 0; count == 0 || n < count; n++) {
