@@ -1,8 +1,8 @@
 package io.raidpulse.collector;
 
 import io.raidpulse.collector.cli.ArraysCommand;
-import io.raidpulse.collector.cli.BenchCommand;
-import io.raidpulse.collector.cli.BenchHostCommand;
+import io.raidpulse.collector.cli.SampleCostCommand;
+import io.raidpulse.collector.cli.SyntheticHostCommand;
 import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.cli.IostatCommand;
 import io.raidpulse.collector.cli.RecordCommand;
@@ -20,7 +20,7 @@ public final class CollectorMain implements Runnable {
     /** New instances of every collector command, for registration as subcommands of another launcher. */
     public static List<Object> commands() {
         return List.of(new CollectCommand(), new IostatCommand(), new ArraysCommand(), new RecordCommand(),
-                new ReplayCommand(), new BenchCommand(), new BenchHostCommand());
+                new ReplayCommand(), new SampleCostCommand(), new SyntheticHostCommand());
     }
 
     /** This main command with every collector command registered. */

@@ -43,7 +43,7 @@ class ShadedJarIT {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
-        assertThat(out).contains("collect", "iostat", "arrays", "record", "replay", "bench", "bench-host");
+        assertThat(out).contains("collect", "iostat", "arrays", "record", "replay", "sample-cost", "synthetic-host");
         Process bad = new ProcessBuilder("java", "-jar", JAR.toString(), "replay", "/nonexistent").redirectErrorStream(true).start();
         String err = new String(bad.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(bad.waitFor(60, TimeUnit.SECONDS)).isTrue();

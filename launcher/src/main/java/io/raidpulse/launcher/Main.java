@@ -1,5 +1,6 @@
 package io.raidpulse.launcher;
 
+import io.raidpulse.collector.CollectorMain;
 import io.raidpulse.config.Cli;
 import io.raidpulse.launcher.capacity.CapacityCommand;
 import io.raidpulse.simulator.SimulatorCommands;
@@ -24,6 +25,7 @@ public final class Main implements Runnable {
     /** The full command tree, also used by tests. */
     public static CommandLine commandLine() {
         CommandLine cli = Cli.commandLine(new Main());
+        CollectorMain.commands().forEach(cli::addSubcommand);
         SimulatorCommands.commands().forEach(cli::addSubcommand);
         return cli;
     }

@@ -32,9 +32,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * (not timed). CPU time is the sampling thread's own (ThreadMXBean); JIT and GC threads are
  * not in it, which is why collector/README.md also gives whole-process figures for collect.
  */
-@Command(name = "bench", mixinStandardHelpOptions = true,
+@Command(name = "sample-cost", mixinStandardHelpOptions = true,
         description = "Measure CPU per sampling cycle on a synthetic host (default 64 disks, 8 md arrays).")
-public final class BenchCommand implements Callable<Integer> {
+public final class SampleCostCommand implements Callable<Integer> {
     @Option(names = "--devices", defaultValue = "64", description = "Disks. Default: ${DEFAULT-VALUE}")
     int devices;
 

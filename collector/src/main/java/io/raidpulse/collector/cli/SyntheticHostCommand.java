@@ -13,14 +13,14 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code bench-host}: the synthetic host that {@code bench} measures, written under DIR (proc/
+ * {@code synthetic-host}: the synthetic host that {@code sample-cost} measures, written under DIR (proc/
  * and sys/) with counters moving every interval, to measure a whole {@code collect} process
  * against (collector/README.md, Performance). For scenarios with realistic md behaviour use
  * the project's {@code raidpulse simulate}.
  */
-@Command(name = "bench-host", mixinStandardHelpOptions = true,
-        description = "Write bench's synthetic host (disks, md arrays) under --out and keep its counters moving until stopped.")
-public final class BenchHostCommand implements Callable<Integer> {
+@Command(name = "synthetic-host", mixinStandardHelpOptions = true,
+        description = "Write sample-cost's synthetic host (disks, md arrays) under --out and keep its counters moving until stopped.")
+public final class SyntheticHostCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to create (must not exist or be empty).")
     Path out;
 
