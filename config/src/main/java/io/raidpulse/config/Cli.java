@@ -31,7 +31,7 @@ public final class Cli {
     private static int onParameterError(CommandLine.ParameterException e, String[] args) {
         CommandLine line = e.getCommandLine();
         PrintWriter err = line.getErr();
-        err.println(line.getCommandName() + ": " + e.getMessage() + " (see '" + qualifiedName(line) + " --help')");
+        err.println(qualifiedName(line) + ": " + e.getMessage() + " (see '" + qualifiedName(line) + " --help')");
         err.flush();
         return UserException.EXIT_USAGE;
     }

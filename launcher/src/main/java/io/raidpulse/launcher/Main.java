@@ -1,6 +1,9 @@
 package io.raidpulse.launcher;
 
+import io.raidpulse.collector.CollectorMain;
 import io.raidpulse.config.Cli;
+import io.raidpulse.launcher.capacity.CapacityCommand;
+import io.raidpulse.simulator.SimulatorCommands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Disk and md RAID saturation, health and capacity, streamed through Kafka.",
-        subcommands = {BrokerCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {BrokerCommand.class, CapacityCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
@@ -21,7 +24,10 @@ public final class Main implements Runnable {
 
     /** The full command tree, also used by tests. */
     public static CommandLine commandLine() {
-        return Cli.commandLine(new Main());
+        CommandLine cli = Cli.commandLine(new Main());
+        CollectorMain.commands().forEach(cli::addSubcommand);
+        SimulatorCommands.commands().forEach(cli::addSubcommand);
+        return cli;
     }
 
     @Override

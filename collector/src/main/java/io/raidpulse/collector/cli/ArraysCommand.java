@@ -1,0 +1,115 @@
+package io.raidpulse.collector.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.raidpulse.collector.md.ArrayMember;
+import io.raidpulse.collector.md.ArrayState;
+import io.raidpulse.collector.md.ArraysJson;
+import io.raidpulse.collector.md.MdArrays;
+import io.raidpulse.collector.md.Mdstat;
+import io.raidpulse.collector.md.MdstatParser;
+import io.raidpulse.collector.procfs.ParseException;
+import io.raidpulse.collector.procfs.ProcFiles;
+import io.raidpulse.collector.sampling.Roots;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code arrays}: md arrays as the collector sees them (sysfs first, /proc/mdstat as fallback). */
+@Command(name = "arrays", mixinStandardHelpOptions = true,
+        description = "md arrays: level, layout, health, sync progress, members and leaf disks.")
+public final class ArraysCommand implements Callable<Integer> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Mixin
+    RootOptions roots = new RootOptions();
+
+    @Option(names = "--json", description = "One JSON object per array.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        Roots r = roots.roots();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Mdstat mdstat = null;
+        if (Files.exists(r.mdstat())) {
+            try {
+                mdstat = MdstatParser.parse(ProcFiles.read(r.mdstat()), r.mdstat().toString());
+                mdstat.errors().forEach(e -> err.println("warning: " + e.getMessage()));
+            } catch (IOException e) {
+                err.println("warning: " + r.mdstat() + ": cannot read (" + e + ")");
+            }
+        }
+        MdArrays.Result result = MdArrays.merge(r.sys(), mdstat);
+        for (ParseException e : result.sysfsErrors()) {
+            err.println("warning: " + e.getMessage());
+        }
+        err.flush();
+        for (ArrayState a : result.arrays()) {
+            if (json) {
+                out.println(JSON.writeValueAsString(ArraysJson.of(a)));
+            } else {
+                out.println(text(a));
+            }
+        }
+        if (!json && result.arrays().isEmpty()) {
+            out.println("no md arrays");
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static String text(ArrayState a) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(a.name()).append(": ").append(a.level() == null ? "-" : a.level());
+        if (a.layout() != null) {
+            sb.append(' ').append(a.layout());
+        }
+        if (a.chunkBytes() != null) {
+            sb.append(", chunk ").append(a.chunkBytes() / 1024).append(" KiB");
+        }
+        sb.append(", state ").append(a.arrayState() == null ? "-" : a.arrayState());
+        if (a.raidDisks() != null) {
+            sb.append(", ").append(a.raidDisks()).append(" disks");
+        }
+        if (a.degraded() != null) {
+            sb.append(a.degraded() > 0 ? ", DEGRADED by " + a.degraded() : ", not degraded");
+        }
+        if (a.syncAction() != null && !a.syncAction().equals("idle")) {
+            sb.append(", ").append(a.syncAction());
+            if (a.syncState() != null && !a.syncState().equals("running")) {
+                sb.append(" (").append(a.syncState()).append(')');
+            }
+            if (a.syncCompletedPct() != null) {
+                sb.append(String.format(" %.1f%%", a.syncCompletedPct()));
+            }
+            if (a.syncSpeedKibS() != null) {
+                sb.append(" at ").append(a.syncSpeedKibS()).append(" KiB/s");
+            }
+            if (a.syncEtaS() != null) {
+                sb.append(", about ").append(Math.round(a.syncEtaS() / 60.0)).append(" min left");
+            }
+        }
+        if (a.mismatchCnt() != null && a.mismatchCnt() > 0) {
+            sb.append(", mismatch_cnt ").append(a.mismatchCnt());
+        }
+        sb.append("\n  members: ").append(a.members().stream().map(ArraysCommand::member).collect(Collectors.joining(" ")));
+        sb.append("\n  leaf disks: ").append(String.join(" ", a.leafDisks()));
+        return sb.toString();
+    }
+
+    private static String member(ArrayMember m) {
+        return m.device() + "[" + (m.role() == null ? "-" : m.role()) + "](" + String.join(",", m.state()) + ")";
+    }
+}

@@ -1,0 +1,91 @@
+package io.raidpulse.collector.cli;
+
+import io.raidpulse.collector.collect.Collector;
+import io.raidpulse.config.Settings;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code collect}: the host agent. Options override the same settings in {@code --config};
+ * every key is documented in collector/README.md.
+ */
+@Command(name = "collect", mixinStandardHelpOptions = true,
+        description = {"The agent: one HostSample per interval to Kafka, through a disk spool.",
+            "Publishes to raidpulse.host-samples (key = host); while Kafka is away, samples wait in a bounded",
+            "spool and are sent in order when it is back."})
+public final class CollectCommand implements Callable<Integer> {
+    @Option(names = "--config", paramLabel = "FILE", description = "Properties file with collector.* and kafka.* settings.")
+    Path config;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka bootstrap servers (kafka.bootstrap.servers).")
+    String bootstrap;
+
+    @Option(names = "--interval", paramLabel = "DURATION", description = "Sampling interval, 1s to 1h (collector.interval). Default: 10s.")
+    String interval;
+
+    @Option(names = "--spool-dir", paramLabel = "DIR", description = "Spool directory (collector.spool.dir). Default: /var/lib/raidpulse/spool.")
+    Path spoolDir;
+
+    @Option(names = "--spool-max", paramLabel = "SIZE", description = "Spool bound, like 256MiB (collector.spool.max-bytes). Default: 256MiB.")
+    String spoolMax;
+
+    @Option(names = "--host", paramLabel = "NAME", description = "Host name to report and key by (collector.host). Default: the kernel's hostname.")
+    String host;
+
+    @Option(names = "--proc-root", paramLabel = "DIR", description = "procfs root (collector.proc-root). Default: /proc.")
+    Path procRoot;
+
+    @Option(names = "--sys-root", paramLabel = "DIR", description = "sysfs root (collector.sys-root). Default: /sys.")
+    Path sysRoot;
+
+    /** The settings this command line means: the config file, overridden by the options given. */
+    Settings settings() {
+        Settings s = config == null ? Settings.empty() : Settings.load(config);
+        Map<String, String> o = new HashMap<>();
+        put(o, "kafka.bootstrap.servers", bootstrap);
+        put(o, "collector.interval", interval);
+        put(o, "collector.spool.dir", spoolDir);
+        put(o, "collector.spool.max-bytes", spoolMax);
+        put(o, "collector.host", host);
+        put(o, "collector.proc-root", procRoot);
+        put(o, "collector.sys-root", sysRoot);
+        return s.with(o);
+    }
+
+    private static void put(Map<String, String> o, String key, Object value) {
+        if (value != null) {
+            o.put(key, value.toString());
+        }
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        quietKafkaClientLogs();
+        Collector collector = Collector.create(settings(), version(), Collector::kafkaProducer);
+        Thread hook = new Thread(collector::close, "raidpulse-collector-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        collector.run();
+        return 0;
+    }
+
+    /** The collector version from the jar manifest; "dev" when run from classes. */
+    public static String version() {
+        String v = CollectCommand.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+
+    /**
+     * The Kafka client logs a WARN line per reconnect attempt while a broker is away; the
+     * collector says it once itself (SpoolSender), so those go to ERROR only.
+     */
+    private static void quietKafkaClientLogs() {
+        if (LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger l) {
+            l.setLevel(ch.qos.logback.classic.Level.ERROR);
+        }
+    }
+}

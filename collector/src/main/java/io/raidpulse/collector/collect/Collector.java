@@ -1,0 +1,198 @@
+package io.raidpulse.collector.collect;
+
+import io.raidpulse.collector.inventory.BlockInventory;
+import io.raidpulse.collector.inventory.HostInfo;
+import io.raidpulse.collector.publish.ProducerSettings;
+import io.raidpulse.collector.publish.SpoolSender;
+import io.raidpulse.collector.sampling.HostSampler;
+import io.raidpulse.collector.sampling.RootReader;
+import io.raidpulse.collector.spool.SequenceFile;
+import io.raidpulse.collector.spool.Spool;
+import io.raidpulse.config.Settings;
+import io.raidpulse.config.UserException;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.schema.kafka.SingleObjectCodec;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.common.KafkaException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The agent: every interval, one HostSample with the next sequence number goes into the spool,
+ * and a {@link SpoolSender} thread sends the spool to Kafka in order. Sampling never waits for
+ * Kafka. Runs until {@link #stop()}.
+ */
+public final class Collector implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Collector.class);
+    /** How long stop() lets the sender drain what is spooled before closing the producer. */
+    private static final long DRAIN_MS = 5_000;
+
+    private final CollectorSettings settings;
+    private final HostSampler sampler;
+    private final Spool spool;
+    private final SequenceFile sequence;
+    private final SpoolSender sender;
+    private final Producer<String, byte[]> producer;
+    private final SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
+    private final Thread senderThread;
+    private volatile boolean running = true;
+    private long samples;
+
+    private Collector(CollectorSettings settings, HostSampler sampler, Spool spool, SequenceFile sequence,
+                      Producer<String, byte[]> producer, String bootstrap) {
+        this.settings = settings;
+        this.sampler = sampler;
+        this.spool = spool;
+        this.sequence = sequence;
+        this.producer = producer;
+        this.sender = new SpoolSender(spool, producer, settings.topic(), bootstrap);
+        this.senderThread = new Thread(sender, "raidpulse-spool-sender");
+        this.senderThread.setDaemon(true);
+    }
+
+    /** Opens the spool and the producer; {@code producerFactory} is {@link KafkaProducer}'s constructor outside tests. */
+    public static Collector create(Settings all, String version,
+                                   Function<Map<String, Object>, Producer<String, byte[]>> producerFactory) {
+        CollectorSettings s = CollectorSettings.from(all);
+        HostInfo.Identity host = HostInfo.identity(s.roots(), s.host());
+        Map<String, Object> config = ProducerSettings.of(all, "raidpulse-collector-" + host.hostname());
+        Spool spool;
+        SequenceFile seq;
+        try {
+            spool = Spool.open(s.spoolDir(), s.spoolMaxBytes(), s.spoolFsync());
+            seq = SequenceFile.open(s.spoolDir(), s.spoolFsync());
+        } catch (IOException e) {
+            throw new UserException("spool directory " + s.spoolDir() + " cannot be used (" + e.getMessage()
+                    + "): set collector.spool.dir or --spool-dir to a writable directory", e);
+        }
+        Producer<String, byte[]> producer;
+        try {
+            producer = producerFactory.apply(config);
+        } catch (KafkaException e) {
+            closeQuietly(spool);
+            Throwable c = e.getCause() != null ? e.getCause() : e;
+            throw new UserException("Kafka producer settings are invalid: " + c.getMessage(), UserException.EXIT_USAGE, e);
+        }
+        Function<String, String[]> oshi = null;
+        if (s.roots().live()) {
+            Map<String, String[]> disks = HostInfo.oshiDisks();
+            oshi = name -> {
+                String[] d = disks.get(name);
+                return d == null ? null : new String[] {known(d[0]), known(d[1])};
+            };
+        }
+        HostSampler sampler = new HostSampler(new RootReader(s.roots(), Clock.systemUTC()), s.filter(), host, version,
+                Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime);
+        return new Collector(s, sampler, spool, seq, producer, String.valueOf(config.get("bootstrap.servers")));
+    }
+
+    private static String known(String v) {
+        return v == null || v.isBlank() || v.equalsIgnoreCase("unknown") ? null : v;
+    }
+
+    /** Samples every interval until {@link #stop()}; returns when stopped. */
+    public void run() throws InterruptedException {
+        senderThread.start();
+        LOG.info("collecting from {} and {} every {} s as host {}, to topic {}; spool {} (at most {} MiB)",
+                settings.roots().proc(), settings.roots().sys(), settings.interval().toMillis() / 1000.0,
+                sampler.hostname(), settings.topic(), settings.spoolDir(), settings.spoolMaxBytes() >> 20);
+        long period = settings.interval().toNanos();
+        long next = System.nanoTime();
+        while (running) {
+            sampleOnce();
+            next += period;
+            long wait = next - System.nanoTime();
+            if (wait < 0) {
+                next = System.nanoTime(); // a cycle took longer than the interval: skip ahead, do not burst
+                continue;
+            }
+            synchronized (this) {
+                if (running) {
+                    TimeUnit.NANOSECONDS.timedWait(this, wait);
+                }
+            }
+        }
+    }
+
+    /** One cycle: read, compute, encode, spool. */
+    void sampleOnce() {
+        try {
+            HostSample sample = sampler.sample(sequence.peek(), spool.dropped());
+            byte[] bytes = codec.encode(sample);
+            sequence.next();
+            spool.append(sampler.hostname(), bytes);
+            samples++;
+        } catch (IOException e) {
+            LOG.error("cannot write to the spool {}: {}; this sample is lost", settings.spoolDir(), e.toString());
+        } catch (RuntimeException e) {
+            // a bug, not bad input (parsers report that as problems): keep sampling, show the trace
+            LOG.error("sampling failed; this sample is lost", e);
+        }
+    }
+
+    public Spool spool() {
+        return spool;
+    }
+
+    public SpoolSender sender() {
+        return sender;
+    }
+
+    public long samples() {
+        return samples;
+    }
+
+    /**
+     * Ends the loop after the cycle in progress. Not by interrupting it: an interrupt during a
+     * spool write would close the segment's FileChannel (ClosedByInterruptException).
+     */
+    public void stop() {
+        synchronized (this) {
+            running = false;
+            notifyAll();
+        }
+    }
+
+    @Override
+    public void close() {
+        stop();
+        long deadline = System.currentTimeMillis() + DRAIN_MS;
+        while (!spool.isEmpty() && sender.reachable() && System.currentTimeMillis() < deadline) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        sender.stop();
+        try {
+            senderThread.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        producer.close(java.time.Duration.ofSeconds(2));
+        closeQuietly(spool);
+    }
+
+    private static void closeQuietly(Spool spool) {
+        try {
+            spool.close();
+        } catch (IOException e) {
+            LOG.warn("closing the spool {}: {}", spool.directory(), e.toString());
+        }
+    }
+
+    /** The producer the agent uses outside tests. */
+    public static Producer<String, byte[]> kafkaProducer(Map<String, Object> config) {
+        return new KafkaProducer<>(config);
+    }
+}

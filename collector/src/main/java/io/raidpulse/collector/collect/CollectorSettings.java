@@ -1,0 +1,42 @@
+package io.raidpulse.collector.collect;
+
+import io.raidpulse.collector.filter.DeviceFilter;
+import io.raidpulse.collector.sampling.Roots;
+import io.raidpulse.config.Settings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.regex.Pattern;
+
+/**
+ * The collector's settings, read from {@link Settings} with their defaults and bounds. Keys are
+ * documented in collector/README.md ("Settings").
+ */
+public record CollectorSettings(
+        Duration interval,
+        String host,
+        Path spoolDir,
+        long spoolMaxBytes,
+        boolean spoolFsync,
+        DeviceFilter filter,
+        Roots roots,
+        String topic) {
+
+    public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
+    public static final Path DEFAULT_SPOOL_DIR = Path.of("/var/lib/raidpulse/spool");
+    public static final long DEFAULT_SPOOL_MAX = 256L << 20;
+
+    public static CollectorSettings from(Settings s) {
+        Pattern include = s.regex("collector.device-include", null);
+        Pattern exclude = s.has("collector.device-exclude") && s.string("collector.device-exclude", "").equals("none") ? null
+                : s.regex("collector.device-exclude", Pattern.compile(DeviceFilter.DEFAULT_EXCLUDE));
+        return new CollectorSettings(
+                s.duration("collector.interval", DEFAULT_INTERVAL, Duration.ofSeconds(1), Duration.ofHours(1)),
+                s.string("collector.host", null),
+                Path.of(s.string("collector.spool.dir", DEFAULT_SPOOL_DIR.toString())),
+                s.bytes("collector.spool.max-bytes", DEFAULT_SPOOL_MAX, 1L << 20, 1L << 40),
+                s.bool("collector.spool.fsync", true),
+                new DeviceFilter(include, exclude),
+                new Roots(Path.of(s.string("collector.proc-root", "/proc")), Path.of(s.string("collector.sys-root", "/sys"))),
+                s.string("collector.topic", io.raidpulse.schema.kafka.Topics.HOST_SAMPLES));
+    }
+}

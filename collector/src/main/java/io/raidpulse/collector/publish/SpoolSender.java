@@ -1,0 +1,194 @@
+package io.raidpulse.collector.publish;
+
+import io.raidpulse.collector.spool.Spool;
+import io.raidpulse.collector.spool.SpoolRecord;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends the spool to Kafka in order. Every sample is spooled first and this one thread sends
+ * from the spool's read position, advancing it only past records Kafka acknowledged; so
+ * samples taken while Kafka is away wait in the spool and go out, oldest first, before any
+ * newer one. The idempotent producer retries within delivery.timeout.ms without duplicates;
+ * a batch that still fails is sent again from the first unacknowledged record (at least once).
+ *
+ * <p>When Kafka stops answering, one warning line says so and where samples are kept; when it
+ * answers again, one line says how many are being sent.
+ */
+public final class SpoolSender implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(SpoolSender.class);
+    /** Records sent before waiting for their acknowledgements. */
+    static final int BATCH = 200;
+    /** How long an unacknowledged send waits before Kafka is reported unreachable. */
+    static final long UNREACHABLE_AFTER_MS = 10_000;
+    private static final long MAX_BACKOFF_MS = 30_000;
+
+    private final Spool spool;
+    private final Producer<String, byte[]> producer;
+    private final String topic;
+    private final String bootstrap;
+    private volatile boolean running = true;
+    private volatile boolean reachable = true;
+    private volatile long sent;
+
+    public SpoolSender(Spool spool, Producer<String, byte[]> producer, String topic, String bootstrap) {
+        this.spool = spool;
+        this.producer = producer;
+        this.topic = topic;
+        this.bootstrap = bootstrap;
+    }
+
+    @Override
+    public void run() {
+        long backoff = 500;
+        while (running) {
+            try {
+                if (!spool.await(1, TimeUnit.SECONDS)) {
+                    continue;
+                }
+                List<SpoolRecord> batch = spool.peek(BATCH);
+                if (sendAll(batch)) {
+                    backoff = 500;
+                } else if (running) {
+                    Thread.sleep(backoff);
+                    backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (IOException e) {
+                LOG.error("spool {} cannot be read: {}; retrying", spool.directory(), e.toString());
+                sleepQuietly(MAX_BACKOFF_MS);
+            }
+        }
+    }
+
+    /**
+     * Sends {@code batch}, commits the acknowledged prefix; true when all of it was acknowledged.
+     * Sending stops at the first record the producer refuses at once (KafkaProducer.send returns
+     * an already failed future when it cannot get metadata within max.block.ms): a record after
+     * it must not reach Kafka before it. Every future sent is waited for before returning, so
+     * nothing of this batch is still in flight when the next attempt starts from the cursor.
+     */
+    private boolean sendAll(List<SpoolRecord> batch) throws InterruptedException, IOException {
+        List<Future<RecordMetadata>> acks = new ArrayList<>(batch.size());
+        Throwable failure = null;
+        for (SpoolRecord r : batch) {
+            Future<RecordMetadata> f;
+            try {
+                f = producer.send(new ProducerRecord<>(topic, r.key(), r.value()));
+            } catch (RuntimeException e) {
+                failure = e; // the producer is closed, or a record it cannot serialize
+                break;
+            }
+            acks.add(f);
+            if (f.isDone()) {
+                Throwable refused = awaitAck(f);
+                if (refused != null) {
+                    failure = refused;
+                    break;
+                }
+            }
+        }
+        int acked = 0;
+        boolean gap = false;
+        for (Future<RecordMetadata> f : acks) {
+            Throwable error = awaitAck(f);
+            if (error != null) {
+                failure = failure == null ? error : failure;
+                gap = true;
+            } else if (!gap) {
+                acked++;
+            } else {
+                LOG.warn("Kafka acknowledged a sample after refusing an earlier one: it will be sent again after the earlier one (a duplicate)");
+            }
+        }
+        if (acked > 0) {
+            spool.commit(batch.get(acked - 1).next());
+            sent += acked;
+            if (!reachable) {
+                reachable = true;
+                LOG.info("Kafka at {} is reachable again: sending the spooled samples in order", bootstrap);
+            }
+        }
+        if (acked < batch.size()) {
+            if (reachable && running) {
+                reachable = false;
+                LOG.warn("Kafka at {} is not reachable ({}): samples are kept in the spool {} and sent in order when it is",
+                        bootstrap, rootCause(failure), spool.directory());
+            }
+            return false;
+        }
+        return true;
+    }
+
+    /** Waits for one acknowledgement; null when it came, else what went wrong. */
+    private Throwable awaitAck(Future<RecordMetadata> f) throws InterruptedException {
+        long waited = 0;
+        while (true) {
+            try {
+                f.get(1, TimeUnit.SECONDS);
+                return null;
+            } catch (TimeoutException e) {
+                waited += 1000;
+                if (waited >= UNREACHABLE_AFTER_MS && reachable && running) {
+                    reachable = false;
+                    LOG.warn("Kafka at {} has not acknowledged for {} s: samples are kept in the spool {} and sent in order when it answers",
+                            bootstrap, waited / 1000, spool.directory());
+                }
+                if (!running) {
+                    return new IOException("collector stopping");
+                }
+            } catch (ExecutionException e) {
+                return e.getCause() == null ? e : e.getCause();
+            }
+        }
+    }
+
+    private static String rootCause(Throwable t) {
+        if (t == null) {
+            return "no acknowledgement";
+        }
+        Throwable c = t;
+        while (c.getCause() != null && c.getCause() != c) {
+            c = c.getCause();
+        }
+        return c.getClass().getSimpleName() + (c.getMessage() == null ? "" : ": " + c.getMessage());
+    }
+
+    private static void sleepQuietly(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Whether the last attempt reached Kafka. */
+    public boolean reachable() {
+        return reachable;
+    }
+
+    /** Records acknowledged by Kafka since start. */
+    public long sent() {
+        return sent;
+    }
+
+    /**
+     * Asks the loop to end; it notices within a second (its waits are 1 s long). Not by
+     * interrupting: an interrupt during a spool read or cursor write would close the channel.
+     */
+    public void stop() {
+        running = false;
+    }
+}

@@ -1,0 +1,20 @@
+package io.raidpulse.collector.sampling;
+
+/** Kinds of skipped input, the keys of HostSample.read_errors. */
+public enum ErrorKind {
+    DISKSTATS("diskstats"),
+    UPTIME("uptime"),
+    MDSTAT("mdstat"),
+    MD_SYSFS("md-sysfs"),
+    INVENTORY("inventory");
+
+    private final String key;
+
+    ErrorKind(String key) {
+        this.key = key;
+    }
+
+    public String key() {
+        return key;
+    }
+}

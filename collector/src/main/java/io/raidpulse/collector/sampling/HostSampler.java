@@ -1,0 +1,194 @@
+package io.raidpulse.collector.sampling;
+
+import io.raidpulse.collector.diskstats.DiskStat;
+import io.raidpulse.collector.filter.DeviceFilter;
+import io.raidpulse.collector.inventory.BlockDevice;
+import io.raidpulse.collector.inventory.BlockInventory;
+import io.raidpulse.collector.inventory.HostInfo;
+import io.raidpulse.collector.iostat.DeviceInterval;
+import io.raidpulse.collector.md.ArrayMember;
+import io.raidpulse.collector.md.ArrayState;
+import io.raidpulse.schema.DeviceKind;
+import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HostIdentity;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.IostatMetrics;
+import io.raidpulse.schema.MdArray;
+import io.raidpulse.schema.MdMember;
+import io.raidpulse.schema.MdSource;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One sampling cycle: read the roots, compute each device's interval, and build the HostSample.
+ * Input that is bad leaves that device or array out of this interval, counts under
+ * read_errors by kind, and logs a rate-limited warning. Inventory (kind, size, model...) is
+ * rescanned when a device appears that it does not know, and every {@link #INVENTORY_MAX_AGE}.
+ */
+public final class HostSampler {
+    private static final Logger LOG = LoggerFactory.getLogger(HostSampler.class);
+    /** How long inventory (sizes, models, holders) is reused before sysfs is scanned again. */
+    static final Duration INVENTORY_MAX_AGE = Duration.ofMinutes(5);
+
+    private final RootReader reader;
+    private final DeviceFilter filter;
+    private final HostIdentity identity;
+    private final Instant started;
+    private final BlockInventory inventory;
+    private final LongSupplier nanoTime;
+    private final IntervalTracker tracker = new IntervalTracker();
+    private final WarningLimiter warnings;
+    private final Map<String, Long> readErrors = new TreeMap<>();
+    private Map<String, BlockDevice> devices = Map.of();
+    private long inventoryAt;
+
+    public HostSampler(RootReader reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
+                       BlockInventory inventory, LongSupplier nanoTime) {
+        this.reader = reader;
+        this.filter = filter;
+        this.identity = HostIdentity.newBuilder().setHostname(host.hostname()).setKernel(host.kernel()).setOs(host.os())
+                .setBootId(host.bootId()).setCollectorVersion(version).build();
+        this.started = started;
+        this.inventory = inventory;
+        this.nanoTime = nanoTime;
+        this.warnings = new WarningLimiter(LOG, Duration.ofMinutes(10), nanoTime);
+        this.inventoryAt = nanoTime.getAsLong() - INVENTORY_MAX_AGE.toNanos() - 1;
+    }
+
+    public String hostname() {
+        return identity.getHostname();
+    }
+
+    /** The next sample, numbered {@code sequence}; {@code spoolDropped} is the spool's count of samples it lost. */
+    public HostSample sample(long sequence, long spoolDropped) {
+        Reading r = reader.read();
+        for (Problem p : r.problems()) {
+            readErrors.merge(p.kind().key(), 1L, Long::sum);
+            warnings.warn(p.kind().key() + ":" + p.subject(), "skipped input: " + p.message());
+        }
+        IntervalTracker.Step step = tracker.next(r);
+        Set<String> members = new HashSet<>();
+        for (ArrayState a : r.arrays()) {
+            a.members().forEach(m -> members.add(m.device()));
+        }
+        refreshInventory(r);
+        List<DeviceSample> out = new ArrayList<>();
+        for (DiskStat d : r.devices()) {
+            if (filter.accepts(d.name(), members)) {
+                out.add(device(d, step.intervals().get(d.name())));
+            }
+        }
+        List<MdArray> arrays = new ArrayList<>();
+        r.arrays().forEach(a -> arrays.add(array(a)));
+        return HostSample.newBuilder()
+                .setHost(identity)
+                .setSequence(sequence)
+                .setSampleTime(r.readAt())
+                .setUptimeS(r.uptime() == null ? 0.0 : r.uptime().seconds())
+                .setIntervalS(step.intervalCs() == null ? null : step.intervalCs() / 100.0)
+                .setCollectorStarted(started)
+                .setDevices(out)
+                .setArrays(arrays)
+                .setReadErrors(new TreeMap<>(readErrors))
+                .setSpoolDropped(spoolDropped)
+                .build();
+    }
+
+    private void refreshInventory(Reading r) {
+        boolean unknown = false;
+        for (DiskStat d : r.devices()) {
+            if (!devices.containsKey(d.name())) {
+                unknown = true;
+                break;
+            }
+        }
+        long now = nanoTime.getAsLong();
+        if (unknown && now - inventoryAt > Duration.ofSeconds(60).toNanos() || now - inventoryAt > INVENTORY_MAX_AGE.toNanos()) {
+            devices = inventory.scan();
+            inventoryAt = now;
+        }
+    }
+
+    private DeviceSample device(DiskStat d, DeviceInterval i) {
+        BlockDevice inv = devices.get(d.name());
+        DeviceSample.Builder b = DeviceSample.newBuilder()
+                .setName(d.name()).setMajor(d.major()).setMinor(d.minor())
+                .setKind(inv != null ? DeviceKind.valueOf(inv.kind()) : guessKind(d.name()))
+                .setRotational(inv == null ? null : inv.rotational())
+                .setSizeBytes(inv == null ? null : inv.sizeBytes())
+                .setModel(inv == null ? null : inv.model())
+                .setSerial(inv == null ? null : inv.serial())
+                .setParent(inv == null ? null : inv.parent())
+                .setHolders(inv == null ? List.of() : new ArrayList<>(inv.holders()))
+                .setInFlight(d.extended() ? d.inFlight() : null)
+                .setCountersReset(i != null && i.countersReset());
+        if (i != null) {
+            var m = i.metrics();
+            b.setMetrics(IostatMetrics.newBuilder()
+                    .setRS(m.rS()).setWS(m.wS()).setDS(m.dS()).setFS(m.fS())
+                    .setRkBS(m.rkBS()).setWkBS(m.wkBS()).setDkBS(m.dkBS())
+                    .setRrqmS(m.rrqmS()).setWrqmS(m.wrqmS()).setDrqmS(m.drqmS())
+                    .setRrqm(m.rrqm()).setWrqm(m.wrqm()).setDrqm(m.drqm())
+                    .setRAwait(m.rAwait()).setWAwait(m.wAwait()).setDAwait(m.dAwait()).setFAwait(m.fAwait())
+                    .setRareqSz(m.rareqSz()).setWareqSz(m.wareqSz()).setDareqSz(m.dareqSz())
+                    .setAquSz(m.aquSz()).setUtil(m.util()).build());
+            var x = i.deltas();
+            b.setDeltas(io.raidpulse.schema.CounterDeltas.newBuilder()
+                    .setReads(x.reads()).setReadsMerged(x.readsMerged()).setSectorsRead(x.sectorsRead()).setReadMs(x.readMs())
+                    .setWrites(x.writes()).setWritesMerged(x.writesMerged()).setSectorsWritten(x.sectorsWritten())
+                    .setWriteMs(x.writeMs()).setIoTicksMs(x.ioTicksMs()).setWeightedMs(x.weightedMs())
+                    .setDiscards(x.hasDiscards() ? x.discards() : null)
+                    .setDiscardsMerged(x.hasDiscards() ? x.discardsMerged() : null)
+                    .setSectorsDiscarded(x.hasDiscards() ? x.sectorsDiscarded() : null)
+                    .setDiscardMs(x.hasDiscards() ? x.discardMs() : null)
+                    .setFlushes(x.hasFlushes() ? x.flushes() : null)
+                    .setFlushMs(x.hasFlushes() ? x.flushMs() : null)
+                    .build());
+        }
+        return b.build();
+    }
+
+    /** Kind from the name alone, for a device sysfs does not show (a snapshot without sys/). */
+    static DeviceKind guessKind(String name) {
+        if (name.matches("md\\d+")) {
+            return DeviceKind.MD;
+        }
+        if (name.startsWith("dm-")) {
+            return DeviceKind.DM;
+        }
+        if (name.matches("(h|s|v|xv)d[a-z]+\\d+|nvme\\d+n\\d+p\\d+|mmcblk\\d+p\\d+|md\\d+p\\d+")) {
+            return DeviceKind.PARTITION;
+        }
+        if (name.matches("(h|s|v|xv)d[a-z]+|nvme\\d+n\\d+|mmcblk\\d+")) {
+            return DeviceKind.DISK;
+        }
+        return DeviceKind.OTHER;
+    }
+
+    static MdArray array(ArrayState a) {
+        List<MdMember> members = new ArrayList<>();
+        for (ArrayMember m : a.members()) {
+            members.add(MdMember.newBuilder().setDevice(m.device()).setRole(m.role()).setState(new ArrayList<>(m.state()))
+                    .setInSync(m.inSync()).setFaulty(m.faulty()).setSpare(m.spare()).setWriteMostly(m.writeMostly())
+                    .setReplacement(m.replacement()).setErrors(m.errors()).build());
+        }
+        return MdArray.newBuilder()
+                .setName(a.name()).setSource(a.fromSysfs() ? MdSource.SYSFS : MdSource.MDSTAT).setActive(a.active())
+                .setLevel(a.level()).setLayout(a.layout()).setLayoutCode(a.layoutCode()).setChunkBytes(a.chunkBytes())
+                .setRaidDisks(a.raidDisks()).setDegraded(a.degraded()).setArrayState(a.arrayState()).setSizeKib(a.sizeKib())
+                .setSyncAction(a.syncAction()).setSyncState(a.syncState()).setSyncDoneSectors(a.syncDoneSectors())
+                .setSyncTotalSectors(a.syncTotalSectors()).setSyncCompletedPct(a.syncCompletedPct())
+                .setSyncSpeedKibS(a.syncSpeedKibS()).setSyncEtaS(a.syncEtaS()).setMismatchCnt(a.mismatchCnt())
+                .setMembers(members).setLeafDisks(new ArrayList<>(a.leafDisks()))
+                .build();
+    }
+}

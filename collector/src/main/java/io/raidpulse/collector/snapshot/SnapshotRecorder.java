@@ -1,0 +1,118 @@
+package io.raidpulse.collector.snapshot;
+
+import io.raidpulse.collector.sampling.Roots;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes a snapshot: a directory laid out like a filesystem root holding what the collector
+ * reads, so that {@code --proc-root SNAP/proc --sys-root SNAP/sys} and {@code replay} see the
+ * host as it was. Counters first (proc/uptime, proc/diskstats, each device's stat), then the
+ * slower-changing sysfs state. Symbolic links (md dev-X/block, holders, slaves) are recorded as
+ * links with the same target text.
+ */
+public final class SnapshotRecorder {
+    private static final List<String> PROC_FILES = List.of("uptime", "diskstats", "mdstat",
+            "sys/kernel/hostname", "sys/kernel/osrelease", "sys/kernel/random/boot_id");
+    private static final List<String> DEVICE_FILES = List.of("stat", "size", "ro", "removable", "queue/rotational",
+            "device/model", "device/serial", "device/vendor", "dm/name", "partition");
+    private static final List<String> MD_FILES = List.of("level", "layout", "chunk_size", "raid_disks", "degraded",
+            "array_state", "sync_action", "sync_completed", "sync_speed", "mismatch_cnt", "metadata_version",
+            "component_size", "reshape_position", "resync_start");
+    private static final List<String> MEMBER_FILES = List.of("state", "slot", "errors", "offset", "size");
+
+    private SnapshotRecorder() {
+    }
+
+    public static void record(Roots roots, Path out) throws IOException {
+        Files.createDirectories(out);
+        for (String f : PROC_FILES) {
+            copy(roots.proc().resolve(f), out.resolve("proc").resolve(f));
+        }
+        Path block = roots.block();
+        Path outBlock = out.resolve("sys/block");
+        Files.createDirectories(outBlock);
+        try (DirectoryStream<Path> devices = Files.newDirectoryStream(block)) {
+            for (Path dev : devices) {
+                Path target = outBlock.resolve(dev.getFileName().toString());
+                device(dev, target);
+                try (DirectoryStream<Path> sub = Files.newDirectoryStream(dev)) {
+                    for (Path p : sub) {
+                        if (Files.exists(p.resolve("partition"))) {
+                            device(p, target.resolve(p.getFileName().toString()));
+                        }
+                    }
+                } catch (IOException e) {
+                    // unlisted partitions are left out of the snapshot
+                }
+                if (Files.isDirectory(dev.resolve("md"))) {
+                    md(dev.resolve("md"), target.resolve("md"));
+                }
+            }
+        }
+    }
+
+    private static void device(Path dev, Path target) throws IOException {
+        Files.createDirectories(target);
+        if (Files.isDirectory(dev.resolve("device"))) {
+            Files.createDirectories(target.resolve("device")); // a real disk, even when it has no model file (virtio)
+        }
+        for (String f : DEVICE_FILES) {
+            copy(dev.resolve(f), target.resolve(f));
+        }
+        links(dev.resolve("holders"), target.resolve("holders"));
+        links(dev.resolve("slaves"), target.resolve("slaves"));
+    }
+
+    private static void md(Path md, Path target) throws IOException {
+        Files.createDirectories(target);
+        for (String f : MD_FILES) {
+            copy(md.resolve(f), target.resolve(f));
+        }
+        try (DirectoryStream<Path> members = Files.newDirectoryStream(md, "dev-*")) {
+            for (Path m : members) {
+                Path t = target.resolve(m.getFileName().toString());
+                Files.createDirectories(t);
+                for (String f : MEMBER_FILES) {
+                    copy(m.resolve(f), t.resolve(f));
+                }
+                link(m.resolve("block"), t.resolve("block"));
+            }
+        }
+    }
+
+    private static void links(Path dir, Path target) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return;
+        }
+        Files.createDirectories(target);
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path e : entries) {
+                link(e, target.resolve(e.getFileName().toString()));
+            }
+        }
+    }
+
+    private static void link(Path link, Path target) throws IOException {
+        if (Files.isSymbolicLink(link)) {
+            Files.createSymbolicLink(target, Files.readSymbolicLink(link));
+        } else if (Files.exists(link)) {
+            Files.createDirectories(target);
+        }
+    }
+
+    /** Copies a file that may be absent or unreadable (sysfs attributes come and go); a missing one is skipped. */
+    private static void copy(Path from, Path to) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(from);
+        } catch (IOException | SecurityException e) {
+            return;
+        }
+        Files.createDirectories(to.getParent());
+        Files.write(to, bytes);
+    }
+}

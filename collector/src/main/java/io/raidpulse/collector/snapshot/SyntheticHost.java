@@ -1,0 +1,180 @@
+package io.raidpulse.collector.snapshot;
+
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A made-up host laid out like a filesystem root (proc/ and sys/): {@code disks} SATA disks
+ * sda, sdb... and {@code arrays} md arrays md0, md1... each over partition 1 of four disks
+ * (levels raid1, raid5, raid6, raid10 in turn), with md sysfs and /proc/mdstat to match.
+ * {@link #advance} moves time and every counter forward and rewrites proc/diskstats and
+ * proc/uptime atomically, so a collector reading it sees a busy host. Used by the integration
+ * tests and by the {@code bench} command.
+ */
+public final class SyntheticHost {
+    private static final String[] LEVELS = {"raid1", "raid5", "raid6", "raid10"};
+
+    private final Path root;
+    private final Random rnd;
+    private final List<long[]> counters = new ArrayList<>();
+    private final List<String> names = new ArrayList<>();
+    private final List<int[]> majorMinor = new ArrayList<>();
+    private long uptimeCs = 123_456_00;
+
+    public SyntheticHost(Path root, int disks, int arrays, long seed) throws IOException {
+        if (arrays * 4 > disks) {
+            throw new IllegalArgumentException(arrays + " arrays of 4 members need " + arrays * 4 + " disks, have " + disks);
+        }
+        this.root = root;
+        this.rnd = new Random(seed);
+        Path block = root.resolve("sys/block");
+        Files.createDirectories(block);
+        write(root.resolve("proc/sys/kernel/hostname"), "synthetic-host\n");
+        write(root.resolve("proc/sys/kernel/osrelease"), "6.1.0-synthetic\n");
+        write(root.resolve("proc/sys/kernel/random/boot_id"), "00000000-0000-4000-8000-000000000001\n");
+        for (int d = 0; d < disks; d++) {
+            String name = diskName(d);
+            Path dir = block.resolve(name);
+            write(dir.resolve("size"), "3907029168\n");
+            write(dir.resolve("queue/rotational"), (d % 2) + "\n");
+            write(dir.resolve("device/model"), "SYNTH DISK " + d + "\n");
+            write(dir.resolve("device/serial"), "SN" + (100000 + d) + "\n");
+            add(name, 8 + 57 * (d / 16), (d % 16) * 16);
+            if (d < arrays * 4) {
+                Path part = dir.resolve(name + "1");
+                write(part.resolve("partition"), "1\n");
+                write(part.resolve("size"), "3907027120\n");
+                Files.createDirectories(part.resolve("holders"));
+                Files.createSymbolicLink(part.resolve("holders").resolve("md" + d / 4), Path.of("../../../../../virtual/block/md" + d / 4));
+                add(name + "1", 8 + 57 * (d / 16), (d % 16) * 16 + 1);
+            }
+        }
+        StringBuilder mdstat = new StringBuilder("Personalities : [raid1] [raid6] [raid5] [raid4] [raid10]\n");
+        for (int a = 0; a < arrays; a++) {
+            String md = "md" + a;
+            String level = LEVELS[a % LEVELS.length];
+            Path dir = block.resolve(md);
+            Path mdDir = dir.resolve("md");
+            boolean checking = a == 1;
+            write(dir.resolve("size"), "7814054240\n");
+            write(mdDir.resolve("level"), level + "\n");
+            write(mdDir.resolve("layout"), (level.equals("raid10") ? 258 : level.equals("raid1") ? 0 : 2) + "\n");
+            write(mdDir.resolve("chunk_size"), (level.equals("raid1") ? 0 : 524288) + "\n");
+            write(mdDir.resolve("raid_disks"), "4\n");
+            write(mdDir.resolve("degraded"), "0\n");
+            write(mdDir.resolve("array_state"), "clean\n");
+            write(mdDir.resolve("sync_action"), checking ? "check\n" : "idle\n");
+            write(mdDir.resolve("sync_completed"), checking ? "1000000 / 3907027120\n" : "none\n");
+            write(mdDir.resolve("sync_speed"), checking ? "150000\n" : "none\n");
+            write(mdDir.resolve("mismatch_cnt"), "0\n");
+            StringBuilder line = new StringBuilder(md + " : active " + level);
+            for (int m = 0; m < 4; m++) {
+                String member = diskName(a * 4 + m) + "1";
+                Path dev = mdDir.resolve("dev-" + member);
+                write(dev.resolve("state"), "in_sync\n");
+                write(dev.resolve("slot"), m + "\n");
+                write(dev.resolve("errors"), "0\n");
+                Files.createSymbolicLink(dev.resolve("block"), Path.of("../../../" + diskName(a * 4 + m) + "/" + member));
+                Files.createDirectories(dir.resolve("slaves"));
+                Files.createSymbolicLink(dir.resolve("slaves").resolve(member), Path.of("../../" + diskName(a * 4 + m) + "/" + member));
+                line.append(' ').append(member).append('[').append(m).append(']');
+            }
+            mdstat.append(line).append('\n');
+            String status = switch (level) {
+                case "raid5", "raid6" -> " super 1.2 level " + level.substring(4) + ", 512k chunk, algorithm 2 [4/4] [UUUU]";
+                case "raid10" -> " super 1.2 512K chunks 2 near-copies [4/4] [UUUU]";
+                default -> " super 1.2 [4/4] [UUUU]";
+            };
+            mdstat.append("      3907027120 blocks").append(status).append('\n');
+            if (checking) {
+                mdstat.append("      [>....................]  check =  0.0% (500000/1953513560) finish=217.0min speed=150000K/sec\n");
+            }
+            mdstat.append("      bitmap: 0/15 pages [0KB], 65536KB chunk\n\n");
+            add(md, 9, a);
+        }
+        mdstat.append("unused devices: <none>\n");
+        write(root.resolve("proc/mdstat"), mdstat.toString());
+        publish();
+    }
+
+    private static String diskName(int d) {
+        return d < 26 ? "sd" + (char) ('a' + d) : "sd" + (char) ('a' + d / 26 - 1) + (char) ('a' + d % 26);
+    }
+
+    private void add(String name, int major, int minor) {
+        names.add(name);
+        majorMinor.add(new int[] {major, minor});
+        long[] c = new long[17];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = i == 8 ? 0 : rnd.nextInt(1_000_000);
+        }
+        counters.add(c);
+    }
+
+    /** Moves uptime by {@code seconds} and every device's counters by a busy host's worth, then rewrites the files. */
+    public void advance(double seconds) throws IOException {
+        uptimeCs += Math.round(seconds * 100);
+        long ms = Math.round(seconds * 1000);
+        for (long[] c : counters) {
+            long reads = rnd.nextInt(200);
+            long writes = rnd.nextInt(300);
+            c[0] += reads;
+            c[1] += rnd.nextInt(20);
+            c[2] += reads * 8;
+            c[3] = (c[3] + reads * (1 + rnd.nextInt(5))) & 0xFFFF_FFFFL;
+            c[4] += writes;
+            c[5] += rnd.nextInt(30);
+            c[6] += writes * 16;
+            c[7] = (c[7] + writes * (1 + rnd.nextInt(8))) & 0xFFFF_FFFFL;
+            c[8] = rnd.nextInt(8);
+            c[9] = (c[9] + Math.min(ms, (reads + writes) * 2)) & 0xFFFF_FFFFL;
+            c[10] = (c[10] + (reads + writes) * 3) & 0xFFFF_FFFFL;
+            c[11] += rnd.nextInt(3);
+            c[13] += rnd.nextInt(3) * 2048;
+            c[15] += rnd.nextInt(5);
+            c[16] = (c[16] + rnd.nextInt(5)) & 0xFFFF_FFFFL;
+        }
+        publish();
+    }
+
+    private void publish() throws IOException {
+        StringBuilder ds = new StringBuilder();
+        for (int i = 0; i < names.size(); i++) {
+            int[] mm = majorMinor.get(i);
+            ds.append(String.format("%4d %7d %s", mm[0], mm[1], names.get(i)));
+            for (long v : counters.get(i)) {
+                ds.append(' ').append(v);
+            }
+            ds.append('\n');
+        }
+        replace(root.resolve("proc/diskstats"), ds.toString());
+        replace(root.resolve("proc/uptime"), String.format("%d.%02d 100.00%n", uptimeCs / 100, uptimeCs % 100));
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    /** Write-then-rename, so a reader never sees half a file. */
+    private static void replace(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text);
+        try {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}

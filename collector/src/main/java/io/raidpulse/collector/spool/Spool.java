@@ -1,0 +1,389 @@
+package io.raidpulse.collector.spool;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.CRC32C;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A bounded on-disk queue of Kafka records that survives restarts.
+ *
+ * <p>Layout: append-only segment files {@code NNNNNNNNNNNNNNNNNNNN.seg} (numbered in order) and
+ * a {@code cursor} file holding "segment offset" of the first record not yet acknowledged by
+ * Kafka. Each record is framed as {@code length:int32 crc32c:int32 payload} (big-endian), the
+ * CRC over the payload, and the payload is {@code keyLength:uint16 key(UTF-8) value}. At open,
+ * the newest segment is truncated after its last whole record (a write cut short by a crash);
+ * a bad frame inside an older segment ends that segment (its remaining records are counted as
+ * dropped).
+ *
+ * <p>Durability: with {@code fsync} each append is forced to disk before {@link #append}
+ * returns (one fsync per sample, at most one per second), and the cursor file is replaced
+ * atomically after every acknowledged batch; without it both are left to the page cache, which
+ * survives a crash of the process but not of the host.
+ *
+ * <p>Bound: when the segments exceed {@code maxBytes}, whole oldest segments are deleted first
+ * (never the one being written), their unsent records are counted in {@link #dropped()}, and a
+ * warning says how many were lost. Thread-safe: one thread appends, another reads and commits.
+ */
+public final class Spool implements Closeable {
+    private static final Logger LOG = LoggerFactory.getLogger(Spool.class);
+    private static final int HEADER = 8;
+    /** A frame longer than this is corruption, not a record (a HostSample of 1000 devices is about 400 KiB). */
+    static final int MAX_RECORD = 16 << 20;
+
+    /** A read position: segment number and byte offset in it. */
+    public record Position(long segment, long offset) {
+    }
+
+    private final Path dir;
+    private final long maxBytes;
+    private final long segmentBytes;
+    private final boolean fsync;
+    private final TreeMap<Long, Long> segments = new TreeMap<>(); // number -> size in bytes
+    private FileChannel active;
+    private long activeNumber;
+    private Position cursor;
+    private long dropped;
+    private long appended;
+
+    private Spool(Path dir, long maxBytes, boolean fsync) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+        this.segmentBytes = Math.max(64 << 10, Math.min(16 << 20, maxBytes / 8));
+        this.fsync = fsync;
+    }
+
+    /** Opens (creating if needed) the spool in {@code dir}, bounded to {@code maxBytes} of segments. */
+    public static Spool open(Path dir, long maxBytes, boolean fsync) throws IOException {
+        Spool s = new Spool(dir, maxBytes, fsync);
+        s.load();
+        return s;
+    }
+
+    private void load() throws IOException {
+        Files.createDirectories(dir);
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.seg")) {
+            for (Path f : files) {
+                String n = f.getFileName().toString();
+                try {
+                    segments.put(Long.parseLong(n.substring(0, n.length() - 4)), Files.size(f));
+                } catch (NumberFormatException e) {
+                    LOG.warn("spool {}: ignoring {}, not a segment name", dir, n);
+                }
+            }
+        }
+        if (segments.isEmpty()) {
+            segments.put(0L, 0L);
+        }
+        activeNumber = segments.lastKey();
+        long valid = validLength(segment(activeNumber));
+        active = FileChannel.open(segment(activeNumber), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        if (valid < active.size()) {
+            LOG.warn("spool {}: cut {} bytes of an incomplete record off segment {} (a write interrupted by a crash)",
+                    dir, active.size() - valid, activeNumber);
+            active.truncate(valid);
+            active.force(true);
+        }
+        segments.put(activeNumber, valid);
+        active.position(valid);
+        cursor = readCursor();
+    }
+
+    private Position readCursor() {
+        Path f = dir.resolve("cursor");
+        Position first = new Position(segments.firstKey(), 0);
+        if (!Files.exists(f)) {
+            return first;
+        }
+        try {
+            String[] parts = Files.readString(f, StandardCharsets.US_ASCII).trim().split(" ");
+            Position p = new Position(Long.parseLong(parts[0]), Long.parseLong(parts[1]));
+            if (!segments.containsKey(p.segment()) || p.offset() > segments.get(p.segment())) {
+                return first;
+            }
+            return p;
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("spool {}: unreadable cursor ({}), sending from the oldest record", dir, e.toString());
+            return first;
+        }
+    }
+
+    /** Appends one record; drops the oldest segments if the spool is over its bound. */
+    public synchronized void append(String key, byte[] value) throws IOException {
+        byte[] k = key.getBytes(StandardCharsets.UTF_8);
+        if (k.length > 0xFFFF || 2 + k.length + value.length > MAX_RECORD) {
+            throw new IllegalArgumentException("record too large for the spool: " + (2 + k.length + value.length) + " bytes");
+        }
+        int payload = 2 + k.length + value.length;
+        ByteBuffer frame = ByteBuffer.allocate(HEADER + payload);
+        frame.putInt(payload).putInt(0).putShort((short) k.length).put(k).put(value);
+        CRC32C crc = new CRC32C();
+        crc.update(frame.array(), HEADER, payload);
+        frame.putInt(4, (int) crc.getValue());
+        frame.flip();
+        if (segments.get(activeNumber) > 0 && segments.get(activeNumber) + frame.remaining() > segmentBytes) {
+            roll();
+        }
+        while (frame.hasRemaining()) {
+            active.write(frame);
+        }
+        if (fsync) {
+            active.force(false);
+        }
+        segments.merge(activeNumber, (long) HEADER + payload, Long::sum);
+        appended++;
+        enforceBound();
+        notifyAll();
+    }
+
+    private void roll() throws IOException {
+        active.close();
+        activeNumber++;
+        active = FileChannel.open(segment(activeNumber), StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        segments.put(activeNumber, 0L);
+        if (fsync) {
+            forceDirectory();
+        }
+    }
+
+    private void enforceBound() throws IOException {
+        long total = bytes();
+        while (total > maxBytes && segments.size() > 1) {
+            long oldest = segments.firstKey();
+            long size = segments.get(oldest);
+            long from = cursor.segment() == oldest ? cursor.offset() : cursor.segment() > oldest ? size : 0;
+            long lost = countRecords(segment(oldest), from);
+            Files.deleteIfExists(segment(oldest));
+            segments.remove(oldest);
+            total -= size;
+            if (cursor.segment() <= oldest) {
+                cursor = new Position(segments.firstKey(), 0);
+                writeCursor();
+            }
+            if (lost > 0) {
+                dropped += lost;
+                LOG.warn("spool {} is full ({} bytes): dropped the {} oldest unsent samples ({} dropped since start)",
+                        dir, maxBytes, lost, dropped);
+            }
+        }
+    }
+
+    /** Up to {@code max} records from the read position, in order, without consuming them. */
+    public synchronized List<SpoolRecord> peek(int max) throws IOException {
+        List<SpoolRecord> out = new ArrayList<>();
+        Position p = cursor;
+        while (out.size() < max && p != null) {
+            Long size = segments.get(p.segment());
+            if (size == null) {
+                Long next = segments.higherKey(p.segment());
+                p = next == null ? null : new Position(next, 0);
+                continue;
+            }
+            if (p.offset() >= size) {
+                Long next = segments.higherKey(p.segment());
+                p = next == null ? null : new Position(next, 0);
+                continue;
+            }
+            try (FileChannel ch = FileChannel.open(segment(p.segment()), StandardOpenOption.READ)) {
+                long off = p.offset();
+                while (out.size() < max && off < size) {
+                    byte[] payload = readFrame(ch, off, size);
+                    if (payload == null) {
+                        long lost = countRecords(segment(p.segment()), off);
+                        dropped += Math.max(1, lost);
+                        LOG.warn("spool {}: segment {} is corrupt at byte {}: skipping the rest of it", dir, p.segment(), off);
+                        off = size;
+                        segments.put(p.segment(), off);
+                        break;
+                    }
+                    off += HEADER + payload.length;
+                    ByteBuffer b = ByteBuffer.wrap(payload);
+                    int keyLen = Short.toUnsignedInt(b.getShort());
+                    String key = new String(payload, 2, keyLen, StandardCharsets.UTF_8);
+                    byte[] value = new byte[payload.length - 2 - keyLen];
+                    System.arraycopy(payload, 2 + keyLen, value, 0, value.length);
+                    out.add(new SpoolRecord(key, value, new Position(p.segment(), off)));
+                }
+                p = new Position(p.segment(), off);
+            }
+        }
+        return out;
+    }
+
+    /** Waits until a record is available at the read position, or the timeout passes. */
+    public synchronized boolean await(long timeout, TimeUnit unit) throws InterruptedException {
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        while (isEmpty()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return true;
+    }
+
+    /** Marks everything before {@code next} as sent: moves the read position and deletes fully sent segments. */
+    public synchronized void commit(Position next) throws IOException {
+        if (next.segment() < cursor.segment() || next.segment() == cursor.segment() && next.offset() <= cursor.offset()) {
+            return;
+        }
+        cursor = next;
+        while (segments.firstKey() < cursor.segment()) {
+            Files.deleteIfExists(segment(segments.pollFirstEntry().getKey()));
+        }
+        writeCursor();
+    }
+
+    public synchronized boolean isEmpty() {
+        Position p = cursor;
+        for (var e : segments.tailMap(p.segment(), true).entrySet()) {
+            long from = e.getKey() == p.segment() ? p.offset() : 0;
+            if (e.getValue() > from) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Bytes held in segment files, sent or not. */
+    public synchronized long bytes() {
+        return segments.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Unsent records lost since this spool was opened: dropped when full, or in a corrupt segment. */
+    public synchronized long dropped() {
+        return dropped;
+    }
+
+    /** Records appended since this spool was opened. */
+    public synchronized long appended() {
+        return appended;
+    }
+
+    public Path directory() {
+        return dir;
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        if (active.isOpen()) {
+            active.force(true);
+            active.close();
+        }
+    }
+
+    private void writeCursor() throws IOException {
+        Path tmp = dir.resolve("cursor.tmp");
+        Files.writeString(tmp, cursor.segment() + " " + cursor.offset() + "\n", StandardCharsets.US_ASCII);
+        if (fsync) {
+            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+                ch.force(true);
+            }
+        }
+        try {
+            Files.move(tmp, dir.resolve("cursor"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, dir.resolve("cursor"), StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private void forceDirectory() {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // some filesystems cannot sync a directory; the segment itself is synced
+        }
+    }
+
+    private Path segment(long n) {
+        return dir.resolve(String.format("%020d.seg", n));
+    }
+
+    /** Length of the longest prefix of whole, CRC-valid frames. */
+    private static long validLength(Path file) throws IOException {
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long off = 0;
+            while (off < size) {
+                byte[] payload = readFrame(ch, off, size);
+                if (payload == null) {
+                    break;
+                }
+                off += HEADER + payload.length;
+            }
+            return off;
+        }
+    }
+
+    private static long countRecords(Path file, long from) throws IOException {
+        if (!Files.exists(file)) {
+            return 0;
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = ch.size();
+            long off = from;
+            long n = 0;
+            while (off < size) {
+                byte[] payload = readFrame(ch, off, size);
+                if (payload == null) {
+                    break;
+                }
+                off += HEADER + payload.length;
+                n++;
+            }
+            return n;
+        }
+    }
+
+    /** The payload of the frame at {@code off}, or null when it is cut short or fails its CRC. */
+    private static byte[] readFrame(FileChannel ch, long off, long size) throws IOException {
+        if (size - off < HEADER) {
+            return null;
+        }
+        ByteBuffer head = ByteBuffer.allocate(HEADER);
+        readFully(ch, head, off);
+        head.flip();
+        int len = head.getInt();
+        int crc = head.getInt();
+        if (len < 2 || len > MAX_RECORD || size - off - HEADER < len) {
+            return null;
+        }
+        ByteBuffer body = ByteBuffer.allocate(len);
+        readFully(ch, body, off + HEADER);
+        CRC32C c = new CRC32C();
+        c.update(body.array(), 0, len);
+        if ((int) c.getValue() != crc) {
+            return null;
+        }
+        int keyLen = ((body.get(0) & 0xff) << 8) | (body.get(1) & 0xff);
+        return keyLen + 2 <= len ? body.array() : null;
+    }
+
+    private static void readFully(FileChannel ch, ByteBuffer buf, long pos) throws IOException {
+        while (buf.hasRemaining()) {
+            int n = ch.read(buf, pos + buf.position());
+            if (n < 0) {
+                throw new IOException("unexpected end of spool segment");
+            }
+        }
+    }
+}

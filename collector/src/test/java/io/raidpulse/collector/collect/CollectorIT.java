@@ -1,0 +1,177 @@
+package io.raidpulse.collector.collect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.raidpulse.collector.snapshot.SyntheticHost;
+import io.raidpulse.config.Settings;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.schema.kafka.SingleObjectCodec;
+import io.raidpulse.schema.kafka.Topics;
+import io.raidpulse.services.kafka.EmbeddedKafka;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The agent against a real broker: samples of a synthetic host whose counters move, every
+ * second, through the spool; the broker stopped for 60 s and restarted, the collector
+ * restarted with samples still spooled. Every sequence number must arrive exactly once, in order.
+ */
+class CollectorIT {
+    private static final SingleObjectCodec<HostSample> CODEC = AvroSerdes.codec(HostSample.class);
+
+    @TempDir
+    Path tmp;
+
+    private EmbeddedKafka kafka;
+    private SyntheticHost host;
+    private final AtomicBoolean ticking = new AtomicBoolean(true);
+    private Thread ticker;
+
+    @BeforeEach
+    void start() throws Exception {
+        kafka = EmbeddedKafka.start(tmp.resolve("kafka"));
+        kafka.createTopic(Topics.HOST_SAMPLES, 1, Map.of());
+        host = new SyntheticHost(tmp.resolve("host"), 8, 2, 42);
+        ticker = new Thread(() -> {
+            while (ticking.get()) {
+                try {
+                    Thread.sleep(250);
+                    host.advance(0.25);
+                } catch (Exception e) {
+                    return;
+                }
+            }
+        });
+        ticker.start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        ticking.set(false);
+        ticker.join();
+        kafka.close();
+    }
+
+    private Settings settings(String bootstrap) {
+        return Settings.of(Map.of(
+                "kafka.bootstrap.servers", bootstrap,
+                "collector.interval", "1s",
+                "collector.host", "it-host",
+                "collector.spool.dir", tmp.resolve("spool").toString(),
+                "collector.proc-root", host.root().resolve("proc").toString(),
+                "collector.sys-root", host.root().resolve("sys").toString()));
+    }
+
+    private static Thread runInBackground(Collector c) {
+        Thread t = new Thread(() -> {
+            try {
+                c.run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "collector-under-test");
+        t.start();
+        return t;
+    }
+
+    @Test
+    void brokerAwayForSixtySecondsLosesAndRepeatsNothing() throws Exception {
+        Collector collector = Collector.create(settings(kafka.bootstrapServers()), "it", Collector::kafkaProducer);
+        Thread loop = runInBackground(collector);
+        await().atMost(Duration.ofSeconds(30)).until(() -> consumeAll().size() >= 3);
+
+        kafka.stop();
+        long spooledBefore = collector.spool().appended();
+        Thread.sleep(60_000);
+        assertThat(collector.spool().appended() - spooledBefore).as("samples taken while the broker was away").isGreaterThanOrEqualTo(55);
+        assertThat(collector.spool().isEmpty()).as("the spool holds what Kafka could not take").isFalse();
+        kafka.restart();
+
+        await().atMost(Duration.ofSeconds(90)).until(() -> collector.spool().isEmpty());
+        collector.close(); // sends what is still spooled while Kafka answers
+        loop.join(10_000);
+        assertThat(collector.spool().isEmpty()).isTrue();
+
+        List<HostSample> got = consumeAll();
+        assertThat(got).as("every sample taken arrived, once").hasSize((int) collector.samples());
+        assertSequential(got, 0);
+        assertThat(got.size()).as("about a minute of samples at 1 s").isGreaterThanOrEqualTo(60);
+        HostSample last = got.get(got.size() - 1);
+        assertThat(last.getHost().getHostname()).isEqualTo("it-host");
+        assertThat(last.getDevices()).isNotEmpty();
+        assertThat(last.getDevices()).allSatisfy(d -> assertThat(d.getMetrics()).isNotNull());
+        assertThat(last.getArrays()).hasSize(2);
+        assertThat(last.getIntervalS()).isNotNull();
+    }
+
+    @Test
+    void collectorRestartedWithASpoolSendsWhatItHolds() throws Exception {
+        // first run: Kafka at an address where nothing listens, so every sample stays spooled
+        Collector offline = Collector.create(settings("127.0.0.1:1"), "it", Collector::kafkaProducer);
+        Thread loop = runInBackground(offline);
+        await().atMost(Duration.ofSeconds(20)).until(() -> offline.samples() >= 4);
+        offline.close();
+        loop.join(10_000);
+        long spooled = offline.samples();
+        assertThat(offline.spool().isEmpty()).isFalse();
+        assertThat(consumeAll()).isEmpty();
+
+        Collector online = Collector.create(settings(kafka.bootstrapServers()), "it", Collector::kafkaProducer);
+        Thread loop2 = runInBackground(online);
+        await().atMost(Duration.ofSeconds(30)).until(() -> consumeAll().size() >= spooled + 3);
+        online.close();
+        loop2.join(10_000);
+
+        List<HostSample> got = consumeAll();
+        assertSequential(got, 0);
+        assertThat(got.get(0).getCollectorStarted()).isNotEqualTo(got.get(got.size() - 1).getCollectorStarted());
+        assertThat(got.get((int) spooled).getIntervalS()).as("first sample after a restart has no interval").isNull();
+    }
+
+    private static void assertSequential(List<HostSample> got, long first) {
+        List<Long> seq = new ArrayList<>();
+        got.forEach(s -> seq.add(s.getSequence()));
+        for (int i = 0; i < seq.size(); i++) {
+            assertThat(seq.get(i)).as("sequence at offset %d of %s", i, seq).isEqualTo(first + i);
+        }
+    }
+
+    private List<HostSample> consumeAll() {
+        Map<String, Object> config = Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        List<HostSample> out = new ArrayList<>();
+        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
+            TopicPartition tp = new TopicPartition(Topics.HOST_SAMPLES, 0);
+            consumer.assign(List.of(tp));
+            consumer.seekToBeginning(List.of(tp));
+            long end = consumer.endOffsets(List.of(tp)).get(tp);
+            long deadline = System.currentTimeMillis() + 10_000;
+            while (consumer.position(tp) < end && System.currentTimeMillis() < deadline) {
+                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
+                    assertThat(r.key()).isEqualTo("it-host");
+                    out.add(CODEC.decode(r.topic(), r.value()));
+                }
+            }
+        }
+        return out;
+    }
+}

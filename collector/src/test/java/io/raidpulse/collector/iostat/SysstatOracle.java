@@ -1,0 +1,117 @@
+package io.raidpulse.collector.iostat;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * sysstat's own iostat as the oracle (shared/domain/iostat.md): in a private mount namespace
+ * ({@code unshare -m}, as root) a directory of prepared {@code NAME/stat} files is bind-mounted
+ * over /sys/block and a prepared file over /proc/uptime; {@code iostat -x -d -o JSON 1 2}
+ * prints its first report (since boot) from the first files, which are then overwritten with
+ * the second counters before its second read one second later.
+ */
+final class SysstatOracle {
+    private static final String SCRIPT = """
+            set -e
+            W=$1
+            mount --bind "$W/block" /sys/block
+            mount --bind "$W/uptime" /proc/uptime
+            stdbuf -oL iostat -x -d -o JSON 1 2 > "$W/out.json" &
+            P=$!
+            i=0
+            until grep -q '^[[:space:]]*\\]' "$W/out.json" 2>/dev/null; do
+              sleep 0.02; i=$((i+1)); if [ $i -gt 1000 ]; then kill $P; echo "iostat printed no first report" >&2; exit 3; fi
+            done
+            for f in "$W"/next/*; do cat "$f" > "$W/block/$(basename "$f")/stat"; done
+            cat "$W/next-uptime" > "$W/uptime"
+            wait $P
+            """;
+
+    private SysstatOracle() {
+    }
+
+    /** Fails (never skips) unless iostat, unshare and root are available. */
+    static void require() throws IOException, InterruptedException {
+        String missing = "";
+        for (String tool : new String[] {"iostat", "unshare", "stdbuf"}) {
+            if (run(List.of("sh", "-c", "command -v " + tool)) != 0) {
+                missing += " " + tool;
+            }
+        }
+        if (!missing.isEmpty()) {
+            fail("the iostat oracle needs" + missing + " on PATH: install sysstat (apt-get install sysstat) and run the tests as root");
+        }
+        Process id = new ProcessBuilder("id", "-u").start();
+        String uid = new String(id.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+        id.waitFor();
+        if (!uid.equals("0")) {
+            fail("the iostat oracle bind-mounts over /sys/block in a private mount namespace: run the tests as root (uid is " + uid + ")");
+        }
+    }
+
+    /**
+     * iostat's two reports for counters {@code first} then {@code second} (device name to the
+     * /sys/block/NAME/stat line) and uptimes as /proc/uptime prints them: report 0 is since
+     * boot, report 1 the interval. Each report maps device to key to value.
+     */
+    static List<Map<String, Map<String, Double>>> reports(Path work, Map<String, String> first, String firstUptime,
+                                                          Map<String, String> second, String secondUptime)
+            throws IOException, InterruptedException {
+        Files.createDirectories(work.resolve("next"));
+        for (var e : first.entrySet()) {
+            Path dev = work.resolve("block").resolve(e.getKey());
+            Files.createDirectories(dev);
+            Files.writeString(dev.resolve("stat"), e.getValue() + "\n");
+        }
+        for (var e : second.entrySet()) {
+            Files.writeString(work.resolve("next").resolve(e.getKey()), e.getValue() + "\n");
+        }
+        Files.writeString(work.resolve("uptime"), firstUptime + " 1.00\n");
+        Files.writeString(work.resolve("next-uptime"), secondUptime + " 1.00\n");
+        Path script = work.resolve("oracle.sh");
+        Files.writeString(script, SCRIPT);
+        int rc = run(List.of("unshare", "-m", "sh", script.toString(), work.toAbsolutePath().toString()));
+        if (rc != 0) {
+            fail("iostat oracle failed (exit " + rc + "); output: " + Files.readString(work.resolve("out.json")));
+        }
+        JsonNode root = new ObjectMapper().readTree(work.resolve("out.json").toFile());
+        List<Map<String, Map<String, Double>>> out = new ArrayList<>();
+        for (JsonNode stat : root.path("sysstat").path("hosts").get(0).path("statistics")) {
+            Map<String, Map<String, Double>> report = new LinkedHashMap<>();
+            for (JsonNode disk : stat.path("disk")) {
+                Map<String, Double> values = new LinkedHashMap<>();
+                disk.fields().forEachRemaining(f -> {
+                    if (!f.getKey().equals("disk_device")) {
+                        values.put(f.getKey(), f.getValue().asDouble());
+                    }
+                });
+                report.put(disk.path("disk_device").asText(), values);
+            }
+            out.add(report);
+        }
+        if (out.size() != 2) {
+            fail("iostat printed " + out.size() + " reports, expected 2: " + Files.readString(work.resolve("out.json")));
+        }
+        return out;
+    }
+
+    private static int run(List<String> command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return -1;
+        }
+        return p.exitValue();
+    }
+}

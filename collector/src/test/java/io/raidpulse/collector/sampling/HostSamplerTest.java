@@ -1,0 +1,121 @@
+package io.raidpulse.collector.sampling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.raidpulse.collector.filter.DeviceFilter;
+import io.raidpulse.collector.inventory.BlockInventory;
+import io.raidpulse.collector.inventory.HostInfo;
+import io.raidpulse.collector.snapshot.SyntheticHost;
+import io.raidpulse.schema.DeviceKind;
+import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.MdSource;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HostSamplerTest {
+    @TempDir
+    Path tmp;
+
+    private SyntheticHost host;
+    private HostSampler sampler;
+    private final AtomicLong nanos = new AtomicLong();
+
+    @BeforeEach
+    void setUp() throws Exception {
+        host = new SyntheticHost(tmp, 10, 2, 1);
+        Roots roots = Roots.of(tmp);
+        sampler = new HostSampler(new RootReader(roots, Clock.systemUTC()), DeviceFilter.defaults(),
+                HostInfo.identity(roots, null), "test", Instant.parse("2026-01-01T00:00:00Z"),
+                new BlockInventory(roots.sys(), null), nanos::get);
+    }
+
+    private static Map<String, DeviceSample> byName(HostSample s) {
+        return s.getDevices().stream().collect(Collectors.toMap(DeviceSample::getName, Function.identity()));
+    }
+
+    @Test
+    void firstSampleHasNoRatesAndTheNextHasAll() throws Exception {
+        HostSample first = sampler.sample(0, 0);
+        assertThat(first.getHost().getHostname()).isEqualTo("synthetic-host");
+        assertThat(first.getHost().getKernel()).isEqualTo("6.1.0-synthetic");
+        assertThat(first.getHost().getBootId()).isEqualTo("00000000-0000-4000-8000-000000000001");
+        assertThat(first.getIntervalS()).isNull();
+        assertThat(first.getDevices()).allSatisfy(d -> {
+            assertThat(d.getMetrics()).isNull();
+            assertThat(d.getDeltas()).isNull();
+        });
+        host.advance(1.0);
+        nanos.addAndGet(1_000_000_000L);
+        HostSample second = sampler.sample(1, 0);
+        assertThat(second.getSequence()).isEqualTo(1);
+        assertThat(second.getIntervalS()).isEqualTo(1.0);
+        assertThat(second.getDevices()).allSatisfy(d -> {
+            assertThat(d.getMetrics()).isNotNull();
+            assertThat(d.getDeltas()).isNotNull();
+            assertThat(d.getDeltas().getFlushes()).isNotNull();
+        });
+        Map<String, DeviceSample> d = byName(second);
+        assertThat(d.keySet()).as("disks, md members (partitions) and arrays").contains("sda", "sdj", "sda1", "sdh1", "md0", "md1");
+        assertThat(d.get("sda").getKind()).isEqualTo(DeviceKind.DISK);
+        assertThat(d.get("sda").getModel()).isEqualTo("SYNTH DISK 0");
+        assertThat(d.get("sda").getSerial()).isEqualTo("SN100000");
+        assertThat(d.get("sda").getRotational()).isFalse();
+        assertThat(d.get("sdb").getRotational()).isTrue();
+        assertThat(d.get("sda").getSizeBytes()).isEqualTo(3907029168L * 512);
+        assertThat(d.get("sda1").getKind()).isEqualTo(DeviceKind.PARTITION);
+        assertThat(d.get("sda1").getParent()).isEqualTo("sda");
+        assertThat(d.get("sda1").getHolders()).containsExactly("md0");
+        assertThat(d.get("md0").getKind()).isEqualTo(DeviceKind.MD);
+        assertThat(second.getArrays()).hasSize(2).allSatisfy(a -> assertThat(a.getSource()).isEqualTo(MdSource.SYSFS));
+        assertThat(second.getArrays().get(1).getSyncAction()).isEqualTo("check");
+        assertThat(second.getArrays().get(1).getSyncEtaS()).isPositive();
+        assertThat(second.getReadErrors()).isEmpty();
+        // the whole sample survives the wire format
+        assertThat(AvroSerdes.codec(HostSample.class).decode("t", AvroSerdes.codec(HostSample.class).encode(second)))
+                .isEqualTo(second);
+    }
+
+    @Test
+    void badInputSkipsThatDeviceForThatIntervalAndIsCounted() throws Exception {
+        sampler.sample(0, 0);
+        host.advance(1.0);
+        Path diskstats = tmp.resolve("proc/diskstats");
+        String text = Files.readString(diskstats);
+        Files.writeString(diskstats, text.replaceFirst("(?m)^(\\s*\\d+\\s+\\d+ sdb) .*$", "$1 12 garbage"));
+        HostSample bad = sampler.sample(1, 0);
+        assertThat(byName(bad)).doesNotContainKey("sdb").containsKey("sdc");
+        assertThat(bad.getReadErrors()).containsEntry("diskstats", 1L);
+
+        Files.delete(tmp.resolve("proc/uptime"));
+        HostSample noUptime = sampler.sample(2, 0);
+        assertThat(noUptime.getIntervalS()).isNull();
+        assertThat(noUptime.getReadErrors()).as("cumulative; sdb is still malformed").containsEntry("uptime", 1L).containsEntry("diskstats", 2L);
+
+        host.advance(1.0);
+        HostSample after = sampler.sample(3, 0);
+        assertThat(after.getIntervalS()).as("no predecessor after a sample without uptime").isNull();
+        host.advance(1.0);
+        HostSample recovered = sampler.sample(4, 0);
+        assertThat(recovered.getIntervalS()).isEqualTo(1.0);
+        assertThat(byName(recovered).get("sdb").getMetrics()).isNotNull();
+    }
+
+    @Test
+    void mdstatGarbageLeavesSysfsArraysAndCounts() throws Exception {
+        Files.writeString(tmp.resolve("proc/mdstat"), "Personalities : [raid1]\nmdX garbage\n");
+        HostSample s = sampler.sample(0, 0);
+        assertThat(s.getArrays()).hasSize(2);
+        assertThat(s.getReadErrors()).containsEntry("mdstat", 1L);
+    }
+}

@@ -1,0 +1,52 @@
+package io.raidpulse.model.importer;
+
+import io.raidpulse.model.profile.BenchmarkProfile;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/** Tells which benchmark wrote a file, for {@code raidpulse bench import FILE}. */
+public final class FormatSniffer {
+
+    private static final Pattern FIO_TERSE = Pattern.compile("(?m)^\\s*[2-5];([^;\\n]*;){40,}");
+    private static final Pattern BONNIE_CSV = Pattern.compile("(?m)^\\s*\\d+\\.\\d+[a-z]?,\\d+\\.\\d+[a-z]?,[^,\\n]*,");
+    private static final Pattern SYSBENCH = Pattern.compile(
+            "Extra file open flags|Operations performed:|File operations:|^\\s*read:\\s+IOPS=", Pattern.MULTILINE);
+    private static final Pattern PGBENCH = Pattern.compile("(?m)^\\s*tps = \\S+ \\(");
+    private static final Pattern DD = Pattern.compile("\\d+ bytes (\\([^)]*\\) )?copied, |\\d+ bytes transferred in \\S+ sec");
+
+    private FormatSniffer() {
+    }
+
+    /** The format of the text, or empty when it is none of the importable ones. */
+    public static Optional<BenchmarkFormat> detect(String text) {
+        String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        if (t.contains("\"fio version\"") || t.contains("\"jobs\"") && t.contains("\"jobname\"")) {
+            return Optional.of(BenchmarkFormat.FIO_JSON);
+        }
+        if (FIO_TERSE.matcher(t).find()) {
+            return Optional.of(BenchmarkFormat.FIO_TERSE);
+        }
+        if (BONNIE_CSV.matcher(t).find()) {
+            return Optional.of(BenchmarkFormat.BONNIE_CSV);
+        }
+        if (SYSBENCH.matcher(t).find()) {
+            return Optional.of(BenchmarkFormat.SYSBENCH_FILEIO);
+        }
+        if (PGBENCH.matcher(t).find()) {
+            return Optional.of(BenchmarkFormat.PGBENCH);
+        }
+        if (DD.matcher(t).find()) {
+            return Optional.of(BenchmarkFormat.DD);
+        }
+        return Optional.empty();
+    }
+
+    /** Detects the format and imports with its importer. */
+    public static List<BenchmarkProfile> importAny(String text, ImportContext ctx) throws ImportException {
+        BenchmarkFormat format = detect(text).orElseThrow(() -> ImportException.whole("benchmark output",
+                "not a recognised format (expected fio JSON or terse, bonnie++ CSV, sysbench fileio, pgbench or dd output)"));
+        String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        return format.importer().parse(t, ctx);
+    }
+}

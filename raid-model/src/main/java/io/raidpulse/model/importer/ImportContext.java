@@ -1,0 +1,63 @@
+package io.raidpulse.model.importer;
+
+import io.raidpulse.model.capacity.DiskProfile;
+import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.Target;
+
+/**
+ * What the user knows that the output does not say, and what to record about the import.
+ *
+ * @param target        array and disks the benchmark ran on
+ * @param ramBytes      RAM of the machine that ran it, for the cache check; null when not known
+ * @param memberDisk    member-disk profile to hold results against the model; null for no model check
+ * @param source        provenance to record (file name, URL)
+ * @param importedAtMs  import time, epoch milliseconds; null to leave unset
+ * @param pattern       access pattern when the output does not carry it (fio terse); null otherwise
+ * @param copyDirection whether a dd copy read or wrote the disk, when its command line is not in the file
+ */
+public record ImportContext(
+        Target target,
+        Long ramBytes,
+        DiskProfile memberDisk,
+        String source,
+        Long importedAtMs,
+        Pattern pattern,
+        CopyDirection copyDirection) {
+
+    public static final ImportContext NONE = new ImportContext(Target.UNKNOWN, null, null, null, null, null, null);
+
+    public ImportContext {
+        target = target == null ? Target.UNKNOWN : target;
+        if (ramBytes != null && ramBytes <= 0) {
+            throw new IllegalArgumentException("RAM must be positive, got " + ramBytes);
+        }
+    }
+
+    public static ImportContext of(Target target) {
+        return NONE.withTarget(target);
+    }
+
+    public ImportContext withTarget(Target t) {
+        return new ImportContext(t, ramBytes, memberDisk, source, importedAtMs, pattern, copyDirection);
+    }
+
+    public ImportContext withRam(Long bytes) {
+        return new ImportContext(target, bytes, memberDisk, source, importedAtMs, pattern, copyDirection);
+    }
+
+    public ImportContext withMemberDisk(DiskProfile d) {
+        return new ImportContext(target, ramBytes, d, source, importedAtMs, pattern, copyDirection);
+    }
+
+    public ImportContext withSource(String s, Long atMs) {
+        return new ImportContext(target, ramBytes, memberDisk, s, atMs, pattern, copyDirection);
+    }
+
+    public ImportContext withPattern(Pattern p) {
+        return new ImportContext(target, ramBytes, memberDisk, source, importedAtMs, p, copyDirection);
+    }
+
+    public ImportContext withCopyDirection(CopyDirection d) {
+        return new ImportContext(target, ramBytes, memberDisk, source, importedAtMs, pattern, d);
+    }
+}

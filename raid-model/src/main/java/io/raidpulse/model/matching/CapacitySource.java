@@ -1,0 +1,11 @@
+package io.raidpulse.model.matching;
+
+/** Where an array's capacity figure came from, best first (raid-model.md, "What compare should compute"). */
+public enum CapacitySource {
+    /** A trusted benchmark of the same array shape, disks and workload. */
+    MEASURED_PROFILE,
+    /** The capacity model over a profile of the member disk. */
+    SINGLE_DISK_MODEL,
+    /** The capacity model over a disk-class default: no benchmark of these disks is known. */
+    DISK_CLASS_DEFAULT
+}

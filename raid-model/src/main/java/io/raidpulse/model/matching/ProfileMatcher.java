@@ -1,0 +1,160 @@
+package io.raidpulse.model.matching;
+
+import io.raidpulse.model.capacity.DiskProfile;
+import io.raidpulse.model.capacity.LayoutSpec;
+import io.raidpulse.model.capacity.RaidLayout;
+import io.raidpulse.model.capacity.RaidLevel;
+import io.raidpulse.model.capacity.RaidModel;
+import io.raidpulse.model.catalog.DiskClass;
+import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.SingleDiskProfiles;
+import io.raidpulse.model.profile.Verdict;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Picks the capacity source for a live array (raid-model.md, "What compare should compute"):
+ * a trusted benchmark of the same array and workload; else the model over a profile of the
+ * member disk; else the model over a disk-class default. Suspect profiles are never a
+ * capacity source.
+ */
+public final class ProfileMatcher {
+
+    /** Read fractions this far apart still describe the same mix. */
+    public static final double READ_FRACTION_TOLERANCE = 0.1;
+    /** A benchmark's per-member queue within this factor of the members' aqu-sz counts as near. */
+    public static final double QUEUE_DEPTH_FACTOR = 2;
+
+    private final List<BenchmarkProfile> profiles;
+    private final List<DiskProfile> disks;
+
+    /**
+     * @param profiles benchmark profiles to match (user imports and the built-in catalog)
+     * @param disks    member-disk profiles known by disk model
+     */
+    public ProfileMatcher(Collection<BenchmarkProfile> profiles, Collection<DiskProfile> disks) {
+        this.profiles = List.copyOf(profiles);
+        this.disks = List.copyOf(disks);
+    }
+
+    /** The capacity of the live array for its load shape, from the best source there is. */
+    public CapacityChoice choose(LiveLoad load) {
+        Optional<BenchmarkProfile> measured = matchingProfile(load);
+        if (measured.isPresent()) {
+            BenchmarkProfile p = measured.get();
+            String label = String.format(Locale.ROOT, "measured: %s (%s%s, %s)", p.id(), p.tool().name().toLowerCase(Locale.ROOT),
+                    p.toolVersion() == null ? "" : " " + p.toolVersion(), p.source() == null ? "imported" : p.source());
+            if (load.pattern() == Pattern.SEQUENTIAL) {
+                return new CapacityChoice(CapacitySource.MEASURED_PROFILE, label, load.pattern(), null, null,
+                        orZero(p.readBytesPerSec()), orZero(p.writeBytesPerSec()), p, null);
+            }
+            return new CapacityChoice(CapacitySource.MEASURED_PROFILE, label, load.pattern(),
+                    orZero(p.readIops()), orZero(p.writeIops()), null, null, p, null);
+        }
+        MemberDisk member = memberDisk(load);
+        RaidModel model = new RaidModel(load.layout(), member.disk());
+        String label = (member.source() == CapacitySource.DISK_CLASS_DEFAULT
+                ? "model: " + load.layout().describe() + " over the disk-class default " + member.disk().id() + " (no benchmark of these disks; "
+                : "model: " + load.layout().describe() + " over member disk " + member.disk().id() + " (")
+                + member.disk().source() + ")";
+        double f = load.readFraction();
+        if (load.pattern() == Pattern.SEQUENTIAL) {
+            double total = 1 / (f / (model.sequentialReadMBps() * 1e6) + (1 - f) / (model.sequentialWriteMBps() * 1e6));
+            return new CapacityChoice(member.source(), label, load.pattern(), null, null, f * total, (1 - f) * total, null, member.disk());
+        }
+        double total = model.randomIops(f, load.requestBytes(), Math.max(1, load.arrayQueueDepth()));
+        return new CapacityChoice(member.source(), label, load.pattern(), f * total, (1 - f) * total, null, null, null, member.disk());
+    }
+
+    /**
+     * The trusted profile of the same level, layout, disk count, disk model (when both are
+     * known) and access pattern, read fraction within {@link #READ_FRACTION_TOLERANCE}, request
+     * size in the same power-of-two bucket, and per-member queue within
+     * {@link #QUEUE_DEPTH_FACTOR} of the members' aqu-sz; the nearest queue depth wins.
+     */
+    public Optional<BenchmarkProfile> matchingProfile(LiveLoad load) {
+        return profiles.stream()
+                .filter(p -> p.verdict() == Verdict.TRUSTED)
+                .filter(p -> sameArray(p, load.layout()))
+                .filter(p -> sameModel(p.diskModel(), load.diskModel()))
+                .filter(p -> p.pattern() == load.pattern())
+                .filter(p -> p.readFraction() != null && Math.abs(p.readFraction() - load.readFraction()) <= READ_FRACTION_TOLERANCE)
+                .filter(p -> p.blockSizeBytes() != null && bucket(p.blockSizeBytes()) == bucket(load.requestBytes()))
+                .filter(p -> hasCapacity(p, load.pattern()))
+                .filter(p -> queueDistance(p, load) <= Math.log(QUEUE_DEPTH_FACTOR))
+                .min(Comparator.comparingDouble((BenchmarkProfile p) -> queueDistance(p, load))
+                        .thenComparingDouble(p -> Math.abs(p.readFraction() - load.readFraction())));
+    }
+
+    /**
+     * The member disk for the model: a known profile of the live disk model, else one derived
+     * from trusted single-disk benchmarks of it, else the disk-class default.
+     */
+    public MemberDisk memberDisk(LiveLoad load) {
+        String model = load.diskModel();
+        if (model != null) {
+            for (DiskProfile d : disks) {
+                if (sameModel(d.model(), model) && d.model() != null) {
+                    return new MemberDisk(d, CapacitySource.SINGLE_DISK_MODEL);
+                }
+            }
+            List<BenchmarkProfile> ofModel = profiles.stream().filter(p -> p.diskModel() != null && sameModel(p.diskModel(), model)).toList();
+            Optional<DiskProfile> derived = SingleDiskProfiles.derive("derived-" + model.trim().replaceAll("\\s+", "-"),
+                    model.trim() + " from single-disk benchmarks", ofModel, load.requestBytes());
+            if (derived.isPresent()) {
+                return new MemberDisk(derived.get(), CapacitySource.SINGLE_DISK_MODEL);
+            }
+        }
+        return new MemberDisk(DiskClass.guess(load.rotational(), load.deviceName()).defaults(), CapacitySource.DISK_CLASS_DEFAULT);
+    }
+
+    private static boolean sameArray(BenchmarkProfile p, RaidLayout live) {
+        if (p.level() != live.level() || p.disks() == null || p.disks() != live.disks()) {
+            return false;
+        }
+        if (live.level() != RaidLevel.RAID10) {
+            // raid5/6 parity placement does not change capacity in the model
+            return true;
+        }
+        try {
+            LayoutSpec spec = LayoutSpec.parse(RaidLevel.RAID10, p.layout());
+            return spec.raid10() == live.layout() && spec.copies() == live.copies();
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    private static boolean sameModel(String a, String b) {
+        return a == null || b == null || a.trim().equalsIgnoreCase(b.trim());
+    }
+
+    private static boolean hasCapacity(BenchmarkProfile p, Pattern pattern) {
+        if (pattern == Pattern.SEQUENTIAL) {
+            return orZero(p.readBytesPerSec()) + orZero(p.writeBytesPerSec()) > 0;
+        }
+        Double total = p.totalIops();
+        return total != null && total > 0;
+    }
+
+    /* |ln(benchmark's outstanding per member / members' aqu-sz)|; when either is unknown, the farthest still accepted. */
+    private static double queueDistance(BenchmarkProfile p, LiveLoad load) {
+        Integer outstanding = p.outstanding();
+        Double live = load.memberQueueDepth();
+        if (outstanding == null || live == null || live <= 0) {
+            return Math.log(QUEUE_DEPTH_FACTOR);
+        }
+        return Math.abs(Math.log((double) outstanding / p.disks() / live));
+    }
+
+    private static int bucket(long bytes) {
+        return 63 - Long.numberOfLeadingZeros(bytes);
+    }
+
+    private static double orZero(Double d) {
+        return d == null ? 0 : d;
+    }
+}

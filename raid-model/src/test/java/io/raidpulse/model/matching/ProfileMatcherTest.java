@@ -1,0 +1,139 @@
+package io.raidpulse.model.matching;
+
+import static io.raidpulse.model.Fixtures.catalog;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.raidpulse.model.capacity.DiskProfile;
+import io.raidpulse.model.capacity.Raid10Layout;
+import io.raidpulse.model.capacity.RaidLayout;
+import io.raidpulse.model.capacity.RaidLevel;
+import io.raidpulse.model.capacity.RaidModel;
+import io.raidpulse.model.catalog.BuiltInCatalog;
+import io.raidpulse.model.catalog.DiskClass;
+import io.raidpulse.model.importer.FioJsonImporter;
+import io.raidpulse.model.importer.ImportContext;
+import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.Target;
+import io.raidpulse.model.profile.Tool;
+import io.raidpulse.model.profile.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ProfileMatcherTest {
+
+    private static final String WD20 = "WDC WD20EFRX-68EUZN0";
+
+    /** F's randwrite, imported as the user would with the disk model given. */
+    private static BenchmarkProfile fRandwrite() throws Exception {
+        ImportContext ctx = ImportContext.of(Target.array(RaidLevel.RAID5, 8).withDisk(WD20, true, 2_000_000_000_000L));
+        return new FioJsonImporter().parse(catalog("fio-3.1_md-raid5-8x2TB_randwrite_qd64x64.json"), ctx).get(0);
+    }
+
+    private static LiveLoad load(RaidLayout layout, String model, double readFraction, long bytes, double arrayQ, Double memberQ) {
+        return new LiveLoad(layout, model, true, "sda", Pattern.RANDOM, readFraction, bytes, arrayQ, memberQ);
+    }
+
+    @Test
+    void aTrustedBenchmarkOfTheSameArrayAndWorkloadWins() throws Exception {
+        BenchmarkProfile f = fRandwrite();
+        ProfileMatcher m = new ProfileMatcher(List.of(f), List.of());
+        // 64 x 64 outstanding over 8 members: 512 per member; the live members queue 400 deep
+        CapacityChoice c = m.choose(load(RaidLayout.of(RaidLevel.RAID5, 8), WD20, 0.05, 4096, 3000, 400.0));
+        assertThat(c.source()).isEqualTo(CapacitySource.MEASURED_PROFILE);
+        assertThat(c.writeIops()).isEqualTo(478.206134);
+        assertThat(c.totalIops()).isEqualTo(478.206134);
+        assertThat(c.profile()).isSameAs(f);
+        assertThat(c.label()).startsWith("measured: " + f.id() + " (fio 3.1, ");
+    }
+
+    @Test
+    void eachMatchingRuleRejectsOnItsOwn() throws Exception {
+        ProfileMatcher m = new ProfileMatcher(List.of(fRandwrite()), List.of());
+        RaidLayout raid5x8 = RaidLayout.of(RaidLevel.RAID5, 8);
+        assertThat(m.matchingProfile(load(raid5x8, WD20, 0.05, 4096, 3000, 400.0))).isPresent();
+        // read fraction more than 0.1 away
+        assertThat(m.matchingProfile(load(raid5x8, WD20, 0.2, 4096, 3000, 400.0))).isEmpty();
+        // 8 KiB requests: another power-of-two bucket
+        assertThat(m.matchingProfile(load(raid5x8, WD20, 0.0, 8192, 3000, 400.0))).isEmpty();
+        // members at depth 4, not near 512 per member
+        assertThat(m.matchingProfile(load(raid5x8, WD20, 0.0, 4096, 32, 4.0))).isEmpty();
+        // other disks, other count, other level
+        assertThat(m.matchingProfile(load(raid5x8, "ST16000NM001G", 0.0, 4096, 3000, 400.0))).isEmpty();
+        assertThat(m.matchingProfile(load(RaidLayout.of(RaidLevel.RAID5, 6), WD20, 0.0, 4096, 3000, 400.0))).isEmpty();
+        assertThat(m.matchingProfile(load(RaidLayout.of(RaidLevel.RAID6, 8), WD20, 0.0, 4096, 3000, 400.0))).isEmpty();
+        // sequential load against a random benchmark
+        assertThat(m.matchingProfile(new LiveLoad(raid5x8, WD20, true, "sda", Pattern.SEQUENTIAL, 0.0, 4096, 3000, 400.0))).isEmpty();
+        // unknown disk model on either side does not exclude
+        assertThat(m.matchingProfile(load(raid5x8, null, 0.0, 4096, 3000, 400.0))).isPresent();
+    }
+
+    @Test
+    void suspectProfilesAreNeverACapacitySource() throws Exception {
+        BenchmarkProfile suspect = fRandwrite().toBuilder().verdict(Verdict.MODEL_SUSPECT).build();
+        CapacityChoice c = new ProfileMatcher(List.of(suspect), List.of()).choose(load(RaidLayout.of(RaidLevel.RAID5, 8), WD20, 0.0, 4096, 3000, 400.0));
+        assertThat(c.source()).isNotEqualTo(CapacitySource.MEASURED_PROFILE);
+    }
+
+    @Test
+    void withoutABenchmarkTheModelRunsOverTheMemberDiskProfile() {
+        DiskProfile d = BuiltInCatalog.diskProfile("published-d-16tb-hdd");
+        DiskProfile named = new DiskProfile("user-16tb", "16 TB members", "ST16000NM001G", true, d.randomReadIops(), d.randomWriteIops(),
+                d.blockSizeBytes(), d.queueDepth(), d.sequentialMBps(), "user");
+        ProfileMatcher m = new ProfileMatcher(BuiltInCatalog.profiles(), List.of(named));
+        RaidLayout raid10 = RaidLayout.raid10(Raid10Layout.NEAR, 2, 4);
+        CapacityChoice c = m.choose(load(raid10, "ST16000NM001G", 0.7, 4096, 16, 4.0));
+        assertThat(c.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
+        assertThat(c.disk()).isSameAs(named);
+        double total = new RaidModel(raid10, named).randomIops(0.7, 4096, 16);
+        assertThat(c.totalIops()).isCloseTo(total, within(1e-9));
+        assertThat(c.readIops()).isCloseTo(0.7 * total, within(1e-9));
+        assertThat(c.label()).startsWith("model: raid10 near-2 x4 over member disk user-16tb (");
+    }
+
+    @Test
+    void singleDiskBenchmarksOfTheSameModelBecomeTheMemberDisk() {
+        List<BenchmarkProfile> single = new ArrayList<>();
+        for (BenchmarkProfile p : BuiltInCatalog.profiles()) {
+            if (p.id().startsWith("published-d-")) {
+                single.add(p.toBuilder().diskModel("ST16000NM001G").build());
+            }
+        }
+        ProfileMatcher m = new ProfileMatcher(single, List.of());
+        MemberDisk md = m.memberDisk(load(RaidLayout.of(RaidLevel.RAID5, 4), "ST16000NM001G", 0.5, 4096, 8, 2.0));
+        assertThat(md.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
+        assertThat(md.disk().randomReadIops()).isEqualTo(550);
+        assertThat(md.disk().randomWriteIops()).isEqualTo(480);
+        assertThat(md.disk().sequentialMBps()).isEqualTo(268);
+        assertThat(md.disk().model()).isEqualTo("ST16000NM001G");
+    }
+
+    @Test
+    void nothingKnownFallsBackToALabelledDiskClassDefault() {
+        ProfileMatcher m = new ProfileMatcher(List.of(), List.of());
+        CapacityChoice ssd = m.choose(new LiveLoad(RaidLayout.of(RaidLevel.RAID1, 2), "Samsung SSD 870", false, "sda",
+                Pattern.RANDOM, 1.0, 4096, 1, 0.5));
+        assertThat(ssd.source()).isEqualTo(CapacitySource.DISK_CLASS_DEFAULT);
+        assertThat(ssd.disk()).isSameAs(DiskClass.SATA_SSD.defaults());
+        assertThat(ssd.label()).contains("disk-class default default-sata-ssd (no benchmark of these disks; default: Samsung 850 EVO");
+        assertThat(ssd.readIops()).isCloseTo(DiskClass.SATA_SSD.defaults().randomReadIops(), within(1e-9));
+
+        CapacityChoice seq = m.choose(new LiveLoad(RaidLayout.of(RaidLevel.RAID5, 4), null, null, "nvme0n1",
+                Pattern.SEQUENTIAL, 0.0, 1 << 20, 4, null));
+        assertThat(seq.disk()).isSameAs(DiskClass.NVME_SSD.defaults());
+        assertThat(seq.writeBytesPerSec()).isCloseTo(3 * 3300e6, within(1.0));
+        assertThat(seq.totalIops()).isNull();
+    }
+
+    @Test
+    void unknownQueueDepthRanksBehindANearOne() {
+        BenchmarkProfile base = BenchmarkProfile.builder("near", Tool.FIO).pattern(Pattern.RANDOM).level(RaidLevel.RAID5).disks(4)
+                .readFraction(1.0).blockSizeBytes(4096L).queueDepth(8).jobs(1).readIops(900.0).writeIops(0.0).build();
+        BenchmarkProfile unknown = base.toBuilder().id("unknown").queueDepth(null).readIops(100.0).build();
+        ProfileMatcher m = new ProfileMatcher(List.of(unknown, base), List.of());
+        assertThat(m.matchingProfile(load(RaidLayout.of(RaidLevel.RAID5, 4), null, 1.0, 4096, 8, 2.0))).get()
+                .extracting(BenchmarkProfile::id).isEqualTo("near");
+    }
+}

@@ -1,0 +1,113 @@
+package io.raidpulse.simulator.model;
+
+import io.raidpulse.simulator.scenario.DiskSpec;
+import io.raidpulse.simulator.scenario.ProfileSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A whole disk: one queue served at the rates of its profile, and the partitions on it. */
+public final class Disk implements BlockDevice {
+    private final DiskSpec spec;
+    private final ProfileSpec profile;
+    private final int major;
+    private final int minor;
+    private final List<Partition> partitions = new ArrayList<>();
+    private final DeviceCounters counters = new DeviceCounters();
+
+    /** {@code nextMinor} supplies minors for dynamically numbered devices (nvme, major 259). */
+    Disk(DiskSpec spec, ProfileSpec profile, java.util.function.IntSupplier nextMinor) {
+        this.spec = spec;
+        this.profile = profile;
+        String n = spec.name();
+        if (n.startsWith("sd")) {
+            int i = letterIndex(n.substring(2));
+            // drivers/scsi/sd.c: 16 minors per disk over majors 8, 65-71, 128-135
+            major = i < 16 ? 8 : i < 128 ? 65 + (i - 16) / 16 : 128 + (i - 128) / 16;
+            minor = (i % 16) * 16;
+        } else if (n.startsWith("vd")) {
+            major = 252;
+            minor = letterIndex(n.substring(2)) * 16;
+        } else {
+            major = 259;
+            minor = nextMinor.getAsInt();
+        }
+        long start = 2048;
+        for (int p = 1; p <= spec.partitionBytes().size(); p++) {
+            long sectors = spec.partitionBytes().get(p - 1) / 512;
+            int partMinor = major == 259 ? nextMinor.getAsInt() : minor + p;
+            partitions.add(new Partition(this, p, spec.partitionName(p), partMinor, start, sectors));
+            start += (sectors + 2047) / 2048 * 2048;
+        }
+    }
+
+    /** sda -> 0, sdz -> 25, sdaa -> 26 (drivers/scsi/sd.c sd_format_disk_name). */
+    static int letterIndex(String letters) {
+        int i = 0;
+        for (char c : letters.toCharArray()) {
+            i = i * 26 + (c - 'a' + 1);
+        }
+        return i - 1;
+    }
+
+    public DiskSpec spec() {
+        return spec;
+    }
+
+    public ProfileSpec profile() {
+        return profile;
+    }
+
+    public List<Partition> partitions() {
+        return List.copyOf(partitions);
+    }
+
+    @Override
+    public String name() {
+        return spec.name();
+    }
+
+    @Override
+    public int major() {
+        return major;
+    }
+
+    @Override
+    public int minor() {
+        return minor;
+    }
+
+    @Override
+    public long sizeSectors() {
+        return spec.sizeBytes() / 512;
+    }
+
+    @Override
+    public DeviceCounters counters() {
+        return counters;
+    }
+
+    @Override
+    public boolean rotational() {
+        return profile.rotational();
+    }
+
+    /**
+     * Seconds the disk is busy with one request (published result D style profile): a random
+     * request costs one random I/O at 4 KiB plus the transfer of the rest; a sequential one only its
+     * transfer; a flush its flush time.
+     */
+    public double serviceSeconds(IoClass io) {
+        double transfer = io.bytes() / profile.sequentialBytesPerSecond();
+        double extra = Math.max(0, io.bytes() - 4096) / profile.sequentialBytesPerSecond();
+        return switch (io.kind()) {
+            case FLUSH -> profile.flushSeconds();
+            case READ -> io.sequential() ? transfer : 1 / profile.readIops() + extra;
+            case WRITE -> io.sequential() ? transfer : 1 / profile.writeIops() + extra;
+        };
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

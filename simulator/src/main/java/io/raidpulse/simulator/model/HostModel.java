@@ -1,0 +1,672 @@
+package io.raidpulse.simulator.model;
+
+import io.raidpulse.simulator.scenario.ArraySpec;
+import io.raidpulse.simulator.scenario.DiskSpec;
+import io.raidpulse.simulator.scenario.EventSpec;
+import io.raidpulse.simulator.scenario.LoadPhase;
+import io.raidpulse.simulator.scenario.Scenario;
+import io.raidpulse.simulator.scenario.ScenarioException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The simulated host: devices in the kernel's registration order, arrays, and the integration of
+ * load, queueing and sync over time in steps of one second.
+ *
+ * <p>Each step: the application's offered load (scenario load phases) is mapped down the array
+ * tree to leaf disks ({@link IoMapping}); every disk is one queue whose utilisation is its demand
+ * in disk-seconds per second from its profile. Demand above 1 is not served: the load of every
+ * array touching an overloaded disk is throttled until no disk exceeds 1, so md's counters show
+ * what was served. A running sync gets at least speed_limit_min and otherwise what the busiest of
+ * its disks has left, up to speed_limit_max. Await follows M/M/1, capped at the device's queue
+ * limit: await = service / (1 - rho), aqu-sz = IOPS x await (Little's law).
+ */
+public final class HostModel {
+    /** Share of CPU time idle, for /proc/uptime's second field. */
+    private static final double IDLE_SHARE = 0.92;
+
+    private final Scenario scenario;
+    private final List<BlockDevice> registered = new ArrayList<>();
+    private final Map<String, Disk> disks = new LinkedHashMap<>();
+    private final List<MdArray> arrays = new ArrayList<>();
+    private final Map<MdArray, double[]> offered = new IdentityHashMap<>();
+    private final List<String> log = new ArrayList<>();
+    private int nvmeMinor;
+    private long second;
+    private double uptime;
+    private double idle;
+    private int eventIndex;
+
+    public HostModel(Scenario scenario) {
+        this.scenario = scenario;
+        for (DiskSpec d : scenario.disks()) {
+            if (d.attachedAtStart()) {
+                attach(d);
+            }
+        }
+        for (ArraySpec a : scenario.arrays()) {
+            List<BlockDevice> slots = new ArrayList<>();
+            for (String m : a.members()) {
+                slots.add(device(m).orElseThrow(() -> new ScenarioException(scenario.source(), a.line(),
+                        "array " + a.name() + ": member " + m + " is not attached at the start")));
+            }
+            List<BlockDevice> spares = new ArrayList<>();
+            for (String m : a.spares()) {
+                spares.add(device(m).orElseThrow(() -> new ScenarioException(scenario.source(), a.line(),
+                        "array " + a.name() + ": spare " + m + " is not attached at the start")));
+            }
+            long smallest = slots.stream().mapToLong(BlockDevice::sizeSectors).min().orElseThrow();
+            if (smallest < 4 * MdArray.DATA_OFFSET_SECTORS) {
+                throw new ScenarioException(scenario.source(), a.line(), "array " + a.name()
+                        + ": members need at least 512MiB (a 1.2 superblock reserves 128MiB)");
+            }
+            MdArray md = new MdArray(a, slots, spares);
+            arrays.add(md);
+            registered.add(md);
+            offered.put(md, new double[2]);
+        }
+        uptime = scenario.uptimeSeconds();
+        idle = uptime * scenario.cpus() * IDLE_SHARE;
+        applyEvents(0);
+        if (uptime > 0) {
+            integrate(0, uptime, true);
+        }
+    }
+
+    private void attach(DiskSpec spec) {
+        Disk d = new Disk(spec, scenario.profile(spec.profile()).orElseThrow(), () -> nvmeMinor++);
+        disks.put(spec.name(), d);
+        registered.add(d);
+    }
+
+    public Scenario scenario() {
+        return scenario;
+    }
+
+    /** Seconds since the scenario start. */
+    public long second() {
+        return second;
+    }
+
+    /** /proc/uptime first field, seconds. */
+    public double uptime() {
+        return uptime;
+    }
+
+    /** /proc/uptime second field: idle time summed over CPUs, seconds. */
+    public double idle() {
+        return idle;
+    }
+
+    /** Whole disks in registration order (the order /proc/diskstats lists them). */
+    public List<Disk> disks() {
+        List<Disk> out = new ArrayList<>();
+        for (BlockDevice d : registered) {
+            if (d instanceof Disk disk) {
+                out.add(disk);
+            }
+        }
+        return out;
+    }
+
+    /** Disks and arrays in registration order (partitions follow their disk). */
+    public List<BlockDevice> registered() {
+        return List.copyOf(registered);
+    }
+
+    public List<MdArray> arrays() {
+        return List.copyOf(arrays);
+    }
+
+    /** What happened in the model (events and sync state changes), with the second it happened. */
+    public List<String> log() {
+        return List.copyOf(log);
+    }
+
+    /** Every present device: disks, their partitions, arrays. */
+    public List<BlockDevice> devices() {
+        List<BlockDevice> out = new ArrayList<>();
+        for (BlockDevice d : registered) {
+            out.add(d);
+            if (d instanceof Disk disk) {
+                out.addAll(disk.partitions());
+            }
+        }
+        return out;
+    }
+
+    public Optional<BlockDevice> device(String name) {
+        return devices().stream().filter(d -> d.name().equals(name)).findFirst();
+    }
+
+    public Optional<MdArray> array(String name) {
+        return arrays.stream().filter(a -> a.name().equals(name)).findFirst();
+    }
+
+    /** The arrays {@code device} is a member of (faulty and spare memberships included). */
+    public List<MdArray> holders(BlockDevice device) {
+        List<MdArray> out = new ArrayList<>();
+        for (MdArray a : arrays) {
+            if (a.members().stream().anyMatch(m -> m.device() == device)) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** Leaf devices (disks or partitions) under an array, through nested arrays; working members only. */
+    public List<BlockDevice> leaves(MdArray array) {
+        Set<BlockDevice> out = new LinkedHashSet<>();
+        for (MdMember m : array.members()) {
+            if (m.slot() < 0 || m.faulty()) {
+                continue;
+            }
+            if (m.device() instanceof MdArray inner) {
+                out.addAll(leaves(inner));
+            } else {
+                out.add(m.device());
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    /** Front-end reads and writes the application offered an array since the start, before throttling. */
+    public double[] offeredOps(MdArray array) {
+        return offered.get(array).clone();
+    }
+
+    /** Integrates up to {@code targetSecond} since the start, applying events on the way. */
+    public void advanceTo(long targetSecond) {
+        while (second < targetSecond) {
+            integrate(second, 1, false);
+            second++;
+            finishSyncs();
+            applyEvents(second);
+        }
+    }
+
+    // ---------------------------------------------------------------- events
+
+    private void applyEvents(long at) {
+        List<EventSpec> events = scenario.events();
+        while (eventIndex < events.size() && events.get(eventIndex).atSecond() <= at) {
+            apply(events.get(eventIndex++));
+        }
+    }
+
+    private void apply(EventSpec e) {
+        switch (e.action()) {
+            case FAIL -> fail(e);
+            case REMOVE -> remove(e);
+            case ADD -> add(e);
+            case CHECK -> startSync(e, SyncJob.Kind.CHECK);
+            case REPAIR -> startSync(e, SyncJob.Kind.REPAIR);
+            case RESYNC -> startSync(e, SyncJob.Kind.RESYNC);
+            case IDLE -> idleSync(e);
+            case ATTACH -> {
+                if (disks.containsKey(e.device())) {
+                    throw eventError(e, e.device() + " is already attached");
+                }
+                attach(scenario.disk(e.device()).orElseThrow());
+                note(e.device() + " attached");
+            }
+            case DETACH -> {
+                Disk d = disks.get(e.device());
+                if (d == null) {
+                    throw eventError(e, e.device() + " is not attached");
+                }
+                List<BlockDevice> parts = new ArrayList<>(d.partitions());
+                parts.add(d);
+                for (BlockDevice p : parts) {
+                    if (!holders(p).isEmpty()) {
+                        throw eventError(e, p.name() + " is still a member of " + holders(p).get(0).name()
+                                + ": fail and remove it first");
+                    }
+                }
+                disks.remove(e.device());
+                registered.remove(d);
+                note(e.device() + " detached");
+            }
+            default -> throw new IllegalStateException(e.action().name());
+        }
+    }
+
+    private void fail(EventSpec e) {
+        MdArray a = array(e.array()).orElseThrow();
+        MdMember m = a.member(e.device()).orElseThrow(() -> eventError(e, e.device() + " is not a member of " + a.name()));
+        if (m.faulty()) {
+            throw eventError(e, e.device() + " is already faulty");
+        }
+        if (a.level() == RaidLevel.RAID0) {
+            throw eventError(e, a.name() + " is raid0: a failed member stops it, which the simulator does not model");
+        }
+        if (m.inSync() && !a.survivesLoss(m)) {
+            throw eventError(e, "failing " + e.device() + " would leave " + a.name()
+                    + " without a copy of some data; the simulator only models arrays that keep running");
+        }
+        a.sync().ifPresent(job -> note(job.kind().sysfsAction() + " on " + a.name() + " interrupted"));
+        a.sync(null);
+        m.fail();
+        a.stateChanged();
+        note(e.device() + " faulty in " + a.name());
+        tryStartRecovery(a);
+    }
+
+    private void remove(EventSpec e) {
+        MdArray a = array(e.array()).orElseThrow();
+        MdMember m = a.member(e.device()).orElseThrow(() -> eventError(e, e.device() + " is not a member of " + a.name()));
+        if (!m.faulty() && !m.spare()) {
+            throw eventError(e, e.device() + " is active in " + a.name() + " (mdadm: Device or resource busy): fail it first");
+        }
+        a.unbind(m);
+        note(e.device() + " removed from " + a.name());
+    }
+
+    private void add(EventSpec e) {
+        MdArray a = array(e.array()).orElseThrow();
+        BlockDevice d = device(e.device()).orElseThrow(() -> eventError(e, e.device() + " is not attached"));
+        if (!holders(d).isEmpty()) {
+            throw eventError(e, e.device() + " is already a member of " + holders(d).get(0).name());
+        }
+        if (d instanceof Disk disk && !disk.partitions().isEmpty()) {
+            throw eventError(e, e.device() + " has partitions: add one of them");
+        }
+        if (d.sizeSectors() - MdArray.DATA_OFFSET_SECTORS < a.devSectors()) {
+            throw eventError(e, e.device() + " is smaller than the members of " + a.name());
+        }
+        a.bind(new MdMember(d, a.nextDescNr(), -1, false));
+        note(e.device() + " added to " + a.name() + " as a spare");
+        tryStartRecovery(a);
+    }
+
+    private void startSync(EventSpec e, SyncJob.Kind kind) {
+        MdArray a = array(e.array()).orElseThrow();
+        if (a.sync().isPresent()) {
+            throw eventError(e, a.name() + " is busy: " + a.sync().get().kind().sysfsAction() + " is running");
+        }
+        if (kind != SyncJob.Kind.RESYNC && a.degraded() > 0) {
+            throw eventError(e, a.name() + " is degraded: md runs a recovery, not a " + kind.sysfsAction());
+        }
+        SyncJob job = new SyncJob(kind, null, a.syncMaxSectors(kind), e.mismatches() / a.mismatchGranularity()
+                * a.mismatchGranularity(), second, conflicts(a));
+        a.sync(job);
+        if (!job.delayed()) {
+            a.mismatchCnt(0);
+        }
+        note(kind.sysfsAction() + " started on " + a.name() + (job.delayed() ? " (delayed)" : ""));
+    }
+
+    private void idleSync(EventSpec e) {
+        MdArray a = array(e.array()).orElseThrow();
+        SyncJob job = a.sync().orElseThrow(() -> eventError(e, "no sync action is running on " + a.name()));
+        if (job.kind() == SyncJob.Kind.RECOVER || job.kind() == SyncJob.Kind.RESYNC) {
+            throw eventError(e, "md restarts an interrupted " + job.kind().sysfsAction() + " by itself; only check and repair can be stopped");
+        }
+        a.sync(null);
+        note(job.kind().sysfsAction() + " on " + a.name() + " stopped");
+    }
+
+    private void tryStartRecovery(MdArray a) {
+        if (a.sync().isPresent() || a.degraded() == 0) {
+            return;
+        }
+        MdMember spare = a.members().stream().filter(MdMember::spare).findFirst().orElse(null);
+        if (spare == null) {
+            return;
+        }
+        for (int s = 0; s < a.raidDisks(); s++) {
+            if (a.inSlot(s) == null) {
+                spare.assign(s);
+                break;
+            }
+        }
+        SyncJob job = new SyncJob(SyncJob.Kind.RECOVER, spare, a.syncMaxSectors(SyncJob.Kind.RECOVER), 0, second,
+                conflicts(a));
+        a.sync(job);
+        note("recover started on " + a.name() + " onto " + spare.device().name() + (job.delayed() ? " (delayed)" : ""));
+    }
+
+    /** md_do_sync: a sync waits while another array sharing a physical disk syncs. */
+    private boolean conflicts(MdArray a) {
+        Set<Disk> mine = physical(a);
+        for (MdArray other : arrays) {
+            if (other != a && other.sync().isPresent() && !other.sync().get().delayed()) {
+                for (Disk d : physical(other)) {
+                    if (mine.contains(d)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private Set<Disk> physical(MdArray a) {
+        Set<Disk> out = new HashSet<>();
+        for (MdMember m : a.members()) {
+            if (m.device() instanceof MdArray inner) {
+                out.addAll(physical(inner));
+            } else if (m.device() instanceof Partition p) {
+                out.add(p.disk());
+            } else if (m.device() instanceof Disk d) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+
+    private void finishSyncs() {
+        for (MdArray a : arrays) {
+            SyncJob job = a.sync().orElse(null);
+            if (job == null || job.delayed() || !job.finished()) {
+                continue;
+            }
+            a.sync(null);
+            if (job.kind() == SyncJob.Kind.RECOVER) {
+                job.target().markInSync();
+                a.stateChanged();
+            } else {
+                a.mismatchCnt(job.mismatchesAtEnd());
+            }
+            note(job.kind().sysfsAction() + " finished on " + a.name());
+            tryStartRecovery(a);
+        }
+        for (MdArray a : arrays) {
+            SyncJob job = a.sync().orElse(null);
+            if (job != null && job.delayed()) {
+                a.sync(null);
+                boolean blocked = conflicts(a);
+                a.sync(job);
+                if (!blocked) {
+                    job.start(second);
+                    if (job.kind() != SyncJob.Kind.RECOVER) {
+                        a.mismatchCnt(0);
+                    }
+                    note(job.kind().sysfsAction() + " on " + a.name() + " no longer delayed");
+                }
+            }
+        }
+    }
+
+    private ScenarioException eventError(EventSpec e, String problem) {
+        return new ScenarioException(scenario.source(), e.line(), e.describe() + ": " + problem);
+    }
+
+    private void note(String what) {
+        log.add(second + " " + what);
+    }
+
+    // ---------------------------------------------------------------- integration
+
+    /** Flow rates per device and class, per origin: an array's application load or a sync pass. */
+    private static final class Flows {
+        final Map<BlockDevice, Map<IoClass, Map<Object, Double>>> rates = new LinkedHashMap<>();
+
+        void add(BlockDevice d, IoClass io, Object origin, double rate) {
+            if (rate > 0) {
+                rates.computeIfAbsent(d, k -> new LinkedHashMap<>()).computeIfAbsent(io, k -> new LinkedHashMap<>())
+                        .merge(origin, rate, Double::sum);
+            }
+        }
+    }
+
+    private void propagate(Flows flows, BlockDevice d, IoClass io, double rate, Object origin) {
+        flows.add(d, io, origin, rate);
+        if (d instanceof MdArray md) {
+            md.plan(io).totals().forEach((member, byClass) -> byClass.forEach(
+                    (memberIo, count) -> propagate(flows, member, memberIo, rate * count, origin)));
+        }
+    }
+
+    /** Front-end classes and rates the application offers {@code a} at {@code at} seconds. */
+    private Map<IoClass, Double> offeredLoad(MdArray a, double at) {
+        Map<IoClass, Double> out = new LinkedHashMap<>();
+        for (LoadPhase p : scenario.loads()) {
+            if (!p.array().equals(a.name()) || !p.covers(at)) {
+                continue;
+            }
+            double f = p.fraction(at);
+            double r = p.reads().at(f);
+            double w = p.writes().at(f);
+            double s = p.sequential();
+            out.merge(IoClass.random(IoKind.READ, p.requestBytes()), r * (1 - s), Double::sum);
+            out.merge(new IoClass(IoKind.READ, p.requestBytes(), true, 0), r * s, Double::sum);
+            out.merge(IoClass.random(IoKind.WRITE, p.requestBytes()), w * (1 - s), Double::sum);
+            out.merge(new IoClass(IoKind.WRITE, p.requestBytes(), true, 0), w * s, Double::sum);
+            out.merge(IoClass.FLUSH, p.flushes().at(f), Double::sum);
+        }
+        out.values().removeIf(v -> v <= 0);
+        return out;
+    }
+
+    private static Disk diskOf(BlockDevice leaf) {
+        return leaf instanceof Partition p ? p.disk() : (Disk) leaf;
+    }
+
+    private void integrate(double t0, double dt, boolean history) {
+        double at = history ? 0 : t0 + dt / 2;
+        Flows flows = new Flows();
+        List<MdArray> origins = new ArrayList<>();
+        for (MdArray a : arrays) {
+            Map<IoClass, Double> load = offeredLoad(a, at);
+            if (!load.isEmpty()) {
+                origins.add(a);
+                double[] off = offered.get(a);
+                load.forEach((io, rate) -> {
+                    propagate(flows, a, io, rate, a);
+                    if (!history && io.kind() != IoKind.FLUSH) {
+                        off[io.kind().ordinal()] += rate * dt;
+                    }
+                });
+            }
+        }
+        List<SyncJob> syncs = new ArrayList<>();
+        Map<SyncJob, MdArray> syncArray = new IdentityHashMap<>();
+        if (!history) {
+            for (MdArray a : arrays) {
+                SyncJob job = a.sync().orElse(null);
+                if (job != null && !job.delayed()) {
+                    syncs.add(job);
+                    syncArray.put(job, a);
+                    for (MemberIo io : a.syncPlan()) {
+                        propagate(flows, io.member(), io.io(), io.count(), job);
+                    }
+                }
+            }
+        }
+
+        // demand on each disk per origin, disk-seconds per second (per KiB/s for syncs)
+        Map<Object, Map<Disk, Double>> demand = new LinkedHashMap<>();
+        flows.rates.forEach((d, byClass) -> {
+            if (d instanceof MdArray) {
+                return;
+            }
+            Disk disk = diskOf(d);
+            byClass.forEach((io, byOrigin) -> byOrigin.forEach((origin, rate) -> demand
+                    .computeIfAbsent(origin, k -> new LinkedHashMap<>()).merge(disk, rate * disk.serviceSeconds(io), Double::sum)));
+        });
+        Map<Object, Double> factor = throttle(origins, syncs, demand, dt);
+
+        // served load, queueing per disk
+        Map<Disk, double[]> diskLoad = new HashMap<>();
+        flows.rates.forEach((d, byClass) -> {
+            if (d instanceof MdArray) {
+                return;
+            }
+            Disk disk = diskOf(d);
+            double[] xr = diskLoad.computeIfAbsent(disk, k -> new double[2]);
+            byClass.forEach((io, byOrigin) -> byOrigin.forEach((origin, rate) -> {
+                double served = rate * factor.getOrDefault(origin, 0d);
+                xr[0] += served;
+                xr[1] += served * disk.serviceSeconds(io);
+            }));
+        });
+        Map<Disk, Double> wait = new HashMap<>();
+        diskLoad.forEach((disk, xr) -> wait.put(disk, Queueing.waitSeconds(xr[0], Math.min(1, xr[1]), disk.profile().maxQueue())));
+        Map<MdArray, Map<IoClass, Double>> mdLatency = new IdentityHashMap<>();
+
+        for (BlockDevice d : devices()) {
+            Map<IoClass, Map<Object, Double>> byClass = flows.rates.getOrDefault(d, Map.of());
+            DeviceCounters c = d.counters();
+            double inFlight = 0;
+            double busyShare = 0;
+            double writes = 0;
+            for (Map.Entry<IoClass, Map<Object, Double>> e : byClass.entrySet()) {
+                IoClass io = e.getKey();
+                if (d instanceof MdArray && io.kind() == IoKind.FLUSH) {
+                    // md_flush_request takes flushes before md_account_bio: md counts none
+                    continue;
+                }
+                double app = 0;
+                double sync = 0;
+                for (Map.Entry<Object, Double> o : e.getValue().entrySet()) {
+                    double served = o.getValue() * factor.getOrDefault(o.getKey(), 0d);
+                    if (o.getKey() instanceof SyncJob) {
+                        sync += served;
+                    } else {
+                        app += served;
+                    }
+                }
+                double response = response(d, io, wait, mdLatency);
+                c.add(io, app * dt, response, false);
+                c.add(io, sync * dt, response, true);
+                inFlight += (app + sync) * response;
+                if (d instanceof Partition p) {
+                    p.disk().counters().add(io, app * dt, response, false);
+                    p.disk().counters().add(io, sync * dt, response, true);
+                    busyShare += (app + sync) * p.disk().serviceSeconds(io);
+                }
+                if (io.kind() == IoKind.WRITE) {
+                    writes += app + sync;
+                }
+            }
+            if (d instanceof Disk disk) {
+                double[] xr = diskLoad.getOrDefault(disk, new double[2]);
+                double rho = Math.min(1, xr[1]);
+                c.addBusy(rho * dt * 1000);
+                double wq = wait.getOrDefault(disk, 0d);
+                c.inFlight(xr[0] * wq + xr[1]);
+            } else if (d instanceof Partition p) {
+                double[] xr = diskLoad.getOrDefault(p.disk(), new double[2]);
+                double rho = Math.min(1, xr[1]);
+                // M/M/1 with the partition's requests a random share of the queue: P(one of them in the system)
+                double util = busyShare <= 0 ? 0 : busyShare / (1 - rho + busyShare);
+                c.addBusy(Math.min(1, util) * dt * 1000);
+                c.inFlight(inFlight);
+            } else if (d instanceof MdArray md) {
+                // bio-based accounting (5.14+): busy while any front-end request is in flight; with
+                // Poisson arrivals the number in flight is Poisson with mean aqu-sz
+                c.addBusy((1 - Math.exp(-inFlight)) * dt * 1000);
+                c.inFlight(inFlight);
+                if (!history) {
+                    md.writeRate(writes);
+                }
+            }
+        }
+
+        if (!history) {
+            for (SyncJob job : syncs) {
+                double kib = factor.getOrDefault(job, 0d);
+                job.progress(kib * 2 * dt, kib, t0 + dt);
+                if (job.kind() != SyncJob.Kind.RECOVER) {
+                    // mismatches turn up evenly over the pass
+                    MdArray a = syncArray.get(job);
+                    long unit = a.mismatchGranularity();
+                    a.mismatchCnt((long) Math.floor(job.mismatchesAtEnd() * job.done() / job.maxSectors() / unit) * unit);
+                }
+            }
+            uptime += dt;
+            idle += dt * scenario.cpus() * IDLE_SHARE;
+        }
+    }
+
+    /** Response time of one request of {@code io} on {@code d}, seconds. */
+    private double response(BlockDevice d, IoClass io, Map<Disk, Double> wait, Map<MdArray, Map<IoClass, Double>> cache) {
+        if (d instanceof MdArray md) {
+            Map<IoClass, Double> byClass = cache.computeIfAbsent(md, k -> new HashMap<>());
+            Double known = byClass.get(io);
+            if (known != null) {
+                return known;
+            }
+            double l = md.plan(io).latency((member, memberIo) -> response(member, memberIo, wait, cache));
+            byClass.put(io, l);
+            return l;
+        }
+        Disk disk = diskOf(d);
+        return wait.getOrDefault(disk, 0d) + disk.serviceSeconds(io);
+    }
+
+    /**
+     * Throttle factors: for an application origin the share of its offered load that is served;
+     * for a sync its speed in KiB/s. Syncs first get speed_limit_min; the application gets what is
+     * left, scaled down wherever a disk would pass 100%; each sync then takes what its busiest
+     * disk has left, up to speed_limit_max and what remains of the pass.
+     */
+    private Map<Object, Double> throttle(List<MdArray> origins, List<SyncJob> syncs, Map<Object, Map<Disk, Double>> demand,
+            double dt) {
+        Map<Object, Double> factor = new IdentityHashMap<>();
+        double vmin = scenario.speedLimitMinKib();
+        double vmax = scenario.speedLimitMaxKib();
+        Map<Disk, Double> floor = new HashMap<>();
+        for (SyncJob s : syncs) {
+            demand.getOrDefault(s, Map.of()).forEach((disk, c) -> floor.merge(disk, vmin * c, Double::sum));
+        }
+        for (MdArray o : origins) {
+            factor.put(o, 1d);
+        }
+        for (int iteration = 0; iteration < 100; iteration++) {
+            Map<Disk, Double> load = new HashMap<>();
+            for (MdArray o : origins) {
+                demand.getOrDefault(o, Map.of()).forEach((disk, v) -> load.merge(disk, v * factor.get(o), Double::sum));
+            }
+            boolean changed = false;
+            for (MdArray o : origins) {
+                double f = 1;
+                for (Map.Entry<Disk, Double> e : demand.getOrDefault(o, Map.of()).entrySet()) {
+                    double cap = Math.max(0, 1 - floor.getOrDefault(e.getKey(), 0d));
+                    double l = load.get(e.getKey());
+                    if (l > cap + 1e-12) {
+                        f = Math.min(f, cap / l);
+                    }
+                }
+                if (f < 1) {
+                    factor.put(o, factor.get(o) * f);
+                    changed = true;
+                }
+            }
+            if (!changed) {
+                break;
+            }
+        }
+        Map<Disk, Double> used = new HashMap<>();
+        for (MdArray o : origins) {
+            demand.getOrDefault(o, Map.of()).forEach((disk, v) -> used.merge(disk, v * factor.get(o), Double::sum));
+        }
+        for (int i = 0; i < syncs.size(); i++) {
+            SyncJob s = syncs.get(i);
+            double v = Double.MAX_VALUE;
+            for (Map.Entry<Disk, Double> e : demand.getOrDefault(s, Map.of()).entrySet()) {
+                double reserved = 0;
+                for (int j = i + 1; j < syncs.size(); j++) {
+                    reserved += vmin * demand.getOrDefault(syncs.get(j), Map.of()).getOrDefault(e.getKey(), 0d);
+                }
+                double left = 1 - used.getOrDefault(e.getKey(), 0d) - reserved;
+                v = Math.min(v, left / e.getValue());
+            }
+            v = Math.max(vmin, Math.min(vmax, v));
+            v = Math.min(v, s.remaining() / 2 / dt);
+            factor.put(s, v);
+            final double speed = v;
+            demand.getOrDefault(s, Map.of()).forEach((disk, c) -> used.merge(disk, speed * c, Double::sum));
+        }
+        return factor;
+    }
+}

@@ -1,0 +1,24 @@
+package io.raidpulse.simulator.scenario;
+
+/**
+ * What the application asks of one array from {@code fromSecond} (inclusive) to {@code toSecond}
+ * (exclusive). Outside every phase an array gets no application I/O.
+ *
+ * @param reads read requests per second
+ * @param writes write requests per second
+ * @param requestBytes request size, bytes
+ * @param sequential share of requests that are sequential, 0 to 1 (the rest are random)
+ * @param flushes cache flushes (fsync) per second
+ */
+public record LoadPhase(String array, long fromSecond, long toSecond, Ramp reads, Ramp writes, long requestBytes,
+        double sequential, Ramp flushes, int line) {
+
+    public boolean covers(double second) {
+        return second >= fromSecond && second < toSecond;
+    }
+
+    /** Fraction of the phase elapsed at {@code second}. */
+    public double fraction(double second) {
+        return (second - fromSecond) / (double) (toSecond - fromSecond);
+    }
+}

@@ -1,0 +1,182 @@
+package io.raidpulse.simulator.tree;
+
+import io.raidpulse.simulator.model.BlockDevice;
+import io.raidpulse.simulator.model.Disk;
+import io.raidpulse.simulator.model.HostModel;
+import io.raidpulse.simulator.model.MdArray;
+import io.raidpulse.simulator.model.MdMember;
+import io.raidpulse.simulator.model.Partition;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Renders the model as the kernel would show it: {@code proc/diskstats}, {@code proc/uptime},
+ * {@code proc/mdstat}, {@code proc/partitions}, {@code proc/sys/dev/raid/speed_limit_*}, and
+ * {@code sys/} with devices where sysfs puts them ({@code sys/devices/...}), linked from
+ * {@code sys/block} (whole disks and arrays), {@code sys/class/block} and {@code sys/dev/block}
+ * (partitions too), holders/slaves links between members and arrays, and {@code md/} of each array.
+ * The {@code time} file holds the simulated epoch milliseconds.
+ */
+public final class TreeRenderer {
+    private TreeRenderer() {
+    }
+
+    public static HostTree render(HostModel model, Instant time) {
+        HostTree.Builder b = new HostTree.Builder();
+        int hz = model.scenario().hz();
+        double now = model.second();
+
+        StringBuilder diskstats = new StringBuilder();
+        for (BlockDevice d : model.devices()) {
+            if (d.sizeSectors() > 0) {
+                diskstats.append(KernelText.diskstatsLine(d, hz));
+            }
+        }
+        b.file("proc/diskstats", diskstats.toString());
+        b.file("proc/uptime", KernelText.uptime(model.uptime(), model.idle()));
+        b.file("proc/mdstat", KernelText.mdstat(model, now));
+        b.file("proc/partitions", KernelText.partitions(model));
+        b.file("proc/sys/dev/raid/speed_limit_min", model.scenario().speedLimitMinKib() + "\n");
+        b.file("proc/sys/dev/raid/speed_limit_max", model.scenario().speedLimitMaxKib() + "\n");
+
+        Map<BlockDevice, String> dirs = new HashMap<>();
+        for (BlockDevice d : model.registered()) {
+            if (d instanceof Disk disk) {
+                String dir = disk(b, disk, hz);
+                dirs.put(disk, dir);
+                for (Partition p : disk.partitions()) {
+                    dirs.put(p, partition(b, p, dir, hz));
+                }
+            } else if (d instanceof MdArray md) {
+                String dir = "sys/devices/virtual/block/" + md.name();
+                dirs.put(md, dir);
+                common(b, md, dir, hz);
+                queue(b, dir, md.rotational(), "none", 128);
+                b.dir(dir + "/holders").dir(dir + "/slaves");
+            }
+        }
+        for (BlockDevice d : model.devices()) {
+            String dir = dirs.get(d);
+            if (!(d instanceof Partition)) {
+                b.link("sys/block/" + d.name(), relative("sys/block", dir));
+            }
+            b.link("sys/class/block/" + d.name(), relative("sys/class/block", dir));
+            b.link("sys/dev/block/" + d.major() + ":" + d.minor(), relative("sys/dev/block", dir));
+        }
+        for (MdArray a : model.arrays()) {
+            md(b, model, a, dirs, now);
+        }
+        b.file("time", time.toEpochMilli() + "\n");
+        return b.build();
+    }
+
+    private static String disk(HostTree.Builder b, Disk disk, int hz) {
+        String n = disk.name();
+        String deviceDir;
+        String dir;
+        if (n.startsWith("sd")) {
+            int i = disk.minor() / 16 + (disk.major() == 8 ? 0 : 16 * (disk.major() - 64));
+            deviceDir = String.format(Locale.ROOT, "sys/devices/pci0000:00/0000:00:17.0/ata%d/host%d/target%d:0:0/%d:0:0:0",
+                    i + 1, i, i, i);
+            dir = deviceDir + "/block/" + n;
+            b.file(deviceDir + "/model", KernelText.scsiField(disk.profile().model(), 16) + "\n");
+            b.file(deviceDir + "/vendor", KernelText.scsiField("ATA", 8) + "\n");
+        } else if (n.startsWith("vd")) {
+            int i = disk.minor() / 16;
+            deviceDir = String.format(Locale.ROOT, "sys/devices/pci0000:00/0000:00:%02x.0/virtio%d", 4 + i, i + 1);
+            dir = deviceDir + "/block/" + n;
+            b.dir(deviceDir);
+        } else {
+            int ctrl = Integer.parseInt(n.substring(4, n.indexOf('n', 4)));
+            deviceDir = String.format(Locale.ROOT, "sys/devices/pci0000:00/0000:00:1d.0/0000:%02x:00.0/nvme/nvme%d", ctrl + 1,
+                    ctrl);
+            dir = deviceDir + "/" + n;
+            b.file(deviceDir + "/model", disk.profile().model().strip() + "\n");
+        }
+        common(b, disk, dir, hz);
+        b.link(dir + "/device", relative(dir, deviceDir));
+        queue(b, dir, disk.rotational(), disk.rotational() ? "[mq-deadline] none" : "[none] mq-deadline",
+                disk.profile().maxQueue());
+        b.dir(dir + "/holders").dir(dir + "/slaves");
+        return dir;
+    }
+
+    private static String partition(HostTree.Builder b, Partition p, String diskDir, int hz) {
+        String dir = diskDir + "/" + p.name();
+        common(b, p, dir, hz);
+        b.file(dir + "/start", p.startSector() + "\n");
+        b.file(dir + "/partition", p.number() + "\n");
+        b.dir(dir + "/holders");
+        return dir;
+    }
+
+    private static void common(HostTree.Builder b, BlockDevice d, String dir, int hz) {
+        b.file(dir + "/dev", d.major() + ":" + d.minor() + "\n");
+        b.file(dir + "/size", d.sizeSectors() + "\n");
+        b.file(dir + "/stat", KernelText.statFile(d, hz));
+        b.file(dir + "/ro", "0\n");
+        if (!(d instanceof Partition)) {
+            b.file(dir + "/removable", "0\n");
+        }
+    }
+
+    private static void queue(HostTree.Builder b, String dir, boolean rotational, String scheduler, int nrRequests) {
+        String q = dir + "/queue/";
+        b.file(q + "rotational", (rotational ? 1 : 0) + "\n");
+        b.file(q + "logical_block_size", "512\n");
+        b.file(q + "physical_block_size", "4096\n");
+        b.file(q + "hw_sector_size", "512\n");
+        b.file(q + "max_sectors_kb", "512\n");
+        b.file(q + "nr_requests", nrRequests + "\n");
+        b.file(q + "scheduler", scheduler + "\n");
+    }
+
+    /** md.c md_attrs, rdev attributes, rdN links, and bd_link_disk_holder's holders/slaves links. */
+    private static void md(HostTree.Builder b, HostModel model, MdArray a, Map<BlockDevice, String> dirs, double now) {
+        String dir = dirs.get(a);
+        String md = dir + "/md/";
+        b.file(md + "level", a.level().kernelName() + "\n");
+        b.file(md + "layout", a.spec().layoutCode() + "\n");
+        b.file(md + "chunk_size", a.spec().chunkBytes() + "\n");
+        b.file(md + "raid_disks", a.raidDisks() + "\n");
+        b.file(md + "degraded", a.degraded() + "\n");
+        b.file(md + "array_state", a.arrayState() + "\n");
+        b.file(md + "sync_action", KernelText.syncAction(a) + "\n");
+        b.file(md + "sync_completed", KernelText.syncCompleted(a) + "\n");
+        b.file(md + "sync_speed", KernelText.syncSpeed(a, now) + "\n");
+        b.file(md + "sync_speed_min", model.scenario().speedLimitMinKib() + " (system)\n");
+        b.file(md + "sync_speed_max", model.scenario().speedLimitMaxKib() + " (system)\n");
+        b.file(md + "mismatch_cnt", a.mismatchCnt() + "\n");
+        b.file(md + "metadata_version", "1.2\n");
+        b.file(md + "component_size", a.devSectors() / 2 + "\n");
+        b.file(md + "resync_start", a.sync().filter(j -> j.kind().sysfsAction().equals("resync") && !j.delayed())
+                .map(j -> String.valueOf((long) j.done())).orElse("none") + "\n");
+        String seed = model.scenario().host() + "/" + a.name();
+        b.file(md + "uuid", UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)) + "\n");
+        for (MdMember m : a.members()) {
+            BlockDevice d = m.device();
+            String rdev = md + "dev-" + d.name();
+            b.file(rdev + "/state", m.sysfsState() + "\n");
+            b.file(rdev + "/slot", (m.slot() < 0 ? "none" : String.valueOf(m.slot())) + "\n");
+            b.file(rdev + "/errors", "0\n");
+            b.file(rdev + "/offset", MdArray.DATA_OFFSET_SECTORS + "\n");
+            b.file(rdev + "/size", a.devSectors() / 2 + "\n");
+            b.link(rdev + "/block", relative(rdev, dirs.get(d)));
+            if (m.slot() >= 0) {
+                b.link(md + "rd" + m.slot(), "dev-" + d.name());
+            }
+            b.link(dir + "/slaves/" + d.name(), relative(dir + "/slaves", dirs.get(d)));
+            b.link(dirs.get(d) + "/holders/" + a.name(), relative(dirs.get(d) + "/holders", dir));
+        }
+    }
+
+    /** The relative link target from directory {@code fromDir} to {@code target}. */
+    static String relative(String fromDir, String target) {
+        return Path.of(fromDir).relativize(Path.of(target)).toString();
+    }
+}

@@ -1,0 +1,270 @@
+package io.raidpulse.simulator.truth;
+
+import io.raidpulse.simulator.scenario.Expectation;
+import io.raidpulse.simulator.scenario.Scenario;
+import io.raidpulse.simulator.scenario.Units;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+
+/** The model's truth for a run so far: every sample, and the alert episodes they imply. */
+public final class GroundTruth {
+    private static final Map<String, String> EXPECT_KINDS = Map.of("saturation", "SATURATION", "degraded", "ARRAY_DEGRADED",
+            "no-spare", "NO_SPARE", "member-faulty", "MEMBER_FAULTY", "sync", "SYNC", "mismatch", "MISMATCH");
+
+    private final Scenario scenario;
+    private final List<StepTruth> steps = new ArrayList<>();
+
+    public GroundTruth(Scenario scenario) {
+        this.scenario = scenario;
+    }
+
+    void add(StepTruth step) {
+        steps.add(step);
+    }
+
+    public List<StepTruth> steps() {
+        return List.copyOf(steps);
+    }
+
+    /**
+     * Saturation episodes of every array (judged by its busiest leaf member) and every device
+     * that is not an md array (md's own %util means only that a request was in flight), then the
+     * md state episodes of every array.
+     */
+    public List<Episode> episodes(SaturationRule rule) {
+        List<Episode> out = new ArrayList<>();
+        Set<String> arrays = new LinkedHashSet<>();
+        Set<String> devices = new LinkedHashSet<>();
+        for (StepTruth s : steps) {
+            s.arrays().forEach(a -> arrays.add(a.array()));
+            s.devices().stream().filter(d -> !d.md()).forEach(d -> devices.add(d.device()));
+        }
+        for (String a : arrays) {
+            out.addAll(saturation(rule, a, "ARRAY", s -> {
+                ArrayTruth t = s.array(a);
+                return t == null ? null : t.maxMemberUtil();
+            }));
+        }
+        for (String d : devices) {
+            out.addAll(saturation(rule, d, "DEVICE", s -> {
+                DeviceTruth t = s.device(d);
+                return t == null ? null : t.util();
+            }));
+        }
+        for (String a : arrays) {
+            out.addAll(states("ARRAY_DEGRADED", a, t -> t.degraded() > 0 ? "degraded " + t.degraded() : null));
+            out.addAll(states("NO_SPARE", a, t -> t.degraded() > 0 && !t.spareAvailable() ? "no spare" : null));
+            out.addAll(states("MEMBER_FAULTY", a, t -> t.faultyMembers().isEmpty() ? null : String.join(",", t.faultyMembers())));
+            out.addAll(states("SYNC", a, t -> t.syncAction().equals("idle") ? null : t.syncAction()));
+            out.addAll(states("MISMATCH", a, t -> t.mismatchCnt() > 0 && t.syncAction().equals("idle")
+                    && !t.level().equals("raid1") && !t.level().equals("raid10") ? "mismatch_cnt " + t.mismatchCnt() : null));
+        }
+        return out;
+    }
+
+    private List<Episode> saturation(SaturationRule rule, String subject, String subjectKind,
+            Function<StepTruth, Double> util) {
+        List<Episode> out = new ArrayList<>();
+        long interval = scenario.intervalSeconds();
+        StepTruth runStart = null;
+        StepTruth firing = null;
+        StepTruth clearStart = null;
+        double peak = 0;
+        double sum = 0;
+        int n = 0;
+        for (StepTruth s : steps) {
+            Double u = util.apply(s);
+            if (u == null) {
+                continue;
+            }
+            if (firing == null) {
+                if (u >= rule.fireUtil()) {
+                    if (runStart == null) {
+                        runStart = s;
+                        peak = 0;
+                        sum = 0;
+                        n = 0;
+                    }
+                    peak = Math.max(peak, u);
+                    sum += u;
+                    n++;
+                    if (s.second() - runStart.second() + interval >= rule.sustainSeconds()) {
+                        firing = s;
+                        clearStart = null;
+                    }
+                } else {
+                    runStart = null;
+                }
+                continue;
+            }
+            if (u < rule.clearUtil()) {
+                if (clearStart == null) {
+                    clearStart = s;
+                }
+                if (s.second() - clearStart.second() + interval >= rule.clearSeconds()) {
+                    out.add(saturationEpisode(subject, subjectKind, runStart, firing, clearStart, s, peak, sum / n));
+                    firing = null;
+                    runStart = null;
+                    continue;
+                }
+            } else {
+                clearStart = null;
+            }
+            if (clearStart == null) {
+                peak = Math.max(peak, u);
+                sum += u;
+                n++;
+            }
+        }
+        if (firing != null) {
+            out.add(saturationEpisode(subject, subjectKind, runStart, firing, clearStart, null, peak, sum / n));
+        }
+        return out;
+    }
+
+    private Episode saturationEpisode(String subject, String subjectKind, StepTruth start, StepTruth firing,
+            StepTruth clearStart, StepTruth resolved, double peak, double mean) {
+        String busiest = null;
+        String cause = null;
+        for (StepTruth s : steps) {
+            if (s.second() < start.second() || s.second() > firing.second()) {
+                continue;
+            }
+            for (ArrayTruth a : s.arrays()) {
+                boolean concerns = subjectKind.equals("ARRAY") ? a.array().equals(subject) : onMember(s, a, subject);
+                if (concerns && !a.syncAction().equals("idle") && cause == null) {
+                    cause = "md " + a.syncAction() + " running on " + a.array();
+                }
+                if (subjectKind.equals("ARRAY") && a.array().equals(subject) && s == firing) {
+                    busiest = a.busiestMember();
+                }
+            }
+        }
+        return new Episode("SATURATION", subject, subjectKind, start.time(), firing.time(),
+                resolved == null ? null : clearStart.time(), resolved == null ? null : resolved.time(), peak, mean, busiest,
+                cause);
+    }
+
+    /** Whether device {@code subject} is one of the array's leaf members or the disk under one. */
+    private static boolean onMember(StepTruth s, ArrayTruth a, String subject) {
+        for (String leaf : a.memberUtil().keySet()) {
+            DeviceTruth d = s.device(leaf);
+            if (leaf.equals(subject) || (d != null && subject.equals(d.disk()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private List<Episode> states(String kind, String array, Function<ArrayTruth, String> state) {
+        List<Episode> out = new ArrayList<>();
+        StepTruth start = null;
+        String value = null;
+        for (StepTruth s : steps) {
+            ArrayTruth t = s.array(array);
+            String v = t == null ? null : state.apply(t);
+            boolean same = Objects.equals(v, value) || (v != null && value != null && !kind.equals("SYNC"));
+            if (start != null && !same) {
+                out.add(new Episode(kind, array, "ARRAY", start.time(), start.time(), s.time(), s.time(), null, null, null,
+                        value));
+                start = null;
+                value = null;
+            }
+            if (start == null && v != null) {
+                start = s;
+                value = v;
+            }
+        }
+        if (start != null) {
+            out.add(new Episode(kind, array, "ARRAY", start.time(), start.time(), null, null, null, null, null, value));
+        }
+        return out;
+    }
+
+    /**
+     * The scenario's {@code expect} lines that the model does not bear out: for every kind and
+     * subject the scenario mentions, the episodes must be exactly those listed.
+     */
+    public List<String> unmetExpectations(SaturationRule rule) {
+        List<String> problems = new ArrayList<>();
+        List<Episode> episodes = episodes(rule);
+        Set<String> pairs = new LinkedHashSet<>();
+        for (Expectation x : scenario.expectations()) {
+            pairs.add(EXPECT_KINDS.get(x.kind()) + " " + x.subject());
+        }
+        for (String pair : pairs) {
+            String[] kv = pair.split(" ");
+            List<Long[]> expected = new ArrayList<>();
+            for (Expectation x : scenario.expectations()) {
+                if (EXPECT_KINDS.get(x.kind()).equals(kv[0]) && x.subject().equals(kv[1])) {
+                    expected.add(new Long[] {x.startSecond(), x.endSecond()});
+                }
+            }
+            List<Long[]> actual = new ArrayList<>();
+            for (Episode e : episodes) {
+                if (e.kind().equals(kv[0]) && e.subject().equals(kv[1])) {
+                    actual.add(new Long[] {seconds(e.firing()), e.resolved() == null ? null : seconds(e.resolved())});
+                }
+            }
+            if (!describe(expected).equals(describe(actual))) {
+                problems.add(kv[0] + " " + kv[1] + ": expected " + describe(expected) + ", the model gives " + describe(actual));
+            }
+        }
+        return problems;
+    }
+
+    /**
+     * Samples whose %util lies within {@code margin} points of the threshold that matters at that
+     * sample (the fire threshold while not firing, the clear threshold while firing), where
+     * rounding in a consumer could move an alert by a sample.
+     */
+    public List<String> marginalSamples(SaturationRule rule, double margin) {
+        List<String> out = new ArrayList<>();
+        List<Episode> episodes = episodes(rule);
+        for (StepTruth s : steps) {
+            for (ArrayTruth a : s.arrays()) {
+                check(out, rule, margin, s, a.array(), a.maxMemberUtil(), episodes);
+            }
+            for (DeviceTruth d : s.devices()) {
+                if (!d.md()) {
+                    check(out, rule, margin, s, d.device(), d.util(), episodes);
+                }
+            }
+        }
+        return out;
+    }
+
+    private void check(List<String> out, SaturationRule rule, double margin, StepTruth s, String subject, double util,
+            List<Episode> episodes) {
+        boolean firing = false;
+        for (Episode e : episodes) {
+            if (e.kind().equals("SATURATION") && e.subject().equals(subject) && !s.time().isBefore(e.firing())
+                    && (e.resolved() == null || s.time().isBefore(e.resolved()))) {
+                firing = true;
+            }
+        }
+        double threshold = firing ? rule.clearUtil() : rule.fireUtil();
+        if (Math.abs(util - threshold) < margin) {
+            out.add(subject + " at " + Units.formatSeconds(s.second()) + ": util " + DeviceTruth.round(util));
+        }
+    }
+
+    private long seconds(Instant t) {
+        return (t.toEpochMilli() - scenario.start().toEpochMilli()) / 1000;
+    }
+
+    private static String describe(List<Long[]> episodes) {
+        StringBuilder b = new StringBuilder("[");
+        for (Long[] e : episodes) {
+            b.append(b.length() > 1 ? ", " : "").append(Units.formatSeconds(e[0])).append("..")
+                    .append(e[1] == null ? "open" : Units.formatSeconds(e[1]));
+        }
+        return b.append(']').toString();
+    }
+}

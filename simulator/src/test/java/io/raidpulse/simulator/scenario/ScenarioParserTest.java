@@ -1,0 +1,187 @@
+package io.raidpulse.simulator.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.raidpulse.config.UserException;
+import io.raidpulse.simulator.model.RaidLevel;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ScenarioParserTest {
+    static final String HEADER = """
+            scenario test
+            duration 10m
+            interval 5s
+            profile hdd read-iops=550 write-iops=480 seq=268MB/s
+            disk sda profile=hdd size=16TB
+            disk sdb profile=hdd size=16TB
+            disk sdc profile=hdd size=16TB partitions=30GB,1TB
+            """;
+
+    @Test
+    void parsesEveryDirective() {
+        Scenario s = ScenarioParser.parse("""
+                # a comment line
+                scenario example
+                description A RAID5 and a RAID10   # trailing comment
+                host db1
+                start 2024-03-04T02:00:00Z
+                duration 1h
+                interval 10s
+                uptime 12d
+                cpus 16
+                hz 1000
+                speed-limit min=5000 max=100000
+                profile hdd16tb read-iops=550 write-iops=480 seq=268MB/s rotational=no model="ST16000NM001G 2KK103" queue=32 flush=2.5ms
+                disk sda profile=hdd16tb size=16TB partitions=30GB
+                disk sdb profile=hdd16tb size=16TB partitions=30GB
+                disk sdc profile=hdd16tb size=16TB partitions=30GB
+                disk sdd profile=hdd16tb size=16TB attached=no
+                disk nvme0n1 profile=hdd16tb size=1TB
+                disk nvme1n1 profile=hdd16tb size=1TB
+                array md0 level=raid5 members=sda1,sdb1,sdc1 chunk=64k layout=left-asymmetric bitmap=internal
+                array md1 level=raid10 members=nvme0n1,nvme1n1 layout=f2 chunk=512KiB
+                load md0 from=0 to=10m read=500 write=100..200 size=8k seq=0.25 flush=10
+                load md0 from=10m to=1h read=100 size=1M seq=1
+                at 5m fail md0 sdb1
+                at 6m remove md0 sdb1
+                at 7m attach sdd
+                at 8m add md0 sdd
+                at 30m check md1 mismatches=256
+                at 40m idle md1
+                expect saturation md0 firing=10m30s resolved=open
+                expect degraded md0 start=5m end=20m
+                """, "example.scenario", "fallback");
+        assertThat(s.name()).isEqualTo("example");
+        assertThat(s.description()).isEqualTo("A RAID5 and a RAID10");
+        assertThat(s.host()).isEqualTo("db1");
+        assertThat(s.start()).isEqualTo(Instant.parse("2024-03-04T02:00:00Z"));
+        assertThat(s.durationSeconds()).isEqualTo(3600);
+        assertThat(s.intervalSeconds()).isEqualTo(10);
+        assertThat(s.steps()).isEqualTo(360);
+        assertThat(s.uptimeSeconds()).isEqualTo(12 * 86400);
+        assertThat(s.cpus()).isEqualTo(16);
+        assertThat(s.hz()).isEqualTo(1000);
+        assertThat(s.speedLimitMinKib()).isEqualTo(5000);
+        assertThat(s.speedLimitMaxKib()).isEqualTo(100000);
+        ProfileSpec p = s.profile("hdd16tb").orElseThrow();
+        assertThat(p.readIops()).isEqualTo(550);
+        assertThat(p.sequentialBytesPerSecond()).isEqualTo(268e6);
+        assertThat(p.rotational()).isFalse();
+        assertThat(p.model()).isEqualTo("ST16000NM001G 2KK103");
+        assertThat(p.maxQueue()).isEqualTo(32);
+        assertThat(p.flushSeconds()).isEqualTo(0.0025);
+        assertThat(s.disk("sda").orElseThrow().partitionBytes()).containsExactly(30_000_000_000L);
+        assertThat(s.disk("sdd").orElseThrow().attachedAtStart()).isFalse();
+        ArraySpec md0 = s.array("md0").orElseThrow();
+        assertThat(md0.level()).isEqualTo(RaidLevel.RAID5);
+        assertThat(md0.layoutCode()).isZero();
+        assertThat(md0.chunkBytes()).isEqualTo(65536);
+        assertThat(md0.members()).containsExactly("sda1", "sdb1", "sdc1");
+        assertThat(md0.bitmap()).isTrue();
+        ArraySpec md1 = s.array("md1").orElseThrow();
+        assertThat(md1.layoutCode()).isEqualTo(0x201);
+        assertThat(md1.raid10().far()).isEqualTo(2);
+        LoadPhase first = s.loads().get(0);
+        assertThat(first.writes()).isEqualTo(new Ramp(100, 200));
+        assertThat(first.writes().at(0.5)).isEqualTo(150);
+        assertThat(first.sequential()).isEqualTo(0.25);
+        assertThat(first.requestBytes()).isEqualTo(8192);
+        assertThat(s.loads().get(1).requestBytes()).isEqualTo(1 << 20);
+        assertThat(s.events()).extracting(EventSpec::action).containsExactly(EventSpec.Action.FAIL, EventSpec.Action.REMOVE,
+                EventSpec.Action.ATTACH, EventSpec.Action.ADD, EventSpec.Action.CHECK, EventSpec.Action.IDLE);
+        assertThat(s.events().get(4).mismatches()).isEqualTo(256);
+        assertThat(s.expectations().get(0).endSecond()).isNull();
+        assertThat(s.expectations().get(1).endSecond()).isEqualTo(1200);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "frobnicate 3|line 8: unknown keyword 'frobnicate'",
+        "array md0 level=raid7 members=sda,sdb|line 8: array: field 'level': expected raid0, raid1, raid5, raid6 or raid10, got 'raid7'",
+        "array md0 level=raid5 members=sda,sdb|line 8: array: field 'members': raid5 needs at least 3 members, got 2",
+        "array md0 level=raid5 members=sda,sdb,sdx|line 8: array: field 'members': 'sdx' is not a disk, partition or array",
+        "array md0 level=raid5 members=sda,sdb,sdc|line 8: array: field 'members': 'sdc' has partitions: use one of them as the member",
+        "array md0 level=raid5 members=sda,sdb,sdc1 chunk=3k|line 8: array: field 'chunk': expected a power of two",
+        "array md0 level=raid10 members=sda,sdb layout=x9|line 8: array: field 'layout': expected n2, f2 or o2",
+        "array md0 level=raid1 members=sda,sdb chunk=64k|line 8: array: field 'chunk': raid1 has no chunk",
+        "array md0 level=raid1 members=sda,sda|line 8: array: field 'members': 'sda' already belongs to an array",
+        "array md0 level=raid1 members=sda,sdb colour=red|line 8: array: unknown field 'colour'",
+        "load md9 from=0 to=1m size=8k|line 8: load: field 'array': no array named 'md9'",
+        "disk sdd profile=ssd size=1TB|line 8: disk: field 'profile': no profile named 'ssd'",
+        "disk sdd profile=hdd size=lots|line 8: disk: field 'size': expected a size like 8k",
+        "disk hda profile=hdd size=1TB|line 8: disk: field 'name': expected a kernel disk name",
+        "disk sda profile=hdd size=1TB|line 8: disk: field 'name': device sda is defined twice",
+        "disk sdd profile=hdd size=1TB partitions=2TB|line 8: disk: field 'partitions': the partitions need",
+        "profile ssd read-iops=fast write-iops=1 seq=1GB/s|line 8: profile: field 'read-iops': expected a number",
+        "profile ssd read-iops=1 write-iops=1|line 8: profile: field 'seq': missing",
+        "interval 0s|line 8: interval: field 'interval': expected 1s to 1h",
+        "start yesterday|line 8: start: field 'start': expected an ISO-8601 UTC time",
+        "at 1x fail md0 sda|line 8: at: field 'time': expected a time in whole seconds",
+        "at 1m explode md0|line 8: at: field 'action': expected fail, remove, add",
+        "expect saturation sdz firing=1m resolved=2m|line 8: field 'subject': no array or device named 'sdz'",
+        "expect saturation sda firing=2m resolved=1m|line 8: expect: field 'resolved': must be after firing",
+        "host \"unterminated|line 8: unterminated quote",
+    })
+    void rejectsWithLineAndField(String line, String message) {
+        assertThatThrownBy(() -> ScenarioParser.parse(HEADER + line + "\n", "bad.scenario", "bad"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith("scenario bad.scenario ")
+                .hasMessageContaining(message)
+                .satisfies(e -> {
+                    assertThat(((UserException) e).exitCode()).isEqualTo(UserException.EXIT_USAGE);
+                    assertThat(((ScenarioException) e).line()).isEqualTo(8);
+                });
+    }
+
+    @Test
+    void rejectsOverlappingLoadsAndLoadsPastTheEnd() {
+        String arrays = HEADER + "array md0 level=raid1 members=sda,sdb\n";
+        assertThatThrownBy(() -> ScenarioParser.parse(arrays + "load md0 from=0 to=5m size=8k\nload md0 from=4m to=6m size=8k\n",
+                "x", "x")).hasMessageContaining("line 10: load: field 'from': overlaps the load phase of md0 on line 9");
+        assertThatThrownBy(() -> ScenarioParser.parse(arrays + "load md0 from=0 to=11m size=8k\n", "x", "x"))
+                .hasMessageContaining("line 9: field 'to': 11m is after the end of the scenario (10m)");
+        String raid0 = HEADER + "array md0 level=raid0 members=sda,sdb chunk=64k\n";
+        assertThatThrownBy(() -> ScenarioParser.parse(raid0 + "load md0 from=0 to=1m size=1M\n", "x", "x"))
+                .hasMessageContaining("random requests larger than the chunk");
+        assertThatThrownBy(() -> ScenarioParser.parse(HEADER.replace("duration 10m", "duration 10m3s"), "x", "x"))
+                .hasMessageContaining("line 2: duration 10m3s is not a whole number of intervals of 5s");
+        assertThatThrownBy(() -> ScenarioParser.parse(HEADER.replace("duration 10m\n", ""), "x", "x"))
+                .hasMessage("scenario x: no 'duration' line");
+    }
+
+    @Test
+    void unitsFollowTheDocumentedConventions() {
+        assertThat(Units.bytes("4k")).isEqualTo(4096);
+        assertThat(Units.bytes("512KiB")).isEqualTo(524288);
+        assertThat(Units.bytes("30GB")).isEqualTo(30_000_000_000L);
+        assertThat(Units.bytes("16TB")).isEqualTo(16_000_000_000_000L);
+        assertThat(Units.bytes("1.5k")).isEqualTo(1536);
+        assertThat(Units.bytes("1.1")).isNull();
+        assertThat(Units.bytesPerSecond("268MB/s")).isEqualTo(268e6);
+        assertThat(Units.seconds("12m30s")).isEqualTo(750);
+        assertThat(Units.seconds("1h2m")).isEqualTo(3720);
+        assertThat(Units.seconds("12d")).isEqualTo(12 * 86400);
+        assertThat(Units.seconds("30s12m")).isNull();
+        assertThat(Units.seconds("")).isNull();
+        assertThat(Units.formatSeconds(750)).isEqualTo("12m30s");
+        assertThat(Units.formatSeconds(0)).isEqualTo("0s");
+    }
+
+    @Test
+    void everyShippedScenarioParsesWithADescription() {
+        assertThat(ShippedScenarios.names()).containsExactly("raid5-saturation", "raid5-vs-raid10", "member-failure",
+                "scheduled-check", "raid10-over-raid1-pairs");
+        for (String name : ShippedScenarios.names()) {
+            Scenario s = ShippedScenarios.load(name);
+            assertThat(s.name()).isEqualTo(name);
+            assertThat(s.description()).isNotBlank();
+            assertThat(s.durationSeconds()).isBetween(600L, 2400L);
+        }
+        assertThatThrownBy(() -> ShippedScenarios.resolve("no-such-scenario"))
+                .hasMessageContaining("'no-such-scenario' is neither a shipped scenario");
+    }
+}

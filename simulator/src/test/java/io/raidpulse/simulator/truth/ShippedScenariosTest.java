@@ -1,0 +1,93 @@
+package io.raidpulse.simulator.truth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.raidpulse.simulator.Simulation;
+import io.raidpulse.simulator.scenario.Scenario;
+import io.raidpulse.simulator.scenario.ShippedScenarios;
+import io.raidpulse.simulator.tree.TreeOutput;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every shipped scenario keeps the promises its expect lines make, with margins a consumer's rounding cannot upset. */
+class ShippedScenariosTest {
+
+    static List<String> names() {
+        return ShippedScenarios.names();
+    }
+
+    static Simulation run(String name) throws IOException {
+        Simulation sim = Simulation.start(ShippedScenarios.load(name), TreeOutput.none());
+        sim.run();
+        return sim;
+    }
+
+    @ParameterizedTest
+    @MethodSource("names")
+    void expectationsHoldWithMargins(String name) throws IOException {
+        Simulation sim = run(name);
+        Scenario s = sim.scenario();
+        assertThat(s.expectations()).isNotEmpty();
+        assertThat(sim.truth().unmetExpectations(SaturationRule.DEFAULTS)).isEmpty();
+        assertThat(sim.truth().marginalSamples(SaturationRule.DEFAULTS, 0.5)).isEmpty();
+        assertThat(sim.truth().steps()).hasSize((int) s.steps());
+    }
+
+    @Test
+    void raid5SaturationFiresOnceAndResolvesOnce() throws IOException {
+        List<Episode> md0 = run("raid5-saturation").truth().episodes(SaturationRule.DEFAULTS).stream()
+                .filter(e -> e.subject().equals("md0")).toList();
+        assertThat(md0).hasSize(1);
+        Episode e = md0.get(0);
+        assertThat(e.kind()).isEqualTo("SATURATION");
+        assertThat(e.resolved()).isNotNull();
+        assertThat(e.cause()).isNull();
+        assertThat(e.peakUtil()).isCloseTo(100, within(1e-6));
+    }
+
+    @Test
+    void raid5PaysFourAndRaid10TwoForTheSameLoad() throws IOException {
+        Simulation sim = run("raid5-vs-raid10");
+        for (StepTruth step : sim.truth().steps()) {
+            assertThat(step.array("md0").writeAmpIo()).isCloseTo(4, within(0.01));
+            assertThat(step.array("md0").writeAmpSectors()).isCloseTo(4, within(0.01));
+            assertThat(step.array("md1").writeAmpIo()).isCloseTo(2, within(0.01));
+            assertThat(step.array("md1").maxMemberUtil()).isLessThan(80);
+        }
+        assertThat(sim.truth().episodes(SaturationRule.DEFAULTS)).noneMatch(e -> e.subject().equals("md1"))
+                .noneMatch(e -> List.of("sde", "sdf", "sdg", "sdh").contains(e.subject()));
+    }
+
+    @Test
+    void theCheckIsNamedAsTheCauseOfItsSaturation() throws IOException {
+        List<Episode> saturation = run("scheduled-check").truth().episodes(SaturationRule.DEFAULTS).stream()
+                .filter(e -> e.kind().equals("SATURATION")).toList();
+        assertThat(saturation).isNotEmpty().allSatisfy(e -> assertThat(e.cause()).isEqualTo("md check running on md0"));
+    }
+
+    @Test
+    void theFailureRunsDegradedThenRebuildsWithProgress() throws IOException {
+        Simulation sim = run("member-failure");
+        double lastProgress = -1;
+        boolean rebuilt = false;
+        for (StepTruth s : sim.truth().steps()) {
+            ArrayTruth a = s.array("md0");
+            if (a.syncAction().equals("recover") && a.syncProgress() > 0) {
+                // md's speed limits: speed_limit_min while the load runs, speed_limit_max at most
+                assertThat(a.syncProgress()).isGreaterThan(lastProgress);
+                assertThat(a.syncSpeedKib()).isBetween(1000.0, 200000.0);
+                lastProgress = a.syncProgress();
+                assertThat(a.degraded()).isEqualTo(1);
+            }
+            rebuilt |= lastProgress > 0 && a.degraded() == 0;
+            assertThat(a.servedReads()).isCloseTo(a.offeredReads(), within(1e-6));
+        }
+        assertThat(rebuilt).isTrue();
+        assertThat(sim.model().log()).containsSubsequence("300 sdb1 faulty in md0", "540 sdb detached", "600 sdb attached",
+                "660 recover started on md0 onto sdb1");
+    }
+}
