@@ -193,7 +193,7 @@ final class SubjectSaturation {
                 + " (" + needed + " samples)");
         all.addAll(evidence);
         String summary = ctx.host() + " " + subject + " saturated: util " + pct(firedUtilMean) + " for "
-                + Alerts.duration(ctx.time() - episodeStart + Math.round(ctx.intervalS() * 1000))
+                + Alerts.duration(Math.round(run * ctx.intervalS() * 1000))
                 + (load instanceof ArrayLoad ? ", busiest member " + peakMember : "")
                 + (cause != null ? " (" + cause + ")" : "");
         Map<String, String> details = new LinkedHashMap<>();
