@@ -105,20 +105,6 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
         return syncByDevice.get(load.subject());
     }
 
-    /**
-     * Devices judged on their own for saturation: not md devices (judged as arrays), and not
-     * partitions whose whole disk is in the same sample (the disk's util already covers them).
-     */
-    public List<DeviceLoad> saturationDevices() {
-        List<DeviceLoad> out = new ArrayList<>(devices.size());
-        for (DeviceLoad d : devices) {
-            if (d.deviceKind() == DeviceKind.PARTITION && d.parent() != null && presentDevices.contains(d.parent())) {
-                continue;
-            }
-            out.add(d);
-        }
-        return out;
-    }
 
     private static ArrayLoad arrayLoad(MdArray a, Map<String, DeviceLoad> byName, List<String> leaves, MdSync sync) {
         DeviceLoad md = byName.get(a.getName());

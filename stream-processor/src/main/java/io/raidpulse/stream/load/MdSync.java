@@ -35,9 +35,9 @@ public record MdSync(String array, String action) {
         return "recover".equals(action) ? "recovery" : action;
     }
 
-    /** "md check running on md0". */
+    /** "md check running on md0", with md/sync_action's own word (check, resync, recover, reshape, repair). */
     public String cause() {
-        return "md " + noun(action) + " running on " + array;
+        return "md " + action + " running on " + array;
     }
 
     /** Scheduled checks and repairs are for the record; rebuilds and reshapes need attention. */

@@ -70,7 +70,7 @@ public final class SaturationDetector implements Processor<String, Observation, 
         if (o.sample().getIntervalS() != null) {
             SubjectSaturation.SampleContext ctx = new SubjectSaturation.SampleContext(o.host(), o.sequence(), o.time(),
                     o.collectorStarted(), o.sample().getIntervalS());
-            for (DeviceLoad d : load.saturationDevices()) {
+            for (DeviceLoad d : load.devices()) {
                 observe(subjects, observed, d, ctx, load);
             }
             for (ArrayLoad a : load.arrays()) {

@@ -271,10 +271,17 @@ class SaturationDetectorTest {
     }
 
     @Test
-    void partitionsOfADiskInTheSampleAreJudgedThroughTheDisk() {
+    void anMdMemberPartitionIsJudgedLikeItsDiskAndNamesTheSyncOfItsArray() {
+        Md md0 = Md.array("md0", "raid1", "sda1", "sdb1").leaves("sda1", "sdb1").sync("recover", 40, 90_000L, 600L);
         for (int i = 0; i < 3; i++) {
-            topology.send(db1.next(Dev.disk("sda", 99), Dev.disk("sda1", 99).kind(io.raidpulse.schema.DeviceKind.PARTITION).parent("sda")));
+            topology.send(db1.next(List.of(Dev.md("md0"), Dev.disk("sda", 99), Dev.disk("sdb", 99),
+                    Dev.disk("sda1", 99).kind(io.raidpulse.schema.DeviceKind.PARTITION).parent("sda"),
+                    Dev.disk("sdb1", 99).kind(io.raidpulse.schema.DeviceKind.PARTITION).parent("sdb")), List.of(md0)));
         }
-        assertThat(saturation(topology.alerts())).singleElement().extracting(Alert::getSubject).isEqualTo("sda");
+        assertThat(saturation(topology.alerts())).extracting(Alert::getSubject).containsExactlyInAnyOrder("md0", "sda", "sdb", "sda1", "sdb1");
+        assertThat(topology.alertLog).filteredOn(a -> a.getKind() == AlertKind.SATURATION).allSatisfy(a -> {
+            assertThat(a.getCause()).isEqualTo("md recover running on md0");
+            assertThat(a.getSeverity()).isEqualTo(Severity.WARNING);
+        });
     }
 }
