@@ -180,6 +180,7 @@ final class SubjectSaturation {
         if (run < needed) {
             return null;
         }
+        long sustainedMs = Math.round(run * ctx.intervalS() * 1000);
         phase = Phase.FIRING;
         run = 0;
         coolSum = 0;
@@ -187,13 +188,12 @@ final class SubjectSaturation {
         cause = sync == null ? null : sync.cause();
         severity = sync == null ? Severity.CRITICAL : sync.severity();
         firedUtilMean = utilSum / utilCount;
-        long sustainedMs = Math.round(needed * ctx.intervalS() * 1000);
         List<String> all = new ArrayList<>(evidence.size() + 1);
         all.add("util " + pct(firedUtilMean) + " mean >= " + pct(th.fireUtil()) + " for " + Alerts.duration(sustainedMs)
-                + " (" + needed + " samples)");
+                + " (" + Math.round(sustainedMs / (ctx.intervalS() * 1000)) + " samples)");
         all.addAll(evidence);
         String summary = ctx.host() + " " + subject + " saturated: util " + pct(firedUtilMean) + " for "
-                + Alerts.duration(Math.round(run * ctx.intervalS() * 1000))
+                + Alerts.duration(sustainedMs)
                 + (load instanceof ArrayLoad ? ", busiest member " + peakMember : "")
                 + (cause != null ? " (" + cause + ")" : "");
         Map<String, String> details = new LinkedHashMap<>();

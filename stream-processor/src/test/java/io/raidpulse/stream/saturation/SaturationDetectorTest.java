@@ -57,7 +57,8 @@ class SaturationDetectorTest {
             assertThat(a.getPeakUtil()).isEqualTo(95.0);
             assertThat(a.getMeanUtil()).isEqualTo(95.0);
             assertThat(a.getCause()).isNull();
-            assertThat(a.getEvidence()).singleElement().asString().contains("95.0%").contains("30 s");
+            assertThat(a.getEvidence()).singleElement().asString().contains("95.0%").contains("30 s (3 samples)");
+            assertThat(a.getSummary()).isEqualTo("db1 sda saturated: util 95.0% for 30 s");
             assertThat(a.getAlertId()).isEqualTo("db1/sda/SATURATION/" + (thirdHot - 20_000));
         });
         assertThat(feed(99, 99, 99)).as("one FIRING per episode").isEmpty();
