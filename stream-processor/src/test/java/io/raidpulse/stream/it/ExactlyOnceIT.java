@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ExactlyOnceIT {
     static final String INPUT = "eos.host-samples";
     static final int HOSTS = 6;
-    static final int SAMPLES = 1500;
+    static final int SAMPLES = 4000;
 
     @TempDir
     static Path dir;
@@ -128,15 +128,15 @@ class ExactlyOnceIT {
         Path log = Path.of("target", "exactly-once-child.log");
         Files.deleteIfExists(log);
 
-        // run B in a JVM of its own while samples flow in; SIGKILL it while it has a backlog, start it again
+        // run B in a JVM of its own while samples flow in; SIGKILL it after its first commits, long before it is through
         Process first = ChildJvm.start(StreamMain.class, args("eos-b", dir.resolve("state-b")), log);
         int third = samples.size() / 3;
         io.send(INPUT, samples.subList(0, third));
         Thread feeder = new Thread(() -> io.send(INPUT, samples.subList(third, samples.size())));
         feeder.start();
-        await().atMost(Duration.ofSeconds(60)).until(() -> committed("eos-b") > samples.size() / 2);
-        long atKill = committed("eos-b");
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> committed("eos-b") > 0);
         first.destroyForcibly();
+        long atKill = committed("eos-b");
         assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(atKill).as("killed mid-run").isLessThan(samples.size());
         feeder.join();
