@@ -135,6 +135,8 @@ class ExactlyOnceIT {
         Thread feeder = new Thread(() -> io.send(INPUT, samples.subList(third, samples.size())));
         feeder.start();
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> committed("eos-b") > 0);
+        // half a commit interval on: the open transaction holds half a second of output
+        Thread.sleep(500);
         first.destroyForcibly();
         long atKill = committed("eos-b");
         assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
