@@ -43,11 +43,14 @@ public final class StreamService implements AutoCloseable {
     private final InfluxConnection influx;
     private final InfluxSink sink;
     private final List<NotifierRunner> notifiers;
-    private final CountDownLatch stopped = new CountDownLatch(1);
-    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final CountDownLatch stopped;
+    private final AtomicReference<Throwable> failure;
     private final String description;
 
-    private StreamService(StreamApp app, InfluxConnection influx, InfluxSink sink, List<NotifierRunner> notifiers, String description) {
+    private StreamService(StreamApp app, InfluxConnection influx, InfluxSink sink, List<NotifierRunner> notifiers, String description,
+                          CountDownLatch stopped, AtomicReference<Throwable> failure) {
+        this.stopped = stopped;
+        this.failure = failure;
         this.app = app;
         this.influx = influx;
         this.sink = sink;
@@ -73,9 +76,14 @@ public final class StreamService implements AutoCloseable {
         }
         List<Notifiers.Channel> channels = Notifiers.from(settings);
 
-        StreamService[] self = new StreamService[1];
-        StreamApp app = StreamApp.start(settings, config, StreamSerdes.create(),
-                () -> self[0].fail(new IllegalStateException("the stream processor stopped on an error (see the log)")));
+        CountDownLatch stopped = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread.UncaughtExceptionHandler onFailure = (thread, e) -> {
+            failure.compareAndSet(null, e);
+            stopped.countDown();
+        };
+        StreamApp app = StreamApp.start(settings, config, StreamSerdes.create(), () -> onFailure.uncaughtException(Thread.currentThread(),
+                new IllegalStateException("the stream processor stopped on an error (see the log)")));
         InfluxSink sink = null;
         if (influx != null) {
             sink = new InfluxSink(sinkSettings, config.topics(), influx,
@@ -93,9 +101,7 @@ public final class StreamService implements AutoCloseable {
         String description = "Kafka at " + bootstrap + ", reading " + config.topics().hostSamples() + "; "
                 + (influx == null ? "no InfluxDB sink (influx.url not set)" : influx.toString()) + "; notifiers: "
                 + (channels.isEmpty() ? "none" : String.join(", ", channels.stream().map(Notifiers.Channel::name).toList()));
-        StreamService service = new StreamService(app, influx, sink, runners, description);
-        self[0] = service;
-        Thread.UncaughtExceptionHandler onFailure = (thread, e) -> service.fail(e);
+        StreamService service = new StreamService(app, influx, sink, runners, description, stopped, failure);
         if (sink != null) {
             sink.start(onFailure);
         }
@@ -174,11 +180,6 @@ public final class StreamService implements AutoCloseable {
 
     public List<NotifierRunner> notifiers() {
         return notifiers;
-    }
-
-    void fail(Throwable e) {
-        failure.compareAndSet(null, e);
-        stopped.countDown();
     }
 
     /** Blocks until {@link #close()} or a component fails; returns the failure, or null after close. */
