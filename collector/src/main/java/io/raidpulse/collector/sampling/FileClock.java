@@ -12,7 +12,8 @@ import java.time.ZoneOffset;
  * The time a simulated or recorded host says it is: epoch milliseconds in a file next to its
  * proc/ and sys/ trees (the simulator writes {@code DIR/time} with every step). Samples of such
  * a host are stamped with its time, so alerts and aggregates come out at the simulated times.
- * Falls back to the system clock, with the reason, when the file cannot be read.
+ * A file without a time fails that sample (the collector logs it and goes on), never silently
+ * mixing simulated and real times.
  */
 public final class FileClock extends Clock {
     private final Path file;
