@@ -43,6 +43,10 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--sys-root", paramLabel = "DIR", description = "sysfs root (collector.sys-root). Default: /sys.")
     Path sysRoot;
 
+    @Option(names = "--clock-file", paramLabel = "FILE",
+            description = "Stamp samples with the epoch milliseconds in FILE instead of the system clock (collector.clock-file): for simulated hosts (raidpulse simulate writes DIR/time).")
+    Path clockFile;
+
     /** The settings this command line means: the config file, overridden by the options given. */
     Settings settings() {
         Settings s = config == null ? Settings.empty() : Settings.load(config);
@@ -54,6 +58,7 @@ public final class CollectCommand implements Callable<Integer> {
         put(o, "collector.host", host);
         put(o, "collector.proc-root", procRoot);
         put(o, "collector.sys-root", sysRoot);
+        put(o, "collector.clock-file", clockFile);
         return s.with(o);
     }
 

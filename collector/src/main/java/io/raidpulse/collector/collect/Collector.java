@@ -14,7 +14,6 @@ import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
 import java.io.IOException;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -89,7 +88,7 @@ public final class Collector implements AutoCloseable {
                 return d == null ? null : new String[] {known(d[0]), known(d[1])};
             };
         }
-        HostSampler sampler = new HostSampler(new RootReader(s.roots(), Clock.systemUTC()), s.filter(), host, version,
+        HostSampler sampler = new HostSampler(new RootReader(s.roots(), s.clock()), s.filter(), host, version,
                 Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime);
         return new Collector(s, sampler, spool, seq, producer, String.valueOf(config.get("bootstrap.servers")));
     }
@@ -98,9 +97,16 @@ public final class Collector implements AutoCloseable {
         return v == null || v.isBlank() || v.equalsIgnoreCase("unknown") ? null : v;
     }
 
+    /** Starts sending the spool to Kafka, without sampling: for a caller that drives {@link #sampleOnce()} itself. */
+    public synchronized void startSending() {
+        if (!senderThread.isAlive() && senderThread.getState() == Thread.State.NEW) {
+            senderThread.start();
+        }
+    }
+
     /** Samples every interval until {@link #stop()}; returns when stopped. */
     public void run() throws InterruptedException {
-        senderThread.start();
+        startSending();
         LOG.info("collecting from {} and {} every {} s as host {}, to topic {}; spool {} (at most {} MiB)",
                 settings.roots().proc(), settings.roots().sys(), settings.interval().toMillis() / 1000.0,
                 sampler.hostname(), settings.topic(), settings.spoolDir(), settings.spoolMaxBytes() >> 20);
@@ -122,8 +128,11 @@ public final class Collector implements AutoCloseable {
         }
     }
 
-    /** One cycle: read, compute, encode, spool. */
-    void sampleOnce() {
+    /**
+     * One cycle: read, compute, encode, spool. Called by {@link #run()} every interval, or by a
+     * caller that steps a simulated host and samples it in lockstep.
+     */
+    public void sampleOnce() {
         try {
             HostSample sample = sampler.sample(sequence.peek(), spool.dropped());
             byte[] bytes = codec.encode(sample);

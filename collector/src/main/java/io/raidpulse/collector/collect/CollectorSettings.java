@@ -19,11 +19,17 @@ public record CollectorSettings(
         boolean spoolFsync,
         DeviceFilter filter,
         Roots roots,
-        String topic) {
+        String topic,
+        Path clockFile) {
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
     public static final Path DEFAULT_SPOOL_DIR = Path.of("/var/lib/raidpulse/spool");
     public static final long DEFAULT_SPOOL_MAX = 256L << 20;
+
+    /** The clock samples are stamped with: the system clock, or a simulated host's {@code clockFile}. */
+    public java.time.Clock clock() {
+        return clockFile == null ? java.time.Clock.systemUTC() : new io.raidpulse.collector.sampling.FileClock(clockFile);
+    }
 
     public static CollectorSettings from(Settings s) {
         Pattern include = s.regex("collector.device-include", null);
@@ -37,6 +43,7 @@ public record CollectorSettings(
                 s.bool("collector.spool.fsync", true),
                 new DeviceFilter(include, exclude),
                 new Roots(Path.of(s.string("collector.proc-root", "/proc")), Path.of(s.string("collector.sys-root", "/sys"))),
-                s.string("collector.topic", io.raidpulse.schema.kafka.Topics.HOST_SAMPLES));
+                s.string("collector.topic", io.raidpulse.schema.kafka.Topics.HOST_SAMPLES),
+                s.has("collector.clock-file") ? Path.of(s.string("collector.clock-file", null)) : null);
     }
 }
