@@ -80,20 +80,29 @@ public final class StreamBenchmark {
 
         Path dir = Files.createTempDirectory("raidpulse-bench");
         try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"))) {
-            kafka.createTopic("bench.in", 2, Map.of());
-            System.out.printf(Locale.ROOT, "%d cores, Java %s, %d HostSamples of %d disks + 2 arrays%n",
-                    Runtime.getRuntime().availableProcessors(), Runtime.version(), hostSamples, DISKS);
-
-            int sent = produce(kafka.bootstrapServers(), "bench.in", hostSamples);
-            double raw = rawRate(kafka.bootstrapServers(), "bench.in", sent);
-            double topo = topologyRate(kafka, dir, "bench.in", sent, threads);
-            System.out.printf(Locale.ROOT, "raw consume+decode: %,.0f device-samples/s%n", raw);
-            System.out.printf(Locale.ROOT, "topology (exactly_once_v2, %d threads): %,.0f device-samples/s = %.0f%% of raw%n",
-                    threads, topo, 100 * topo / raw);
-
-            kafka.createTopic("live.in", 2, Map.of());
-            latency(kafka, dir, liveHosts, liveSeconds, sustain, threads);
+            run(kafka, dir, hostSamples, threads, liveHosts, liveSeconds, sustain);
+        } finally {
+            try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
         }
+    }
+
+    static void run(EmbeddedKafka kafka, Path dir, int hostSamples, int threads, int liveHosts, int liveSeconds, String sustain)
+            throws Exception {
+        kafka.createTopic("bench.in", 2, Map.of());
+        System.out.printf(Locale.ROOT, "%d cores, Java %s, %d HostSamples of %d disks + 2 arrays%n",
+                Runtime.getRuntime().availableProcessors(), Runtime.version(), hostSamples, DISKS);
+
+        int sent = produce(kafka.bootstrapServers(), "bench.in", hostSamples);
+        double raw = rawRate(kafka.bootstrapServers(), "bench.in", sent);
+        double topo = topologyRate(kafka, dir, "bench.in", sent, threads);
+        System.out.printf(Locale.ROOT, "raw consume+decode: %,.0f device-samples/s%n", raw);
+        System.out.printf(Locale.ROOT, "topology (exactly_once_v2, %d threads): %,.0f device-samples/s = %.0f%% of raw%n",
+                threads, topo, 100 * topo / raw);
+
+        kafka.createTopic("live.in", 2, Map.of());
+        latency(kafka, dir, liveHosts, liveSeconds, sustain, threads);
     }
 
     /** A host sample with 16 disks: md0 RAID10 over sda-sdh, md1 RAID5 over sdi-sdp; sda and sdi at {@code hot} util. */
