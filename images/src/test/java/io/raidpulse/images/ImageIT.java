@@ -238,7 +238,7 @@ class ImageIT {
         if (files.stream().allMatch(f -> f.startsWith("lib"))) {
             return "shared libraries";
         }
-        if (files.stream().allMatch(f -> f.startsWith("etc/"))) {
+        if (files.contains("etc/passwd")) {
             return "base";
         }
         return comment;
@@ -312,7 +312,8 @@ class ImageIT {
     }
 
     private static String mib(long bytes) {
-        return String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+        return bytes < 1 << 20 ? String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0)
+                : String.format(Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
     }
 
     private static void deleteRecursively(Path dir) throws IOException {
