@@ -4,6 +4,7 @@ import io.raidpulse.collector.CollectorMain;
 import io.raidpulse.config.Cli;
 import io.raidpulse.launcher.capacity.CapacityCommand;
 import io.raidpulse.simulator.SimulatorCommands;
+import io.raidpulse.stream.StreamCommands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -26,6 +27,7 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cli = Cli.commandLine(new Main());
         CollectorMain.commands().forEach(cli::addSubcommand);
+        StreamCommands.commands().forEach(cli::addSubcommand);
         SimulatorCommands.commands().forEach(cli::addSubcommand);
         return cli;
     }
