@@ -45,6 +45,8 @@ public final class Collector implements AutoCloseable {
     private volatile boolean running = true;
     private volatile HostSample last;
     private long samples;
+    /** Samples lost because even an emptied spool could not take them (a filesystem full of other files). */
+    private long notSpooled;
 
     private Collector(CollectorSettings settings, HostSampler sampler, Spool spool, SequenceFile sequence,
                       Producer<String, byte[]> producer, String bootstrap) {
@@ -135,14 +137,17 @@ public final class Collector implements AutoCloseable {
      */
     public void sampleOnce() {
         try {
-            HostSample sample = sampler.sample(sequence.peek(), spool.dropped());
+            HostSample sample = sampler.sample(sequence.peek(), spool.dropped() + notSpooled);
             byte[] bytes = codec.encode(sample);
+            // room first: the sequence file is written next to the segments, on the same filesystem
+            spool.makeRoom(bytes.length + 64L);
             sequence.next();
             spool.append(sampler.hostname(), bytes);
             last = sample;
             samples++;
         } catch (IOException e) {
-            LOG.error("cannot write to the spool {}: {}; this sample is lost", settings.spoolDir(), e.toString());
+            notSpooled++;
+            LOG.error("cannot write to the spool {}: {}; this sample is lost (counted in spool_dropped)", settings.spoolDir(), e.toString());
         } catch (RuntimeException e) {
             // a bug, not bad input (parsers report that as problems): keep sampling, show the trace
             LOG.error("sampling failed; this sample is lost", e);
