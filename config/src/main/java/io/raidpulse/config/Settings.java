@@ -32,7 +32,12 @@ import java.util.regex.Pattern;
 public final class Settings {
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|d)?");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kKmMgGtT]i?[bB]?|[bB])?");
-    private static final Pattern SECRET = Pattern.compile("(?i).*(password|secret|token|jaas|credential|key\\.password).*");
+    /**
+     * Keys whose values are never shown: passwords, tokens, JAAS configurations, and a notifier's
+     * request headers and URL (an Authorization header; a Slack webhook URL is its own secret).
+     */
+    private static final Pattern SECRET = Pattern.compile(
+            "(?i).*(password|secret|token|jaas|credential|key\\.password|authorization|api-?key).*|notify\\.[^.]+\\.(header\\..*|url)");
 
     private final Map<String, String> values;
     /** Where reads are recorded, or null (the usual case: nothing is recorded). */
@@ -271,11 +276,11 @@ public final class Settings {
 
     /** The value as it may appear in a message: quoted, or redacted for secret keys. */
     public String shown(String key) {
-        return isSecret(key) ? "(secret, not shown)" : "'" + printable(values.get(key)) + "'";
+        return isSecret(base + key) ? "(secret, not shown)" : "'" + printable(values.get(key)) + "'";
     }
 
     /** Control characters escaped, so a message with a value in it stays one line. */
-    private static String printable(String v) {
+    static String printable(String v) {
         if (v == null) {
             return null;
         }
@@ -362,7 +367,7 @@ public final class Settings {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("Settings{");
-        values.keySet().forEach(k -> sb.append(k).append('=').append(isSecret(k) ? "****" : values.get(k)).append(", "));
+        values.keySet().forEach(k -> sb.append(k).append('=').append(isSecret(base + k) ? "****" : values.get(k)).append(", "));
         return sb.append('}').toString();
     }
 }

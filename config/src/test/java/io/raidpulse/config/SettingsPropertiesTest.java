@@ -126,7 +126,7 @@ class SettingsPropertiesTest {
         });
         attempt(key, () -> s.choice(key, Choice.AUTO, Choice.class));
         attempt(key, () -> s.requiredString(key));
-        if (Settings.isSecret(key) && s.has(key)) {
+        if (Settings.isSecret(key) && s.has(key) && s.asMap().get(key).length() >= 3 && !s.asMap().get(key).contains("*")) {
             assertThat(s.toString()).doesNotContain(key + "=" + s.asMap().get(key));
         }
     }
@@ -137,8 +137,8 @@ class SettingsPropertiesTest {
         } catch (ConfigException e) {
             assertThat(e.key()).isEqualTo(key);
             assertThat(e.exitCode()).isEqualTo(UserException.EXIT_USAGE);
-            assertThat(e.getMessage()).startsWith("config " + key + ": ").doesNotContain("\n");
-            if (Settings.isSecret(key)) {
+            assertThat(e.getMessage()).startsWith("config " + Settings.printable(key) + ": ").doesNotContain("\n").doesNotContain("\r");
+            if (Settings.isSecret(key) && !key.contains(SECRET)) { // (a mutation can move the secret into a key name)
                 assertThat(e.getMessage()).doesNotContain(SECRET);
             }
         }

@@ -63,6 +63,7 @@ public final class Collector implements AutoCloseable {
     /** Opens the spool and the producer; {@code producerFactory} is {@link KafkaProducer}'s constructor outside tests. */
     public static Collector create(Settings all, String version,
                                    Function<Map<String, Object>, Producer<String, byte[]>> producerFactory) {
+        validate(all);
         CollectorSettings s = CollectorSettings.from(all);
         HostInfo.Identity host = HostInfo.identity(s.roots(), s.host());
         Map<String, Object> config = ProducerSettings.of(all, "raidpulse-collector-" + host.hostname());
@@ -94,6 +95,18 @@ public final class Collector implements AutoCloseable {
         HostSampler sampler = new HostSampler(new RootReader(s.roots(), s.clock()), s.filter(), host, version,
                 Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime);
         return new Collector(s, sampler, spool, seq, producer, String.valueOf(config.get("bootstrap.servers")));
+    }
+
+    /**
+     * Reads every setting the agent reads, with the same readers, without opening anything: its
+     * own and the producer's (parsed as the Kafka producer parses them). Throws the first invalid
+     * or missing one as a {@link io.raidpulse.config.ConfigException} naming its key;
+     * {@code raidpulse config check} calls it too.
+     */
+    public static void validate(Settings all) {
+        CollectorSettings.from(all);
+        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(),
+                ProducerSettings.of(all, "raidpulse-collector-check"));
     }
 
     private static String known(String v) {

@@ -39,10 +39,19 @@ public final class WebhookNotifier implements Notifier {
                 throw new IllegalArgumentException();
             }
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("url", "expected an http(s) URL, got '" + u + "'");
+            throw new ConfigException("url", "expected an http(s) URL like https://hooks.example.com/... "
+                    + "(the value is not shown: a webhook URL can hold a secret, as Slack's do)");
         }
         timeout = settings.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofMinutes(5));
         headers = settings.withPrefix("header.");
+        headers.forEach((name, value) -> {
+            try {
+                HttpRequest.newBuilder(url).header(name, value);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("header." + name, "is not a header a request may carry (a restricted name such as Host, "
+                        + "or characters a header cannot hold)");
+            }
+        });
         http = HttpClient.newBuilder().connectTimeout(timeout).build();
     }
 
