@@ -110,7 +110,8 @@ public final class WebhookNotifier implements Notifier {
         if (status / 100 == 2) {
             return;
         }
-        boolean retriable = status >= 500 || status == 408 || status == 429;
+        // 401/403: credentials the operator will fix (a rotated secret): retried, as an outage is, so no alert is dropped
+        boolean retriable = status >= 500 || status == 408 || status == 429 || status == 401 || status == 403;
         String body = response.body() == null ? "" : response.body().strip();
         throw new NotificationException("webhook " + url.getHost() + " answered HTTP " + status
                 + (body.isEmpty() ? "" : ": " + body.substring(0, Math.min(200, body.length()))), retriable, null);
