@@ -43,6 +43,24 @@ public final class KafkaSettings {
         return new ConfigException(key, Settings.isSecret(key) ? "is invalid (the value is not shown)" : firstLine(message));
     }
 
+    /**
+     * A Kafka client that could not be created (a malformed JAAS configuration, a trust store
+     * that does not open): a usage error whose one line gives the deepest cause, with every secret
+     * value of {@code settings} cut out, and the settings to look at.
+     */
+    public static UserException clientError(String what, RuntimeException e, Settings settings) {
+        Throwable deepest = e;
+        while (deepest.getCause() != null && deepest.getCause() != deepest) {
+            deepest = deepest.getCause();
+        }
+        String reason = settings.redact(firstLine(String.valueOf(deepest.getMessage())));
+        String lower = reason.toLowerCase(java.util.Locale.ROOT);
+        String check = lower.contains("jaas") || lower.contains("login module") ? "kafka.sasl.jaas.config"
+                : lower.contains("store") || lower.contains("ssl") ? "the kafka.ssl.* settings"
+                : lower.contains("sasl") ? "the kafka.sasl.* settings" : "the kafka.* settings";
+        return new UserException(what + " are not usable: " + reason + " (check " + check + ")", UserException.EXIT_USAGE, e);
+    }
+
     private static String firstLine(String s) {
         return s.lines().findFirst().orElse(s);
     }

@@ -269,6 +269,33 @@ public final class Settings {
         return out;
     }
 
+    private static final Pattern QUOTED_PASSWORD = Pattern.compile("(?i)(password|secret|token)\\s*=\\s*\"([^\"]*)\"?");
+
+    /**
+     * {@code text} with every secret value of these settings cut out: the values of secret keys,
+     * and the quoted passwords inside them (a JAAS configuration's {@code password="..."}). For
+     * messages that quote what a library said about them.
+     */
+    public String redact(String text) {
+        if (text == null) {
+            return null;
+        }
+        String out = text;
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            if (!isSecret(base + e.getKey()) || e.getValue().length() < 3) {
+                continue;
+            }
+            out = out.replace(e.getValue(), "****");
+            Matcher m = QUOTED_PASSWORD.matcher(e.getValue());
+            while (m.find()) {
+                if (m.group(2).length() >= 3) {
+                    out = out.replace(m.group(2), "****");
+                }
+            }
+        }
+        return out;
+    }
+
     /** Whether a key's value must never be printed. */
     public static boolean isSecret(String key) {
         return SECRET.matcher(key).matches();

@@ -97,5 +97,13 @@ class SettingsTest {
                 .hasMessage("config stream.threads: expected an integer from 1 to 64, got '2\\nthree\\u0007'");
     }
 
+    @Test
+    void redactCutsSecretValuesAndTheQuotedPasswordsInsideThem() {
+        Settings s = Settings.of(Map.of("influx.password", "hunter22", "kafka.sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"s3cr3t-pw", "collector.host", "db1"));
+        assertThat(s.redact("login failed for hunter22 with s3cr3t-pw on db1")).isEqualTo("login failed for **** with **** on db1");
+        assertThat(s.under("kafka.").redact("s3cr3t-pw")).isEqualTo("****");
+    }
+
     enum Api { AUTO, V1, V2 }
 }

@@ -155,7 +155,7 @@ public final class StreamService implements AutoCloseable {
             throw new UserException("Kafka at " + bootstrap + " is not usable: " + e.getCause().getMessage()
                     + " (check kafka.bootstrap.servers and the kafka.security.* / kafka.sasl.* settings)", e);
         } catch (KafkaException e) {
-            throw new UserException("Kafka client settings for " + bootstrap + " are not usable: " + e.getMessage(), e);
+            throw io.raidpulse.config.KafkaSettings.clientError("Kafka client settings for " + bootstrap, e, settings);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserException("interrupted while checking Kafka at " + bootstrap, e);

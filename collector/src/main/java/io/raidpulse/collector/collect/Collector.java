@@ -81,8 +81,7 @@ public final class Collector implements AutoCloseable {
             producer = producerFactory.apply(config);
         } catch (KafkaException e) {
             closeQuietly(spool);
-            Throwable c = e.getCause() != null ? e.getCause() : e;
-            throw new UserException("Kafka producer settings are invalid: " + c.getMessage(), UserException.EXIT_USAGE, e);
+            throw io.raidpulse.config.KafkaSettings.clientError("Kafka producer settings", e, all);
         }
         Function<String, String[]> oshi = null;
         if (s.roots().live()) {
