@@ -19,6 +19,13 @@ public final class SampleValidator {
      * above that is a broken collector.
      */
     static final double MAX_UTIL = 105.0;
+    /**
+     * Largest rate (per second), size, latency (ms) or queue accepted: far beyond any device (10^12
+     * sectors a second is 500 TB/s), and low enough that a window's sums stay exact and finite.
+     */
+    static final double MAX_METRIC = 1e12;
+    /** Largest counter difference accepted per second of the interval (sectors: twice the kB), for the same reason. */
+    static final double MAX_DELTA_PER_S = 1e13;
     /** Longest interval accepted between two samples, s: beyond a day a rate means little. */
     static final double MAX_INTERVAL_S = 86_400.0;
 
@@ -58,7 +65,7 @@ public final class SampleValidator {
             }
             String p = metricsProblem(d.getMetrics());
             if (p == null) {
-                p = deltasProblem(d.getDeltas());
+                p = interval == null ? null : deltasProblem(d.getDeltas(), interval);
             }
             if (p != null) {
                 return "device " + d.getName() + ": " + p;
@@ -94,6 +101,9 @@ public final class SampleValidator {
             if (!(values[i] >= 0) || Double.isInfinite(values[i])) {
                 return names[i] + " " + values[i] + " is not a non-negative number";
             }
+            if (values[i] > MAX_METRIC) {
+                return names[i] + " " + values[i] + " beyond any device (" + MAX_METRIC + ")";
+            }
         }
         if (m.getUtil() > MAX_UTIL) {
             return "util " + m.getUtil() + "% above " + MAX_UTIL + "%";
@@ -104,7 +114,7 @@ public final class SampleValidator {
         return null;
     }
 
-    private static String deltasProblem(CounterDeltas c) {
+    private static String deltasProblem(CounterDeltas c, double intervalS) {
         if (c == null) {
             return null;
         }
@@ -113,6 +123,9 @@ public final class SampleValidator {
         for (long v : values) {
             if (v < 0) {
                 return "negative counter delta " + v;
+            }
+            if (v > MAX_DELTA_PER_S * intervalS) {
+                return "counter delta " + v + " beyond any device in " + intervalS + " s";
             }
         }
         return null;
