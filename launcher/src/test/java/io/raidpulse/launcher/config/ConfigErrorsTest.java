@@ -37,6 +37,7 @@ class ConfigErrorsTest {
         {"collector.spool.fsync", "maybe", "expected true or false"},
         {"collector.device-include", "(sd", "expected a regular expression"},
         {"collector.device-exclude", "[", "expected a regular expression"},
+        {"collector.host", "db/1", "expected a host name without '/'"},
         {"kafka.acks", "most", "String must be one of: all, -1, 0, 1"},
         {"kafka.linger.ms", "-5", "Value must be at least 0"},
         {"kafka.compression.type", "rar", "String must be one of"},
