@@ -98,7 +98,7 @@ public final class HostSampler {
                 if (impossible != null && sample.getMetrics() != null) {
                     // counters that moved beyond any device (garbage, or a kernel's accounting slip): no rates this interval
                     skipped(ErrorKind.DISKSTATS, d.name(), impossible + ": its metrics are left out of this interval");
-                    sample = DeviceSample.newBuilder(sample).setMetrics(null).setDeltas(null).build();
+                    sample = device(d, null); // not a copy builder: Avro's deep copy checks the classes it may load
                     impossible = SampleRules.deviceProblem(sample, intervalS);
                 }
                 if (impossible == null) {
