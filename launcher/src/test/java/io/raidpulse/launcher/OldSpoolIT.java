@@ -71,7 +71,7 @@ class OldSpoolIT {
         for (int i = 0; i < old; i++) {
             host.advance(1);
             before.sampleOnce();
-            Thread.sleep(1000);
+            Thread.sleep(500);
         }
         before.close();
         rewriteAsV1(spool, v1, old);
@@ -92,7 +92,7 @@ class OldSpoolIT {
                 for (int i = 0; i < 6; i++) {
                     host.advance(1);
                     after.sampleOnce();
-                    Thread.sleep(1000);
+                    Thread.sleep(500);
                 }
                 await().atMost(Duration.ofSeconds(30)).until(() -> after.spool().isEmpty());
                 after.close();

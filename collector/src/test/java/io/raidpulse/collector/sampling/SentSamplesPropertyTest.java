@@ -57,7 +57,7 @@ class SentSamplesPropertyTest {
         return m.list().ofMaxSize(4).list().ofMinSize(2).ofMaxSize(5);
     }
 
-    @Property(tries = 150)
+    @Property(tries = 80)
     void everySampleSentPassesTheStreamProcessorsRules(@ForAll("rounds") List<List<Mutation>> rounds) throws IOException {
         Path root = Files.createTempDirectory("sent-samples");
         try {
