@@ -435,7 +435,7 @@ class DashboardQueriesIT {
                 }
             }
             Path file = Path.of("target", "grafana-panels", d.uid() + ".png");
-            PanelRenderer.Outcome drawn = renderer.render(d, bestAnswers, best.toString(), file);
+            PanelRenderer.Outcome drawn = renderer.render(d, bestAnswers, best.values(), best.toString(), file);
             assertThat(drawn.drawnWithData()).as("%s: every panel with data drawn as data", d.uid())
                     .containsExactlyInAnyOrderElementsOf(panelsWithData(d, bestAnswers));
             assertThat(drawn.drawnWithData().size() + drawn.drawnEmpty().size()).as("%s: every panel drawn", d.uid())

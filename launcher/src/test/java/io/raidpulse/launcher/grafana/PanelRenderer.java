@@ -67,7 +67,8 @@ final class PanelRenderer {
     }
 
     /** Renders one dashboard with the answers of one selection of its variables to {@code file}. */
-    Outcome render(Dashboard d, Map<Dashboard.Query, InfluxHttp.Result> answers, String selection, Path file) throws IOException {
+    Outcome render(Dashboard d, Map<Dashboard.Query, InfluxHttp.Result> answers, Map<String, List<String>> variables,
+                   String selection, Path file) throws IOException {
         int bottom = 0;
         for (JsonNode p : d.panelsAndRows()) {
             JsonNode g = p.path("gridPos");
@@ -100,7 +101,8 @@ final class PanelRenderer {
                 JsonNode gp = p.path("gridPos");
                 g.setColor(TEXT);
                 g.setFont(font(Font.BOLD, 14));
-                g.drawString(p.path("title").asText(), 8, HEADER + gp.path("y").asInt() * ROW + 20);
+                g.drawString(GrafanaTemplating.interpolate(p.path("title").asText(), variables, range), 8,
+                        HEADER + gp.path("y").asInt() * ROW + 20);
                 for (JsonNode inner : p.path("panels")) {
                     drawPanel(g, d, inner, answers, withData, empty);
                 }
@@ -195,7 +197,7 @@ final class PanelRenderer {
         int plotX = x + 62;
         int plotW = w - 62 - (rightUnit != null ? 62 : 8);
         int plotY = y + 4;
-        int plotH = h - 22 - legendRows * 15;
+        int plotH = h - 20 - legendRows * 15;
         String unit = defaults.path("unit").asText();
         double[] left = scale(lines, false, defaults.has("min") ? defaults.path("min").asDouble() : null,
                 defaults.has("max") ? defaults.path("max").asDouble() : null, thresholdValues(defaults));
@@ -259,7 +261,7 @@ final class PanelRenderer {
         }
         g.setClip(clip);
         g.setStroke(new BasicStroke(1));
-        legend(g, lines.stream().map(Line::name).toList(), x + 8, plotY + plotH + 30, w - 16);
+        legend(g, lines.stream().map(Line::name).toList(), x + 8, plotY + plotH + 18, w - 16);
     }
 
     private double[] scale(List<Line> lines, boolean right, Double min, Double max, List<Double> thresholds) {
@@ -302,15 +304,20 @@ final class PanelRenderer {
 
     private void axes(Graphics2D g, int x, int y, int w, int h, double[] sc, String unit, JsonNode defaults, boolean right) {
         g.setFont(font(Font.PLAIN, 11));
+        String previous = null;
         for (int i = 0; i <= 4; i++) {
             double v = sc[0] + (sc[1] - sc[0]) * i / 4;
             int yy = yOf(v, sc, y, h);
+            String text = format(v, unit, defaults.has("decimals") ? defaults.path("decimals").asInt() : -1);
+            if (text.equals(previous)) {
+                continue;
+            }
+            previous = text;
             if (!right) {
                 g.setColor(BORDER);
                 g.drawLine(x, yy, x + w, yy);
             }
             g.setColor(DIM);
-            String text = format(v, unit, defaults.has("decimals") ? defaults.path("decimals").asInt() : -1);
             g.drawString(text, right ? x + 4 : x - 4 - g.getFontMetrics().stringWidth(text), yy + 4);
         }
         if (!right) {
@@ -337,7 +344,7 @@ final class PanelRenderer {
         int col = Math.max(1, w / 4);
         for (int i = 0; i < names.size() && i < 16; i++) {
             int lx = x + (i % 4) * col;
-            int ly = y + (i / 4) * 15 - 12;
+            int ly = y + (i / 4) * 15 + 12;
             g.setColor(PALETTE[i % PALETTE.length]);
             g.fillRect(lx, ly - 8, 10, 4);
             g.setColor(TEXT);
@@ -365,6 +372,7 @@ final class PanelRenderer {
             g.setColor(TEXT);
             g.drawString(fit(g, rows.get(i).getKey(), labelW - 6), x, ry + rowH / 2 + 4);
             List<List<JsonNode>> values = rows.get(i).getValue();
+            List<Map.Entry<Integer, String>> labels = new ArrayList<>();
             for (int k = 0; k < values.size(); k++) {
                 JsonNode v = values.get(k).get(1);
                 if (v.isNull()) {
@@ -377,14 +385,18 @@ final class PanelRenderer {
                 Map.Entry<String, Color> shown = mapped(defaults, v);
                 g.setColor(shown.getValue());
                 g.fillRect(x0, ry + 2, Math.max(1, x1 - x0), rowH - 4);
-                boolean startsRun = k == 0 || !values.get(k - 1).get(1).equals(v);
-                if (startsRun && x1 - x0 >= 0) {
-                    g.setColor(Color.BLACK);
-                    g.drawString(shown.getKey(), x0 + 3, ry + rowH / 2 + 4);
+                if (k == 0 || !values.get(k - 1).get(1).equals(v)) {
+                    labels.add(Map.entry(x0, shown.getKey()));
+                }
+            }
+            g.setColor(Color.BLACK);
+            for (int k = 0; k < labels.size(); k++) {
+                int room = (k + 1 < labels.size() ? labels.get(k + 1).getKey() : x + w) - labels.get(k).getKey() - 6;
+                if (room > 12) {
+                    g.drawString(fit(g, labels.get(k).getValue(), room), labels.get(k).getKey() + 3, ry + rowH / 2 + 4);
                 }
             }
         }
-        axes(g, x + labelW, y, plotW, Math.min(h - 16, rows.size() * rowH), new double[] {0, 1}, "none", defaults, true);
         for (int i = 0; i <= 4; i++) {
             long t = range.from().toEpochMilli() + range.millis() * i / 4;
             g.setColor(DIM);
