@@ -94,6 +94,13 @@ final class DashboardChecks {
         if (dashboards.isEmpty()) {
             problems.add("no dashboards in " + dashboardsDir(root));
         }
+        problems.addAll(problems(root, dashboards, ds, doc));
+        return problems;
+    }
+
+    /** The problems of a set of dashboards that Grafana provisions together. */
+    static List<String> problems(Path root, List<Dashboard> dashboards, Datasource ds, MetricsDoc doc) {
+        List<String> problems = new ArrayList<>();
         Map<String, Path> uids = new HashMap<>();
         Map<String, Path> titles = new HashMap<>();
         for (Dashboard d : dashboards) {

@@ -2,6 +2,8 @@ package io.raidpulse.launcher.grafana;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -18,6 +20,27 @@ class DashboardsTest {
     void dashboardsAndTheirProvisioningHaveNoProblems() {
         List<String> problems = DashboardChecks.problems(root);
         assertThat(problems).as("problems in grafana/ (one per line)%n%s", String.join(System.lineSeparator(), problems)).isEmpty();
+    }
+
+    @Test
+    void foreignDatasourcesRepeatedUidsAndPanelIdsAndUnknownVariablesAreReported() {
+        DashboardChecks.Datasource ds = DashboardChecks.provisionedDatasource(root);
+        MetricsDoc doc = MetricsDoc.read(root.resolve("METRICS.md"));
+        Dashboard fleet = Dashboard.load(DashboardChecks.dashboardsDir(root).resolve("fleet-overview.json"));
+        ObjectNode broken = fleet.json().deepCopy();
+        ArrayNode panels = (ArrayNode) broken.path("panels");
+        ((ObjectNode) panels.get(0).path("targets").get(0)).set("datasource", broken.objectNode().put("type", "influxdb").put("uid", "P951FEA4DE68E13C5"));
+        ((ObjectNode) panels.get(1)).put("id", panels.get(2).path("id").asInt());
+        ((ObjectNode) panels.get(3).path("targets").get(0)).put("query", "SELECT max(util_max) FROM \"agg_1m\".\"raidpulse_array\" WHERE host =~ /^$hots$/ AND $timeFilter");
+        Dashboard copy = new Dashboard(DashboardChecks.dashboardsDir(root).resolve("copy-of-fleet-overview.json"), broken);
+
+        List<String> problems = DashboardChecks.problems(root, List.of(fleet, copy), ds, doc);
+
+        assertThat(problems).anyMatch(p -> p.contains("uid raidpulse-fleet is also the uid of"))
+                .anyMatch(p -> p.contains("P951FEA4DE68E13C5") && p.contains("not the provisioned datasource"))
+                .anyMatch(p -> p.contains("which another panel of the dashboard has"))
+                .anyMatch(p -> p.contains("$hots is neither a variable of the dashboard nor a Grafana macro"));
+        assertThat(DashboardChecks.problems(root, List.of(fleet), ds, doc)).as("the original alone").isEmpty();
     }
 
     @Test

@@ -175,7 +175,7 @@ final class PanelRenderer {
         for (var e : answers) {
             for (InfluxHttp.Series s : e.getValue().series()) {
                 for (int c = 1; c < s.columns().size(); c++) {
-                    String name = DisplayNames.name(e.getKey().alias(), s, s.columns().get(c));
+                    String name = renamed(p, DisplayNames.name(e.getKey().alias(), s, s.columns().get(c)));
                     JsonNode right = override(p, name, "custom.axisPlacement");
                     boolean onRight = right != null && "right".equals(right.asText());
                     if (onRight) {
