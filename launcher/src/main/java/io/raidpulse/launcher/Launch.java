@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Choices shared by the commands that start local services. */
-final class Launch {
+public final class Launch {
     private Launch() {
     }
 
@@ -13,7 +13,7 @@ final class Launch {
      * 0 (let the broker reuse the port remembered in its data directory) when the directory
      * was used before, else {@code preferred} when it is free, else 0 (any free port).
      */
-    static int preferredPort(Path dataDir, int preferred) {
+    public static int preferredPort(Path dataDir, int preferred) {
         if (Files.exists(dataDir.resolve("meta.properties"))) {
             return 0;
         }

@@ -3,6 +3,7 @@ package io.raidpulse.launcher;
 import io.raidpulse.collector.CollectorMain;
 import io.raidpulse.config.Cli;
 import io.raidpulse.launcher.capacity.CapacityCommand;
+import io.raidpulse.launcher.up.UpCommand;
 import io.raidpulse.simulator.SimulatorCommands;
 import io.raidpulse.stream.StreamCommands;
 import picocli.CommandLine;
@@ -13,7 +14,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Disk and md RAID saturation, health and capacity, streamed through Kafka.",
-        subcommands = {BrokerCommand.class, CapacityCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {UpCommand.class, BrokerCommand.class, CapacityCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

@@ -43,6 +43,7 @@ public final class Collector implements AutoCloseable {
     private final SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
     private final Thread senderThread;
     private volatile boolean running = true;
+    private volatile HostSample last;
     private long samples;
 
     private Collector(CollectorSettings settings, HostSampler sampler, Spool spool, SequenceFile sequence,
@@ -138,6 +139,7 @@ public final class Collector implements AutoCloseable {
             byte[] bytes = codec.encode(sample);
             sequence.next();
             spool.append(sampler.hostname(), bytes);
+            last = sample;
             samples++;
         } catch (IOException e) {
             LOG.error("cannot write to the spool {}: {}; this sample is lost", settings.spoolDir(), e.toString());
@@ -157,6 +159,16 @@ public final class Collector implements AutoCloseable {
 
     public long samples() {
         return samples;
+    }
+
+    /** The last sample spooled, or null before the first: what a status line shows. */
+    public HostSample lastSample() {
+        return last;
+    }
+
+    /** The host name samples are sent as. */
+    public String hostname() {
+        return sampler.hostname();
     }
 
     /**

@@ -41,6 +41,12 @@ public record Scenario(String name, String description, String source, String ho
         return arrays.stream().filter(a -> a.name().equals(arrayName)).findFirst();
     }
 
+    /** The same scenario starting at {@code newStart}: every time in it is relative to the start. */
+    public Scenario withStart(Instant newStart) {
+        return new Scenario(name, description, source, host, newStart, durationSeconds, intervalSeconds, uptimeSeconds, cpus,
+                hz, speedLimitMinKib, speedLimitMaxKib, profiles, disks, arrays, loads, events, expectations);
+    }
+
     /** Samples the simulation writes after the initial one. */
     public long steps() {
         return durationSeconds / intervalSeconds;

@@ -1,0 +1,197 @@
+package io.raidpulse.launcher.up;
+
+import io.raidpulse.config.Settings;
+import io.raidpulse.config.UserException;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.MdArray;
+import io.raidpulse.schema.kafka.Topics;
+import io.raidpulse.simulator.Simulation;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code raidpulse up}: everything on one machine, until Ctrl-C. */
+@Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run the whole pipeline on this machine: an embedded Kafka broker, the collector (this host, or a "
+            + "simulated one), the stream processor with the console notifier, and the InfluxDB sink (a given URL, else a "
+            + "local influxd when installed, else none). Data stays under --data-dir; a second start reuses it. Ctrl-C stops.")
+public final class UpCommand implements Callable<Integer> {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
+    /** How often the status line is printed while running in real time. */
+    private static final Duration STATUS_EVERY = Duration.ofSeconds(30);
+
+    @Option(names = "--data-dir", defaultValue = "var", description = "Where the broker, InfluxDB, stream state and spool keep their data (default: ${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Settings for every component (collector.*, stream.*, saturation.*, influx.*, notify.*, kafka.*).")
+    Path config;
+
+    @Option(names = "--port", defaultValue = "0", description = "Kafka client port; default: the one used before in --data-dir, else 9092 when free, else any free port.")
+    int port;
+
+    @Option(names = "--influx-url", paramLabel = "URL", description = "An existing InfluxDB (1.x, 2.x with DBRP mappings, or 3.x) instead of a local influxd.")
+    String influxUrl;
+
+    @Option(names = "--influx-database", paramLabel = "DB", description = "Database (1.x) or db of the db/rp buckets (default: raidpulse).")
+    String influxDatabase;
+
+    @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user.")
+    String influxUser;
+
+    @Option(names = "--influx-password", paramLabel = "PASSWORD", description = "InfluxDB 1.x password (or influx.password in --config, which keeps it out of the process list).")
+    String influxPassword;
+
+    @Option(names = "--influx-token", paramLabel = "TOKEN", description = "InfluxDB 2.x/3.x token (or influx.token in --config).")
+    String influxToken;
+
+    @Option(names = "--no-influx", description = "Run without InfluxDB even when one is installed.")
+    boolean noInflux;
+
+    @Option(names = "--simulate", paramLabel = "SCENARIO", description = "Collect from a simulated host instead of this one: a shipped scenario (see 'raidpulse simulate --list') or a scenario file.")
+    String scenario;
+
+    @Option(names = "--fast", description = "With --simulate: run the scenario as fast as possible instead of in real time.")
+    boolean fast;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (fast && scenario == null) {
+            throw new UserException("--fast needs --simulate SCENARIO: this host's own counters run in real time", UserException.EXIT_USAGE, null);
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        Pipeline pipeline = Pipeline.start(new Pipeline.Options(dataDir, port, influxUrl, noInflux, settings(), scenario, fast));
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread main = Thread.currentThread();
+        Thread hook = new Thread(() -> {
+            main.interrupt();
+            try {
+                stopped.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "raidpulse-up-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (OpenAlerts alerts = new OpenAlerts(pipeline.kafka().bootstrapServers())) {
+            alerts.start();
+            printWhereEverythingIs(out, pipeline);
+            if (pipeline.simulation() != null) {
+                long[] lastStatus = {System.nanoTime()};
+                pipeline.runSimulation(sim -> {
+                    if (!fast && System.nanoTime() - lastStatus[0] > STATUS_EVERY.toNanos()) {
+                        printStatus(out, pipeline, alerts);
+                        lastStatus[0] = System.nanoTime();
+                    }
+                });
+                pipeline.awaitSpoolDrained(Duration.ofSeconds(30));
+                out.println("simulation of " + pipeline.simulation().scenario().name() + " finished at simulated "
+                        + pipeline.simulation().time() + "; the pipeline keeps running (Ctrl-C stops it)");
+                Thread.sleep(3_000);
+                printStatus(out, pipeline, alerts);
+            } else {
+                pipeline.startSampling();
+            }
+            while (true) {
+                Thread.sleep(STATUS_EVERY.toMillis());
+                printStatus(out, pipeline, alerts);
+            }
+        } catch (InterruptedException e) {
+            out.println("stopping...");
+            out.flush();
+            return 0;
+        } finally {
+            pipeline.close();
+            out.println("stopped; data kept in " + pipeline.dataDir());
+            out.flush();
+            stopped.countDown();
+        }
+    }
+
+    private Settings settings() {
+        Settings s = config == null ? Settings.empty() : Settings.load(config);
+        Map<String, String> o = new HashMap<>();
+        put(o, "influx.database", influxDatabase);
+        put(o, "influx.username", influxUser);
+        put(o, "influx.password", influxPassword);
+        put(o, "influx.token", influxToken);
+        return s.with(o);
+    }
+
+    private static void put(Map<String, String> o, String key, String value) {
+        if (value != null) {
+            o.put(key, value);
+        }
+    }
+
+    private static void printWhereEverythingIs(PrintWriter out, Pipeline p) {
+        Settings s = p.settings();
+        out.println("raidpulse up: data in " + p.dataDir());
+        out.println("  Kafka      " + p.kafka().bootstrapServers() + "  topics " + String.join(", ", List.of(Topics.HOST_SAMPLES,
+                Topics.ALERTS, Topics.AGGREGATES, Topics.BENCHMARKS, Topics.DEAD_LETTERS)));
+        if (p.influxUrl() == null) {
+            out.println("  InfluxDB   none: no aggregates are stored (install one: apt-get install -y influxdb, or pass --influx-url)");
+        } else {
+            out.println("  InfluxDB   " + p.influxUrl() + "  database " + s.string("influx.database", "raidpulse")
+                    + (p.localInflux() != null ? "  (local influxd " + p.localInflux().version() + ", data in " + p.dataDir().resolve("influxdb") + ")" : ""));
+        }
+        Simulation sim = p.simulation();
+        if (sim != null) {
+            out.println("  collector  simulated host " + sim.scenario().host() + " (" + sim.scenario().name() + ": "
+                    + sim.scenario().description() + "), every " + sim.scenario().intervalSeconds() + " s"
+                    + (sim.scenario().durationSeconds() > 0 ? " for " + sim.scenario().durationSeconds() / 60 + " simulated min" : "")
+                    + (p.settings().has("collector.proc-root") ? ", tree in " + Path.of(s.string("collector.proc-root", "")).getParent() : ""));
+        } else {
+            out.println("  collector  host " + p.collector().hostname() + " from " + s.string("collector.proc-root", "/proc") + " and "
+                    + s.string("collector.sys-root", "/sys") + " every " + s.string("collector.interval", "10s"));
+        }
+        out.println("  stream     " + p.stream().description());
+        out.println("Alerts are printed as they change; a status line follows every " + STATUS_EVERY.toSeconds() + " s. Ctrl-C stops everything.");
+        out.flush();
+    }
+
+    static void printStatus(PrintWriter out, Pipeline p, OpenAlerts alerts) {
+        HostSample last = p.collector().lastSample();
+        StringBuilder line = new StringBuilder(TIME.format(java.time.Instant.now())).append(" status: ");
+        if (last == null) {
+            line.append("no sample yet");
+        } else {
+            line.append(last.getHost().getHostname()).append(" sample ").append(last.getSequence()).append(" at ")
+                    .append(TIME.format(last.getSampleTime())).append(", ").append(last.getDevices().size()).append(last.getDevices().size() == 1 ? " device, " : " devices, ")
+                    .append(last.getArrays().size()).append(last.getArrays().size() == 1 ? " array" : " arrays");
+            for (MdArray a : last.getArrays()) {
+                line.append(" [").append(a.getName()).append(' ').append(a.getLevel() == null ? "inactive" : a.getLevel());
+                if (a.getDegraded() != null && a.getDegraded() > 0) {
+                    line.append(" DEGRADED");
+                }
+                if (a.getSyncAction() != null && !"idle".equals(a.getSyncAction())) {
+                    line.append(' ').append(a.getSyncAction());
+                    if (a.getSyncCompletedPct() != null) {
+                        line.append(String.format(java.util.Locale.ROOT, " %.1f%%", a.getSyncCompletedPct()));
+                    }
+                }
+                line.append(']');
+            }
+        }
+        List<Alert> open = alerts.open();
+        line.append("; ").append(open.size()).append(open.size() == 1 ? " open alert" : " open alerts");
+        for (Alert a : open) {
+            line.append(System.lineSeparator()).append("    ").append(a.getSeverity()).append(' ').append(a.getKind()).append(' ')
+                    .append(a.getHost()).append('/').append(a.getSubject()).append(" since ").append(TIME.format(a.getStartTime()));
+        }
+        out.println(line);
+        out.flush();
+    }
+}
