@@ -1,5 +1,6 @@
 package io.raidpulse.stream;
 
+import io.raidpulse.stream.plan.PlanCommand;
 import io.raidpulse.stream.profiles.BenchCommand;
 import java.util.List;
 
@@ -10,6 +11,6 @@ public final class StreamCommands {
 
     /** Fresh picocli command objects: {@code stream}, {@code bench} (import, list, show), {@code plan}. */
     public static List<Object> commands() {
-        return List.of(new StreamCommand(), new BenchCommand());
+        return List.of(new StreamCommand(), new BenchCommand(), new PlanCommand());
     }
 }

@@ -1,7 +1,6 @@
 package io.raidpulse.stream.capacity;
 
 import io.raidpulse.model.capacity.RaidLayout;
-import io.raidpulse.model.capacity.RaidLevel;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,10 +21,5 @@ public final class Layouts {
         out.add(current);
         out.addAll(io.raidpulse.model.matching.AlternativeLayouts.candidates(current, moreDisks));
         return out;
-    }
-
-    /** Whether the level keeps data through a member failure. */
-    public static boolean redundant(RaidLayout l) {
-        return l.level() != RaidLevel.RAID0 && l.level() != RaidLevel.SINGLE;
     }
 }
