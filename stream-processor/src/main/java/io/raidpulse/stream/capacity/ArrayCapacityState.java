@@ -25,7 +25,8 @@ import java.util.Map;
  * </pre>
  *
  * Hot: the window used more than {@code capacity.fire-pct} of the array's capacity; cool: less
- * than {@code capacity.clear-pct}, or no capacity figure (no I/O). Runs count consecutive
+ * than {@code capacity.clear-pct}, or no capacity figure (no I/O, or a source outside
+ * {@code capacity.alert-on}). Runs count consecutive
  * windows: a window missing (no samples in it) starts the count again without closing an open
  * episode. The members' %util plays no part: the point is an array near its capacity while
  * %util looks fine (solid-state members, whose %util says little, or a measured capacity below
@@ -72,7 +73,8 @@ final class ArrayCapacityState {
             breakRun();
         }
         lastWindowEnd = end;
-        Double share = a.getCapacityUtil();
+        // a window compared with a source alerts are not to rest on counts as one without a figure
+        Double share = th.alertsOn(a.getCapacitySource()) ? a.getCapacityUtil() : null;
         double pct = share == null ? 0 : share * 100;
         boolean hot = share != null && pct > th.firePct();
         boolean cool = share == null || pct < th.clearPct();

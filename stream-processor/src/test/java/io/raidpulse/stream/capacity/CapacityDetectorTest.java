@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class CapacityDetectorTest {
     private static final long T0 = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
 
-    private final TopologyFixture topology = new TopologyFixture(Map.of("aggregate.windows", "1m", "aggregate.grace", "10s",
+    private TopologyFixture topology = new TopologyFixture(Map.of("aggregate.windows", "1m", "aggregate.grace", "10s",
             "capacity.sustain", "3m", "capacity.clear-after", "2m"));
     private final HostFeed db1 = new HostFeed("db1", T0, 10_000);
     private final List<Alert> all = new ArrayList<>();
@@ -139,7 +139,27 @@ class CapacityDetectorTest {
     }
 
     @Test
+    void aDiskClassDefaultIsNoGroundForAnAlertUnlessAskedFor() {
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md0").iops(400, 200).kBs(3200, 1600));
+        for (String d : new String[] {"sda", "sdb", "sdc", "sdd"}) {
+            devices.add(Dev.disk(d, 60).aqu(3));
+        }
+        Md md0 = Md.array("md0", "raid5", "sda", "sdb", "sdc", "sdd").chunk(512 * 1024);
+        for (int i = 0; i < 10 * 6; i++) {
+            topology.send(db1.next(devices, List.of(md0)));
+        }
+        assertThat(topology.aggregateLog).isEmpty();
+        assertThat(topology.aggregates()).filteredOn(a -> a.getSubjectKind() == SubjectKind.ARRAY)
+                .isNotEmpty().allSatisfy(a -> assertThat(a.getCapacityUtil()).as("3.5 times the 7200 rpm default").isGreaterThan(3));
+        assertThat(capacity(topology.alerts())).isEmpty();
+    }
+
+    @Test
     void anHddArrayNearItsModelledCapacityFiresWhileItsMembersShow88Percent() {
+        topology.close();
+        topology = new TopologyFixture(Map.of("aggregate.windows", "1m", "aggregate.grace", "10s",
+                "capacity.sustain", "3m", "capacity.clear-after", "2m", "capacity.alert-on", "profile,model,default"));
         // raid5 of four 7200 rpm disks (no benchmark: the disk-class default), 8 KiB requests
         List<Dev> devices = new ArrayList<>();
         devices.add(Dev.md("md0").iops(105, 50).kBs(840, 400));
