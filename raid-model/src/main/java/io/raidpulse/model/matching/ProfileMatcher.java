@@ -28,6 +28,8 @@ public final class ProfileMatcher {
     public static final double READ_FRACTION_TOLERANCE = 0.1;
     /** A benchmark's per-member queue within this factor of the members' aqu-sz counts as near. */
     public static final double QUEUE_DEPTH_FACTOR = 2;
+    /** Characters of the SCSI INQUIRY product identification, all sysfs shows of a SATA or SAS disk's model. */
+    static final int SCSI_PRODUCT_ID = 16;
     /** Outstanding requests at which capacity is taken for {@link #use}: enough to keep every member busy. */
     private static final double SATURATED = Double.POSITIVE_INFINITY;
 
@@ -186,7 +188,25 @@ public final class ProfileMatcher {
     }
 
     private static boolean sameModel(String a, String b) {
-        return a == null || b == null || a.trim().equalsIgnoreCase(b.trim());
+        return a == null || b == null || sameDiskModel(a, b);
+    }
+
+    /**
+     * Whether two disk model strings name the same model: equal but for case and surrounding
+     * space, or one is the other cut to {@link #SCSI_PRODUCT_ID} characters, as sysfs
+     * {@code device/model} shows SATA and SAS disks (the SCSI INQUIRY product identification,
+     * scsi_sysfs.c "%.16s": "ST16000NM001G-2K" for an ST16000NM001G-2KK103) while lsblk, smartctl
+     * and data sheets give the whole name.
+     */
+    public static boolean sameDiskModel(String a, String b) {
+        String x = a.trim().toLowerCase(Locale.ROOT);
+        String y = b.trim().toLowerCase(Locale.ROOT);
+        if (x.equals(y)) {
+            return true;
+        }
+        String shorter = x.length() < y.length() ? x : y;
+        String longer = shorter == x ? y : x;
+        return shorter.length() == SCSI_PRODUCT_ID && longer.startsWith(shorter);
     }
 
     private static boolean hasCapacity(BenchmarkProfile p, Pattern pattern) {

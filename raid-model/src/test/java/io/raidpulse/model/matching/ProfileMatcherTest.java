@@ -190,4 +190,22 @@ class ProfileMatcherTest {
         assertThat(u.writeUtil()).isZero();
         assertThat(u.readUtil()).isCloseTo(40 / (2 * DiskClass.HDD_7200.defaults().randomReadIops()), within(1e-9));
     }
+
+    @Test
+    void aModelCutTo16CharactersBySysfsIsTheSameModel() {
+        assertThat(ProfileMatcher.sameDiskModel("ST16000NM001G-2K", "ST16000NM001G-2KK103")).isTrue();
+        assertThat(ProfileMatcher.sameDiskModel(" st16000nm001g-2kk103 ", "ST16000NM001G-2KK103")).isTrue();
+        assertThat(ProfileMatcher.sameDiskModel("ST16000NM001G-2KK103", "ST16000NM001G-2K")).isTrue();
+        // shorter names are padded, not cut: a prefix of another length is another model
+        assertThat(ProfileMatcher.sameDiskModel("WDC WD40EFRX", "WDC WD40EFRX-68N32N0")).isFalse();
+        assertThat(ProfileMatcher.sameDiskModel("ST16000NM001G-2J", "ST16000NM001G-2KK103")).isFalse();
+        List<BenchmarkProfile> single = new ArrayList<>();
+        for (BenchmarkProfile p : BuiltInCatalog.profiles()) {
+            if (p.id().startsWith("published-d-")) {
+                single.add(p.toBuilder().diskModel("ST16000NM001G-2KK103").build());
+            }
+        }
+        MemberDisk md = new ProfileMatcher(single, List.of()).memberDisk(load(RaidLayout.of(RaidLevel.RAID5, 4), "ST16000NM001G-2K", 0.5, 4096, 8, 2.0));
+        assertThat(md.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
+    }
 }

@@ -11,6 +11,7 @@ import io.raidpulse.model.importer.CopyDirection;
 import io.raidpulse.model.importer.FormatSniffer;
 import io.raidpulse.model.importer.ImportContext;
 import io.raidpulse.model.importer.ImportException;
+import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
@@ -222,7 +223,7 @@ public final class BenchImportCommand implements Callable<Integer> {
             Optional<DiskProfile> disk = p.diskModel() == null || p.level() == null || p.level() == RaidLevel.SINGLE ? Optional.empty()
                     : SingleDiskProfiles.derive("derived-" + p.diskModel().trim().replaceAll("\\s+", "-"),
                             p.diskModel().trim() + " from single-disk benchmarks",
-                            on.profiles().values().stream().filter(s -> p.diskModel().equalsIgnoreCase(s.diskModel())).toList(),
+                            on.profiles().values().stream().filter(s -> s.diskModel() != null && ProfileMatcher.sameDiskModel(p.diskModel(), s.diskModel())).toList(),
                             p.blockSizeBytes() == null ? 4096 : p.blockSizeBytes());
             out.add(disk.map(d -> TrustVerdicts.recheck(p, d)).orElse(p));
         }
