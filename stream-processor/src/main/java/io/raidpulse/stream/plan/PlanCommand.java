@@ -14,6 +14,7 @@ import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.catalog.BuiltInCatalog;
 import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.matching.AlternativeLayouts;
+import io.raidpulse.model.matching.CapacitySource;
 import io.raidpulse.model.matching.LiveLoad;
 import io.raidpulse.model.matching.MemberDisk;
 import io.raidpulse.model.matching.ProfileMatcher;
@@ -155,7 +156,7 @@ public final class PlanCommand implements Callable<Integer> {
                 + history.shape().level() + (history.shape().layout() == null ? "" : " " + history.shape().layout())
                 + ": the RAID model does not cover it", UserException.EXIT_USAGE, null));
         List<RaidLayout> alternatives = alternatives(current);
-        Map.Entry<DiskProfile, String> disk = memberDisk(settings, history.shape(), current, err);
+        Map.Entry<DiskProfile, String> disk = memberDisk(settings, history.shape(), history.capacitySource(), current, err);
         PlanReport report = Planner.plan(history, current, alternatives, disk.getKey(), disk.getValue(), maxUtil, zone);
 
         String text = switch (fmt) {
@@ -242,7 +243,8 @@ public final class PlanCommand implements Callable<Integer> {
      * The member disk: --disk-profile; else what the benchmarks topic gives for the disk model (when
      * Kafka is configured); else the disk-class default, as the stream processor chooses it.
      */
-    private Map.Entry<DiskProfile, String> memberDisk(Settings settings, ArrayShape shape, RaidLayout current, PrintWriter err) {
+    private Map.Entry<DiskProfile, String> memberDisk(Settings settings, ArrayShape shape, String capacitySource, RaidLayout current,
+                                                      PrintWriter err) {
         if (diskProfile != null) {
             DiskProfile d = builtInDisks().stream().filter(p -> p.id().equals(diskProfile)).findFirst()
                     .orElseThrow(() -> new UserException("no built-in disk profile '" + diskProfile + "'; known: "
@@ -259,9 +261,16 @@ public final class PlanCommand implements Callable<Integer> {
         }
         LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), Pattern.RANDOM, 0.5, 4096, 1, null);
         MemberDisk m = new ProfileMatcher(profiles, List.of()).memberDisk(load);
-        return Map.entry(m.disk(), (m.source() == io.raidpulse.model.matching.CapacitySource.DISK_CLASS_DEFAULT
-                ? "disk-class default (no single-disk benchmarks of these disks" + (profiles.isEmpty() ? " read" : "") + "): " : "")
-                + m.disk().source());
+        if (m.source() != CapacitySource.DISK_CLASS_DEFAULT) {
+            return Map.entry(m.disk(), m.disk().source());
+        }
+        // the class the stream processor chose knew the member's device name (nvme...), which the aggregates do not carry
+        DiskProfile byClass = capacitySource != null && capacitySource.startsWith("default:")
+                ? Stream.of(DiskClass.values()).map(DiskClass::defaults)
+                        .filter(d -> d.id().equals("default-" + capacitySource.substring("default:".length()))).findFirst().orElse(m.disk())
+                : m.disk();
+        return Map.entry(byClass, "disk-class default (no single-disk benchmarks of these disks" + (profiles.isEmpty() ? " read" : "") + "): "
+                + byClass.source());
     }
 
     static List<DiskProfile> builtInDisks() {

@@ -66,6 +66,12 @@ class PlanCommandIT {
                     .setCapacitySource("default:hdd-7200").setCapacityUtil(0.5).setHeadroom(0.5).setProjections(Map.of())
                     .build();
             lines.add(points.aggregate(a).text());
+            // md1: NVMe SSDs the stream processor compared with their class default, chosen by device name
+            a.setSubject("md1");
+            a.setDiskModel(null);
+            a.setRotational(false);
+            a.setCapacitySource("default:nvme-ssd");
+            lines.add(points.aggregate(a).text());
         }
         try (InfluxConnection c = InfluxConnections.open(settings)) {
             c.ensureStorage(SinkSettings.from(settings, AggregateSettings.DEFAULTS).policies());
@@ -123,6 +129,15 @@ class PlanCommandIT {
     }
 
     @Test
+    void withoutBenchmarksTheMemberDiskIsTheClassTheStreamProcessorChose() throws Exception {
+        CommandRun run = plan("--array", "md1", "--format", "json");
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode disk = new ObjectMapper().readTree(run.out()).get("member_disk");
+        assertThat(disk.get("id").asText()).as("not the SATA SSD default that 'not rotational' alone gives").isEqualTo("default-nvme-ssd");
+        assertThat(disk.get("source").asText()).startsWith("disk-class default (no single-disk benchmarks of these disks read): ");
+    }
+
+    @Test
     void textAndHtml() throws Exception {
         CommandRun text = plan("--array", "md0", "--target", "raid10,raid6", "--disk-profile", "published-d-16tb-hdd");
         assertThat(text.exit()).as(text.err()).isZero();
@@ -143,7 +158,7 @@ class PlanCommandIT {
         CommandRun unknown = plan("--array", "md9");
         assertThat(unknown.exit()).isEqualTo(2);
         assertThat(unknown.errLines()).singleElement().asString().startsWith("plan: no 1m aggregates of db1/md9 from ")
-                .endsWith("in InfluxDB at " + influx.url() + " (database " + DB + "); arrays of db1 there: md0");
+                .endsWith("in InfluxDB at " + influx.url() + " (database " + DB + "); arrays of db1 there: md0, md1");
         CommandRun otherHost = CommandRun.of(new PlanCommand(), "--host", "db7", "--array", "md0", "--influx-url", influx.url(),
                 "--influx-database", DB);
         assertThat(otherHost.errLines()).singleElement().asString().endsWith("; hosts with arrays there: db1");
