@@ -68,12 +68,28 @@ public final class CapacityDetector implements Processor<String, Object, String,
         }
     }
 
+    /*
+     * Only arrays with a run or an episode are kept: an idle array has nothing to remember, so a
+     * host whose arrays are well within their capacity costs no store write (nor changelog record).
+     */
     private void window(Aggregate a) {
         HostCapacity previous = store.get(a.getHost());
         Map<String, ArrayCapacityState> arrays = previous == null ? new LinkedHashMap<>() : previous.arrays();
-        ArrayCapacityState s = arrays.computeIfAbsent(a.getSubject(), ArrayCapacityState::new);
+        ArrayCapacityState s = arrays.get(a.getSubject());
+        if (s == null) {
+            s = new ArrayCapacityState(a.getSubject());
+        }
         emit(s.observe(a.getHost(), a, settings));
-        store.put(a.getHost(), new HostCapacity(context.currentSystemTimeMs(), arrays));
+        if (s.phase != ArrayCapacityState.Phase.IDLE) {
+            arrays.put(s.array, s);
+        } else if (arrays.remove(s.array) == null) {
+            return;
+        }
+        if (arrays.isEmpty()) {
+            store.delete(a.getHost());
+        } else {
+            store.put(a.getHost(), new HostCapacity(context.currentSystemTimeMs(), arrays));
+        }
     }
 
     private void sample(Observation o) {
@@ -100,7 +116,9 @@ public final class CapacityDetector implements Processor<String, Object, String,
             }
         }
         long now = context.currentSystemTimeMs();
-        if (changed || now - h.lastSeenMs() >= expiry.checkEvery().toMillis()) {
+        if (h.arrays().isEmpty()) {
+            store.delete(o.host());
+        } else if (changed || now - h.lastSeenMs() >= expiry.checkEvery().toMillis()) {
             store.put(o.host(), new HostCapacity(now, h.arrays()));
         }
     }

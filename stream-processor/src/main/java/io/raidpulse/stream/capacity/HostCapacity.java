@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Capacity alert state of every array of one host, stored under the host name.
+ * Capacity alert state of the arrays of one host that have a run or an episode, stored under the host name.
  *
  * @param lastSeenMs when the stream processor last received a sample of the host, by its own clock (ms),
  *                   to within {@code alerts.silence-check-interval}

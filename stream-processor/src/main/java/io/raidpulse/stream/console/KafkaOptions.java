@@ -39,6 +39,6 @@ public final class KafkaOptions {
     }
 
     public Duration timeout() {
-        return Settings.of(Map.of("--timeout", timeout)).duration("--timeout", null, Duration.ofMillis(100), Duration.ofHours(1));
+        return Durations.option("--timeout", timeout, Duration.ofMillis(100), Duration.ofHours(1));
     }
 }

@@ -297,7 +297,7 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     private static Duration duration(String option, String value, Duration min, Duration max) {
-        return Settings.of(Map.of(option, value)).duration(option, null, min, max);
+        return io.raidpulse.stream.console.Durations.option(option, value, min, max);
     }
 
     static String json(PlanReport report) {

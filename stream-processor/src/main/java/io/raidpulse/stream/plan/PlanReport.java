@@ -1,5 +1,6 @@
 package io.raidpulse.stream.plan;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -27,12 +28,13 @@ import java.util.Map;
  * @param layouts          the current layout first, then each alternative
  * @param maxUtil          the p99 member util a layout should stay under to be comfortable, percent
  * @param recommendation   the answer
- * @param series           per window, for the report's charts
+ * @param series           per window, for the report's charts (not in the JSON: a month of windows is megabytes)
  */
 public record PlanReport(String host, String array, Instant from, Instant until, int windowS, int windows, String current,
                          String layoutText, String disksText, MemberDiskUsed memberDisk, String capacitySource,
                          Map<String, Map<String, Double>> load, Double modelWriteAmp, List<PeakHour> peakHours, String timeZone,
-                         List<LayoutPlan> layouts, double maxUtil, Recommendation recommendation, Series series) {
+                         List<LayoutPlan> layouts, double maxUtil, Recommendation recommendation,
+                         @JsonIgnore Series series) {
 
     /** The member disk behind the model: its profile id, what it is, where its figures come from. */
     public record MemberDiskUsed(String id, String description, String source, double randomReadIops, double randomWriteIops,

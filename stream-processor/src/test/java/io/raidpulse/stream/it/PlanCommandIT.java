@@ -103,6 +103,7 @@ class PlanCommandIT {
         assertThat(run.exit()).as(run.err()).isZero();
         JsonNode r = new ObjectMapper().readTree(run.out());
         assertThat(r.get("windows").asInt()).isEqualTo(120);
+        assertThat(r.has("series")).as("per-window chart data stays out of the JSON").isFalse();
         assertThat(r.get("current").asText()).isEqualTo("raid5 x4");
         assertThat(r.get("capacity_source").asText()).isEqualTo("default:hdd-7200");
         JsonNode load = r.get("load");
@@ -170,6 +171,11 @@ class PlanCommandIT {
         CommandRun badTarget = plan("--array", "md0", "--target", "raid6", "--disks", "3");
         assertThat(badTarget.exit()).isEqualTo(2);
         assertThat(badTarget.errLines()).singleElement().asString().isEqualTo("plan: raid6 needs at least 4 disks, got 3");
+        CommandRun badSince = CommandRun.of(new PlanCommand(), "--host", "db1", "--array", "md0", "--influx-url", influx.url(),
+                "--since", "3 weeks");
+        assertThat(badSince.exit()).isEqualTo(2);
+        assertThat(badSince.errLines()).singleElement().asString()
+                .isEqualTo("plan: --since: expected a duration like 90s, 30m, 12h or 30d, from 1m to 3650d, got '3 weeks'");
         CommandRun noInflux = CommandRun.of(new PlanCommand(), "--host", "db1", "--array", "md0");
         assertThat(noInflux.errLines()).singleElement().asString().isEqualTo("plan: no InfluxDB: give --influx-url or influx.url in --config");
     }
