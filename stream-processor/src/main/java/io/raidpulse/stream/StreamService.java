@@ -61,7 +61,6 @@ public final class StreamService implements AutoCloseable {
         StreamConfig config = StreamConfig.from(settings);
         String bootstrap = settings.requiredString("kafka.bootstrap.servers");
         checkKafkaAndTopics(settings, config.topics());
-        publishCatalog(settings);
 
         InfluxConnection influx = null;
         SinkSettings sinkSettings = null;
@@ -106,32 +105,28 @@ public final class StreamService implements AutoCloseable {
             sink.start(onFailure);
         }
         runners.forEach(r -> r.start(onFailure));
+        if (settings.bool("capacity.publish-catalog", true)) {
+            // not before the start: a first transaction delayed behind it holds a larger backlog
+            CatalogPublisher.publishInBackground(new ProfileTopic(settings, startupTimeout(settings)));
+        }
         log.info("raidpulse stream started: {}", description);
         return service;
     }
 
-    /**
-     * Makes sure the compacted benchmarks topic exists (the topology reads it as a global table)
-     * and puts the built-in catalog on it when {@code capacity.publish-catalog} (default true).
-     */
-    static void publishCatalog(Settings settings) {
-        Duration timeout = settings.duration("stream.startup-timeout", STARTUP_TIMEOUT, Duration.ofMillis(500), Duration.ofMinutes(10));
-        ProfileTopic topic = new ProfileTopic(settings, timeout);
-        topic.ensure(settings.bool("topics.create", true)).ifPresent(log::warn);
-        if (settings.bool("capacity.publish-catalog", true)) {
-            int published = CatalogPublisher.publishMissing(topic).size();
-            if (published > 0) {
-                log.info("published {} built-in benchmark profiles (shared/domain/published-results.md) to {}", published, topic.name());
-            }
-        }
+    private static Duration startupTimeout(Settings settings) {
+        return settings.duration("stream.startup-timeout", STARTUP_TIMEOUT, Duration.ofMillis(500), Duration.ofMinutes(10));
     }
 
-    /** Checks that the broker answers, and creates the topics that are missing ({@code topics.create}, default true). */
+    /**
+     * Checks that the broker answers, and creates the topics that are missing ({@code topics.create},
+     * default true); the benchmarks topic, which the topology reads as a global table, compacted.
+     */
     static void checkKafkaAndTopics(Settings settings, StreamTopics topics) {
         String bootstrap = settings.requiredString("kafka.bootstrap.servers");
-        Duration timeout = settings.duration("stream.startup-timeout", STARTUP_TIMEOUT, Duration.ofMillis(500), Duration.ofMinutes(10));
+        Duration timeout = startupTimeout(settings);
         try (Admin admin = Admin.create(KafkaClients.admin(settings, "raidpulse-stream-check", timeout))) {
             admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            new ProfileTopic(settings, timeout).ensure(admin, settings.bool("topics.create", true)).ifPresent(log::warn);
             if (!settings.bool("topics.create", true)) {
                 return;
             }

@@ -101,35 +101,8 @@ public final class ProfileTopic {
      */
     public Optional<String> ensure(boolean create) {
         try (Admin admin = Admin.create(KafkaClients.admin(settings, "raidpulse-benchmarks-admin", timeout))) {
-            long ms = timeout.toMillis();
-            admin.describeCluster().nodes().get(ms, TimeUnit.MILLISECONDS);
-            if (!admin.listTopics().names().get(ms, TimeUnit.MILLISECONDS).contains(topic)) {
-                if (!create) {
-                    throw new UserException("topic " + topic + " does not exist on Kafka at " + bootstrap
-                            + " and topics.create is false: create it with cleanup.policy=compact", UserException.EXIT_USAGE, null);
-                }
-                short replication = (short) settings.integer("topics.replication-factor", -1, -1, 100);
-                NewTopic t = new NewTopic(topic, Optional.of(PARTITIONS), Optional.of(replication))
-                        .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
-                try {
-                    admin.createTopics(List.of(t)).all().get(ms, TimeUnit.MILLISECONDS);
-                    return Optional.empty();
-                } catch (ExecutionException e) {
-                    if (!(e.getCause() instanceof TopicExistsException)) {
-                        throw new UserException("cannot create topic " + topic + " on Kafka at " + bootstrap + ": " + e.getCause().getMessage()
-                                + " (create it with cleanup.policy=compact, or check the client's rights)", e);
-                    }
-                }
-            }
-            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-            Config config = admin.describeConfigs(List.of(resource)).all().get(ms, TimeUnit.MILLISECONDS).get(resource);
-            String policy = config == null || config.get(TopicConfig.CLEANUP_POLICY_CONFIG) == null ? ""
-                    : config.get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
-            if (!policy.contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
-                return Optional.of("topic " + topic + " has cleanup.policy=" + policy + ", not compact: profiles expire with the broker's "
-                        + "retention (kafka-configs --alter --entity-type topics --entity-name " + topic + " --add-config cleanup.policy=compact)");
-            }
-            return Optional.empty();
+            admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return ensure(admin, create);
         } catch (TimeoutException e) {
             throw notAnswering(e);
         } catch (ExecutionException e) {
@@ -144,6 +117,38 @@ public final class ProfileTopic {
             Thread.currentThread().interrupt();
             throw new UserException("interrupted while talking to Kafka at " + bootstrap, e);
         }
+    }
+
+    /** {@link #ensure(boolean)} with an admin client the caller has open. */
+    public Optional<String> ensure(Admin admin, boolean create) throws ExecutionException, TimeoutException, InterruptedException {
+        long ms = timeout.toMillis();
+        if (!admin.listTopics().names().get(ms, TimeUnit.MILLISECONDS).contains(topic)) {
+            if (!create) {
+                throw new UserException("topic " + topic + " does not exist on Kafka at " + bootstrap
+                        + " and topics.create is false: create it with cleanup.policy=compact", UserException.EXIT_USAGE, null);
+            }
+            short replication = (short) settings.integer("topics.replication-factor", -1, -1, 100);
+            NewTopic t = new NewTopic(topic, Optional.of(PARTITIONS), Optional.of(replication))
+                    .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
+            try {
+                admin.createTopics(List.of(t)).all().get(ms, TimeUnit.MILLISECONDS);
+                return Optional.empty();
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) {
+                    throw new UserException("cannot create topic " + topic + " on Kafka at " + bootstrap + ": " + e.getCause().getMessage()
+                            + " (create it with cleanup.policy=compact, or check the client's rights)", e);
+                }
+            }
+        }
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        Config config = admin.describeConfigs(List.of(resource)).all().get(ms, TimeUnit.MILLISECONDS).get(resource);
+        String policy = config == null || config.get(TopicConfig.CLEANUP_POLICY_CONFIG) == null ? ""
+                : config.get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
+        if (!policy.contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
+            return Optional.of("topic " + topic + " has cleanup.policy=" + policy + ", not compact: profiles expire with the broker's "
+                    + "retention (kafka-configs --alter --entity-type topics --entity-name " + topic + " --add-config cleanup.policy=compact)");
+        }
+        return Optional.empty();
     }
 
     /** Reads the topic from its beginning to its end; {@code progress} (may be null) is told the records read so far. */
