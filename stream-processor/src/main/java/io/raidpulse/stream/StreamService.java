@@ -7,13 +7,13 @@ import io.raidpulse.stream.influx.InfluxConnections;
 import io.raidpulse.stream.influx.InfluxSettings;
 import io.raidpulse.stream.notify.NotifierRunner;
 import io.raidpulse.stream.notify.Notifiers;
+import io.raidpulse.stream.profiles.CatalogPublisher;
+import io.raidpulse.stream.profiles.ProfileTopic;
 import io.raidpulse.stream.sink.InfluxSink;
 import io.raidpulse.stream.sink.SinkSettings;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -21,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -106,21 +105,28 @@ public final class StreamService implements AutoCloseable {
             sink.start(onFailure);
         }
         runners.forEach(r -> r.start(onFailure));
+        if (settings.bool("capacity.publish-catalog", true)) {
+            // not before the start: a first transaction delayed behind it holds a larger backlog
+            CatalogPublisher.publishInBackground(new ProfileTopic(settings, startupTimeout(settings)));
+        }
         log.info("raidpulse stream started: {}", description);
         return service;
     }
 
-    /** Checks that the broker answers, and creates the topics that are missing ({@code topics.create}, default true). */
+    private static Duration startupTimeout(Settings settings) {
+        return settings.duration("stream.startup-timeout", STARTUP_TIMEOUT, Duration.ofMillis(500), Duration.ofMinutes(10));
+    }
+
+    /**
+     * Checks that the broker answers, and creates the topics that are missing ({@code topics.create},
+     * default true); the benchmarks topic, which the topology reads as a global table, compacted.
+     */
     static void checkKafkaAndTopics(Settings settings, StreamTopics topics) {
         String bootstrap = settings.requiredString("kafka.bootstrap.servers");
-        Duration timeout = settings.duration("stream.startup-timeout", STARTUP_TIMEOUT, Duration.ofMillis(500), Duration.ofMinutes(10));
-        Map<String, Object> props = new HashMap<>(KafkaClients.producer(settings, "raidpulse-stream-check"));
-        props.keySet().retainAll(AdminClientConfig.configNames());
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        try (Admin admin = Admin.create(props)) {
+        Duration timeout = startupTimeout(settings);
+        try (Admin admin = Admin.create(KafkaClients.admin(settings, "raidpulse-stream-check", timeout))) {
             admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            new ProfileTopic(settings, timeout).ensure(admin, settings.bool("topics.create", true)).ifPresent(log::warn);
             if (!settings.bool("topics.create", true)) {
                 return;
             }
