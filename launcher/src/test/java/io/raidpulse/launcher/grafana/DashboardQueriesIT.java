@@ -58,9 +58,7 @@ class DashboardQueriesIT {
      * Queries naming one must still run without error, but need not return data. A field listed here
      * that the run did write fails the test: remove it, so that its panels are held to data.
      */
-    private static final Map<String, String> AWAITING_SINK = awaiting(
-            "issue 5 (live capacity comparison, branch capacity) has not reached main",
-            "capacity_source", "capacity_util", "capacity_read_util", "capacity_write_util", "headroom", "projected_util_LAYOUT");
+    private static final Map<String, String> AWAITING_SINK = Map.of();
 
     /**
      * Columns that may stay empty in every answer of this run, with the reason. Every other column a
@@ -487,13 +485,5 @@ class DashboardQueriesIT {
         return d.queries().stream().filter(q -> !q.annotation() && q.panel().path("title").asText().equals(title)
                         && (type.length == 0 || q.panel().path("type").asText().equals(type[0])))
                 .findFirst().orElseThrow(() -> new AssertionError(d.uid() + " has no panel '" + title + "'"));
-    }
-
-    private static Map<String, String> awaiting(String reason, String... fields) {
-        Map<String, String> out = new LinkedHashMap<>();
-        for (String f : fields) {
-            out.put(f, reason);
-        }
-        return out;
     }
 }

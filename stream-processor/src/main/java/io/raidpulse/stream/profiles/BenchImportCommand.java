@@ -19,7 +19,7 @@ import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.TrustVerdicts;
 import io.raidpulse.stream.console.KafkaOptions;
 import io.raidpulse.stream.console.Progress;
-import io.raidpulse.stream.console.SizeConverter;
+import io.raidpulse.config.SizeConverter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.CharacterCodingException;
