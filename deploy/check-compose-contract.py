@@ -5,8 +5,9 @@ the repository and keeps the promises DEPLOYMENT.md makes.
 Reads the file as Compose resolved it (`docker-compose config` output, on stdin) and checks:
 image versions match the tests (Kafka from pom.xml, InfluxDB from DockerInfluxd.java) and our
 images match the tags images/pom.xml writes; the collector runs unprivileged on a read-only
-root with the host's /proc and /sys read-only; Grafana gets its provisioning read-only, an
-admin password with no default, and a datasource that points at the influxdb service; the
+root with the host's /proc and /sys read-only; Grafana gets its provisioning and the dashboards
+(where the dashboard provider looks for them) read-only, an admin password with no default,
+and a datasource that points at the influxdb service; the
 service configs point at the kafka and influxdb services; every bind-mounted file exists;
 every dependency waits on a condition, every long-running service restarts, and the
 third-party services have health checks.
@@ -158,6 +159,14 @@ def main():
     prov = gm.get("/etc/grafana/provisioning")
     check(prov is not None and prov[1] and pathlib.Path(prov[0]) == repo / "grafana/provisioning",
           "grafana: grafana/provisioning must be mounted read-only at /etc/grafana/provisioning")
+    dashboards_yml = repo / "grafana/provisioning/dashboards/raidpulse.yml"
+    providers = yaml.safe_load(dashboards_yml.read_text()).get("providers", []) if dashboards_yml.exists() else []
+    if check(len(providers) == 1, "%s: expected one dashboard provider" % dashboards_yml):
+        path = providers[0].get("options", {}).get("path")
+        mounted = gm.get(path)
+        check(mounted is not None and mounted[1] and pathlib.Path(mounted[0]) == repo / "grafana/dashboards",
+              "grafana: grafana/dashboards must be mounted read-only at %s, where %s looks for dashboards"
+              % (path, dashboards_yml.relative_to(repo)))
     env = grafana.get("environment", {})
     check("GF_SECURITY_ADMIN_PASSWORD" in env, "grafana: GF_SECURITY_ADMIN_PASSWORD not set from the environment")
     check(env.get("GF_SECURITY_ADMIN_PASSWORD") not in ("admin", ""), "grafana: default admin password")

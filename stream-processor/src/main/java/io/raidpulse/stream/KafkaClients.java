@@ -4,6 +4,7 @@ import io.raidpulse.config.Settings;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -44,6 +45,19 @@ public final class KafkaClients {
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        return p;
+    }
+
+    /**
+     * An admin client's properties: the {@code kafka.*} settings it knows, and {@code timeout} for
+     * each call, so that a broker that does not answer is reported after that long.
+     */
+    public static Map<String, Object> admin(Settings s, String clientId, java.time.Duration timeout) {
+        Map<String, Object> p = known(s, AdminClientConfig.configNames());
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, s.requiredString("kafka.bootstrap.servers"));
+        p.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId);
+        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         return p;
     }
 

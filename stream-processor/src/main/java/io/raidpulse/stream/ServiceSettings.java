@@ -14,9 +14,10 @@ import java.time.Duration;
  * @param sinkEnabled       {@code sink.enabled}: run the InfluxDB sink when {@code influx.url} is set
  * @param notifyMaxBackoff  {@code notify.retry-max-backoff}: longest wait between delivery retries
  * @param notifyGroupPrefix {@code notify.group-prefix}: consumer group prefix of the notifier channels
+ * @param publishCatalog    {@code capacity.publish-catalog}: publish the built-in benchmark catalog after the start
  */
 record ServiceSettings(Duration startupTimeout, boolean createTopics, int partitions, short replication, boolean sinkEnabled,
-                       Duration notifyMaxBackoff, String notifyGroupPrefix) {
+                       Duration notifyMaxBackoff, String notifyGroupPrefix, boolean publishCatalog) {
 
     static ServiceSettings from(Settings s) {
         return new ServiceSettings(
@@ -26,6 +27,7 @@ record ServiceSettings(Duration startupTimeout, boolean createTopics, int partit
                 (short) s.integer("topics.replication-factor", -1, -1, 100),
                 s.bool("sink.enabled", true),
                 s.duration("notify.retry-max-backoff", Duration.ofSeconds(60), Duration.ofMillis(10), Duration.ofHours(1)),
-                s.string("notify.group-prefix", "raidpulse-notify-"));
+                s.string("notify.group-prefix", "raidpulse-notify-"),
+                s.bool("capacity.publish-catalog", true));
     }
 }

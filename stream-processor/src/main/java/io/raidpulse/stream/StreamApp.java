@@ -39,6 +39,9 @@ public final class StreamApp implements AutoCloseable {
         // commits (transactions) twice a second: far less blocking than the 100 ms EOS default, and an
         // alert becomes visible at most this much later; kafka.commit.interval.ms overrides
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "500");
+        // the benchmark profiles' global store: its processing errors go through the same handler as the
+        // stream threads' (Kafka Streams warns until this is set, and makes it the default in 5.0)
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
         p.putAll(s.withPrefix("kafka."));
         p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, s.requiredString("kafka.bootstrap.servers"));
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, s.string("stream.application-id", DEFAULT_APPLICATION_ID));

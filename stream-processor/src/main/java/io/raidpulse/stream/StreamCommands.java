@@ -1,5 +1,7 @@
 package io.raidpulse.stream;
 
+import io.raidpulse.stream.plan.PlanCommand;
+import io.raidpulse.stream.profiles.BenchCommand;
 import java.util.List;
 
 /** The operator commands this module contributes to the {@code raidpulse} launcher. */
@@ -7,8 +9,8 @@ public final class StreamCommands {
     private StreamCommands() {
     }
 
-    /** Fresh picocli command objects: {@code stream}. */
+    /** Fresh picocli command objects: {@code stream}, {@code bench} (import, list, show), {@code plan}. */
     public static List<Object> commands() {
-        return List.of(new StreamCommand());
+        return List.of(new StreamCommand(), new BenchCommand(), new PlanCommand());
     }
 }

@@ -7,6 +7,8 @@ import io.raidpulse.stream.influx.InfluxConnections;
 import io.raidpulse.stream.influx.InfluxSettings;
 import io.raidpulse.stream.notify.NotifierRunner;
 import io.raidpulse.stream.notify.Notifiers;
+import io.raidpulse.stream.profiles.CatalogPublisher;
+import io.raidpulse.stream.profiles.ProfileTopic;
 import io.raidpulse.stream.sink.InfluxSink;
 import io.raidpulse.stream.sink.SinkSettings;
 import java.time.Duration;
@@ -21,7 +23,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -108,21 +109,28 @@ public final class StreamService implements AutoCloseable {
             sink.start(onFailure);
         }
         runners.forEach(r -> r.start(onFailure));
+        if (service.publishCatalog()) {
+            // not before the start: a first transaction delayed behind it holds a larger backlog
+            CatalogPublisher.publishInBackground(new ProfileTopic(settings, startupTimeout(settings)));
+        }
         log.info("raidpulse stream started: {}", description);
         return started;
     }
 
-    /** Checks that the broker answers, and creates the topics that are missing ({@code topics.create}, default true). */
+    private static Duration startupTimeout(Settings settings) {
+        return ServiceSettings.from(settings).startupTimeout();
+    }
+
+    /**
+     * Checks that the broker answers, and creates the topics that are missing ({@code topics.create},
+     * default true); the benchmarks topic, which the topology reads as a global table, compacted.
+     */
     static void checkKafkaAndTopics(Settings settings, ServiceSettings service, StreamTopics topics) {
         String bootstrap = settings.requiredString("kafka.bootstrap.servers");
         Duration timeout = service.startupTimeout();
-        Map<String, Object> props = new HashMap<>(KafkaClients.producer(settings, "raidpulse-stream-check"));
-        props.keySet().retainAll(AdminClientConfig.configNames());
-        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        try (Admin admin = Admin.create(props)) {
+        try (Admin admin = Admin.create(KafkaClients.admin(settings, "raidpulse-stream-check", timeout))) {
             admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            new ProfileTopic(settings, timeout).ensure(admin, service.createTopics()).ifPresent(log::warn);
             if (!service.createTopics()) {
                 return;
             }

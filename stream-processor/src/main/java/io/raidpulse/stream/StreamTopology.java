@@ -1,6 +1,9 @@
 package io.raidpulse.stream;
 
 import io.raidpulse.stream.aggregate.AggregateProcessor;
+import io.raidpulse.stream.capacity.CapacityComparison;
+import io.raidpulse.stream.capacity.CapacityDetector;
+import io.raidpulse.stream.capacity.ProfileStore;
 import io.raidpulse.stream.health.MdHealthDetector;
 import io.raidpulse.stream.intake.IntakeProcessor;
 import io.raidpulse.stream.intake.SampleTimestamps;
@@ -14,14 +17,18 @@ import org.apache.kafka.streams.Topology;
  * The stream processor's topology, in one place:
  *
  * <pre>
- * host-samples ─▶ intake ─┬▶ saturation ─┬▶ alerts
- *  (decode, validate;     ├▶ md-health ──┘
- *   failures ─▶ dead-letters)
- *                         └▶ aggregates ──▶ aggregates
+ * host-samples ─▶ intake ─┬▶ saturation ─────────────────────┬▶ alerts
+ *  (decode, validate;     ├▶ md-health ──────────────────────┤
+ *   failures ─▶ dead-letters)                                │
+ *                         ├▶ aggregates ─▶ capacity ─┬▶ capacity-alerts
+ *                         ├──────────────▶ (shapes)  └▶ aggregates
+ *                         └─────────────────────────────▶ capacity-alerts (arrays still reported)
+ * benchmarks (compacted) ─▶ benchmark-profiles (global store, read by capacity)
  * </pre>
  *
  * Records stay keyed by host from source to sinks: every detector works inside one HostSample, so
- * there is no repartitioning. Each processor owns its state store.
+ * there is no repartitioning. Each processor owns its state store; the benchmark profiles are a
+ * global store, every instance holding all of them.
  */
 public final class StreamTopology {
     public static final String SOURCE = "host-samples";
@@ -29,6 +36,10 @@ public final class StreamTopology {
     public static final String SATURATION = "saturation";
     public static final String MD_HEALTH = "md-health";
     public static final String AGGREGATES = "aggregates";
+    public static final String CAPACITY = "capacity";
+    public static final String CAPACITY_ALERTS = "capacity-alerts";
+    public static final String PROFILES_SOURCE = "benchmarks";
+    public static final String PROFILES = "benchmark-profiles-update";
     public static final String ALERTS_SINK = "alerts-sink";
     public static final String AGGREGATES_SINK = "aggregates-sink";
 
@@ -47,11 +58,20 @@ public final class StreamTopology {
         t.addStateStore(SaturationDetector.storeBuilder(), SATURATION);
         t.addProcessor(MD_HEALTH, () -> new MdHealthDetector(config.health(), config.expiry()), INTAKE);
         t.addStateStore(MdHealthDetector.storeBuilder(), MD_HEALTH);
-        t.addSink(ALERTS_SINK, topics.alerts(), Serdes.String().serializer(), serdes.alert().serializer(), SATURATION, MD_HEALTH);
-
         t.addProcessor(AGGREGATES, () -> new AggregateProcessor(config.aggregates()), INTAKE);
         t.addStateStore(AggregateProcessor.storeBuilder(), AGGREGATES);
-        t.addSink(AGGREGATES_SINK, topics.aggregates(), Serdes.String().serializer(), serdes.aggregate().serializer(), AGGREGATES);
+
+        t.addGlobalStore(ProfileStore.storeBuilder(), PROFILES_SOURCE, Serdes.String().deserializer(), Serdes.ByteArray().deserializer(),
+                topics.benchmarks(), PROFILES, ProfileStore.Updater::new);
+        t.addProcessor(CAPACITY, () -> new CapacityComparison(config.capacity()), AGGREGATES, INTAKE);
+        t.addStateStore(CapacityComparison.storeBuilder(), CAPACITY);
+        long smallestWindow = config.aggregates().windows().stream().mapToLong(java.time.Duration::toMillis).min().orElseThrow();
+        t.addProcessor(CAPACITY_ALERTS, () -> new CapacityDetector(config.capacity(), config.expiry(), smallestWindow), CAPACITY, INTAKE);
+        t.addStateStore(CapacityDetector.storeBuilder(), CAPACITY_ALERTS);
+
+        t.addSink(ALERTS_SINK, topics.alerts(), Serdes.String().serializer(), serdes.alert().serializer(), SATURATION, MD_HEALTH,
+                CAPACITY_ALERTS);
+        t.addSink(AGGREGATES_SINK, topics.aggregates(), Serdes.String().serializer(), serdes.aggregate().serializer(), CAPACITY);
         return t;
     }
 }

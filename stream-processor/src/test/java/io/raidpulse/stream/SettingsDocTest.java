@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** Every setting key the code reads is in the README's settings table. */
 class SettingsDocTest {
     private static final Pattern LITERAL_KEY = Pattern.compile(
-            "\"((?:stream|topics|saturation|health|alerts|aggregate|influx|sink|notify)\\.[a-z0-9][a-z0-9.\\-]*[a-z0-9])\"");
+            "\"((?:stream|topics|saturation|health|alerts|aggregate|capacity|influx|sink|notify)\\.[a-z0-9][a-z0-9.\\-]*[a-z0-9])\"");
     /** saturation.* thresholds are read as prefix + "name", for the defaults and for every rule. */
     private static final Pattern THRESHOLD_KEY = Pattern.compile("prefix \\+ \"([a-z0-9\\-]+)\"");
 
@@ -39,7 +39,7 @@ class SettingsDocTest {
         }
         keys.removeIf(k -> k.equals("saturation.rule.") || k.equals("kafka.") || k.endsWith("."));
         assertThat(keys).as("keys found in the code").contains("saturation.fire-util", "influx.url", "sink.batch-size",
-                "aggregate.windows", "notify.channels");
+                "aggregate.windows", "notify.channels", "capacity.fire-pct", "topics.benchmarks");
         String readme = Files.readString(Path.of("README.md"));
         assertThat(keys).allSatisfy(k -> assertThat(readme).as("README settings table has a row for %s", k).contains("| `" + k + "` |"));
     }

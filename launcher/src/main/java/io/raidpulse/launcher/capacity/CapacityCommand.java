@@ -3,6 +3,7 @@ package io.raidpulse.launcher.capacity;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.raidpulse.config.SizeConverter;
 import io.raidpulse.config.UserException;
 import io.raidpulse.model.capacity.ArrayCapacity;
 import io.raidpulse.model.capacity.CapacityCalculator;

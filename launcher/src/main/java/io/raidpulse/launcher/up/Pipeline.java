@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -148,20 +149,21 @@ public final class Pipeline implements AutoCloseable {
 
     /**
      * When a simulation starts: now in real time; with {@code fast}, one scenario length ago, so
-     * the finished run lies in the recent past where dashboards look. Never before the end of an
-     * earlier run of the same host in this data directory: the stream processor would take its
+     * the finished run lies in the recent past where dashboards look, and on a whole minute, so
+     * that the stream processor's windows fall on the scenario's minutes. Never before the end of
+     * an earlier run of the same host in this data directory: the stream processor would take its
      * samples as late and its windows as closed.
      */
     static Instant simulatedStart(Scenario scenario, Path tree, boolean fast) throws IOException {
-        Instant now = Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
-        Instant start = fast ? now.minusSeconds(scenario.durationSeconds()) : now;
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        Instant start = fast ? now.minusSeconds(scenario.durationSeconds()).truncatedTo(ChronoUnit.MINUTES) : now;
         Path previous = tree.resolve("time");
         if (Files.isRegularFile(previous)) {
             try {
                 Instant end = Instant.ofEpochMilli(Long.parseLong(Files.readString(previous).trim()))
                         .plusSeconds(scenario.intervalSeconds());
                 if (end.isAfter(start)) {
-                    start = end;
+                    start = fast ? end.plus(1, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES) : end;
                 }
             } catch (NumberFormatException e) {
                 LOG.warn("ignoring {}: not a time ({})", previous, e.getMessage());

@@ -6,6 +6,7 @@ import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.capacity.RaidModel;
 import io.raidpulse.model.capacity.RebuildEstimate;
 import io.raidpulse.model.capacity.SyncSpeedLimits;
+import io.raidpulse.model.profile.Pattern;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,12 +48,25 @@ public final class AlternativeLayouts {
      */
     public static List<Projection> project(List<RaidLayout> layouts, DiskProfile disk, double readsPerSec, double writesPerSec,
             long readBytes, long writeBytes, Long memberBytes) {
+        return project(layouts, disk, Pattern.RANDOM, readsPerSec, writesPerSec, readBytes, writeBytes, memberBytes);
+    }
+
+    /**
+     * The same for a load of either shape: random loads as above; a sequential load occupies the
+     * members for the share of each layout's sequential read and write rate it moves,
+     * R br / seqRead + W bw / seqWrite (raid-model.md table), as {@link ProfileMatcher#use} counts it.
+     */
+    public static List<Projection> project(List<RaidLayout> layouts, DiskProfile disk, Pattern pattern, double readsPerSec,
+            double writesPerSec, long readBytes, long writeBytes, Long memberBytes) {
         List<Projection> out = new ArrayList<>();
         for (RaidLayout l : layouts) {
             RaidModel m = new RaidModel(l, disk);
             Double rebuild = memberBytes == null ? null
                     : m.rebuild(memberBytes, SyncSpeedLimits.KERNEL_DEFAULTS).map(RebuildEstimate::idleHoursAtLeast).orElse(null);
-            out.add(new Projection(l, m.projectedUtilisation(readsPerSec, writesPerSec, readBytes, writeBytes), m.usableFraction(), rebuild));
+            double u = pattern == Pattern.SEQUENTIAL
+                    ? readsPerSec * readBytes / (m.sequentialReadMBps() * 1e6) + writesPerSec * writeBytes / (m.sequentialWriteMBps() * 1e6)
+                    : m.projectedUtilisation(readsPerSec, writesPerSec, readBytes, writeBytes);
+            out.add(new Projection(l, u, m.usableFraction(), rebuild));
         }
         return out;
     }

@@ -28,6 +28,10 @@ public final class ProfileMatcher {
     public static final double READ_FRACTION_TOLERANCE = 0.1;
     /** A benchmark's per-member queue within this factor of the members' aqu-sz counts as near. */
     public static final double QUEUE_DEPTH_FACTOR = 2;
+    /** Characters of the SCSI INQUIRY product identification, all sysfs shows of a SATA or SAS disk's model. */
+    static final int SCSI_PRODUCT_ID = 16;
+    /** Outstanding requests at which capacity is taken for {@link #use}: enough to keep every member busy. */
+    private static final double SATURATED = Double.POSITIVE_INFINITY;
 
     private final List<BenchmarkProfile> profiles;
     private final List<DiskProfile> disks;
@@ -46,8 +50,7 @@ public final class ProfileMatcher {
         Optional<BenchmarkProfile> measured = matchingProfile(load);
         if (measured.isPresent()) {
             BenchmarkProfile p = measured.get();
-            String label = String.format(Locale.ROOT, "measured: %s (%s%s, %s)", p.id(), p.tool().name().toLowerCase(Locale.ROOT),
-                    p.toolVersion() == null ? "" : " " + p.toolVersion(), p.source() == null ? "imported" : p.source());
+            String label = measuredLabel(p);
             if (load.pattern() == Pattern.SEQUENTIAL) {
                 return new CapacityChoice(CapacitySource.MEASURED_PROFILE, label, load.pattern(), null, null,
                         orZero(p.readBytesPerSec()), orZero(p.writeBytesPerSec()), p, null);
@@ -57,10 +60,7 @@ public final class ProfileMatcher {
         }
         MemberDisk member = memberDisk(load);
         RaidModel model = new RaidModel(load.layout(), member.disk());
-        String label = (member.source() == CapacitySource.DISK_CLASS_DEFAULT
-                ? "model: " + load.layout().describe() + " over the disk-class default " + member.disk().id() + " (no benchmark of these disks; "
-                : "model: " + load.layout().describe() + " over member disk " + member.disk().id() + " (")
-                + member.disk().source() + ")";
+        String label = modelLabel(load.layout(), member);
         double f = load.readFraction();
         if (load.pattern() == Pattern.SEQUENTIAL) {
             double total = 1 / (f / (model.sequentialReadMBps() * 1e6) + (1 - f) / (model.sequentialWriteMBps() * 1e6));
@@ -71,8 +71,66 @@ public final class ProfileMatcher {
     }
 
     /**
-     * The trusted profile of the same level, layout, disk count, disk model (when both are
-     * known) and access pattern, read fraction within {@link #READ_FRACTION_TOLERANCE}, request
+     * How much of the array's saturated capacity a live load of {@code readsPerSec} reads of
+     * {@code readBytes} and {@code writesPerSec} writes of {@code writeBytes} uses, per direction.
+     * From the model over the member disk, U = (R tr + W tw) / n (raid-model.md); when a trusted
+     * benchmark of the same array and workload matches, the model's capacities are scaled by
+     * measured / model at the benchmark's own read fraction, request size and outstanding
+     * requests, so the total is the share of the benchmarked capacity and the split between
+     * reads and writes follows the model's member costs.
+     */
+    public CapacityUse use(LiveLoad load, double readsPerSec, double writesPerSec, long readBytes, long writeBytes) {
+        if (readsPerSec < 0 || writesPerSec < 0 || readBytes <= 0 || writeBytes <= 0) {
+            throw new IllegalArgumentException("rates must not be negative and request sizes must be positive");
+        }
+        MemberDisk member = memberDisk(load);
+        RaidModel model = new RaidModel(load.layout(), member.disk());
+        boolean sequential = load.pattern() == Pattern.SEQUENTIAL;
+        // saturated: every member busy (C = n/t); reads and writes of the load's own sizes
+        double readCapacity = sequential ? model.sequentialReadMBps() * 1e6 : model.randomReadIops(readBytes, SATURATED);
+        double writeCapacity = sequential ? model.sequentialWriteMBps() * 1e6 : model.randomWriteIops(writeBytes, SATURATED);
+        double reads = sequential ? readsPerSec * readBytes : readsPerSec;
+        double writes = sequential ? writesPerSec * writeBytes : writesPerSec;
+        Optional<BenchmarkProfile> measured = matchingProfile(load);
+        if (measured.isEmpty()) {
+            return new CapacityUse(member.source(), member.disk().id(), modelLabel(load.layout(), member), load.pattern(),
+                    readCapacity, writeCapacity, reads / readCapacity, writes / writeCapacity, 1, member.disk());
+        }
+        BenchmarkProfile p = measured.get();
+        double calibration = measuredOverModel(p, model);
+        return new CapacityUse(CapacitySource.MEASURED_PROFILE, p.id(), measuredLabel(p), load.pattern(),
+                readCapacity * calibration, writeCapacity * calibration,
+                reads / (readCapacity * calibration), writes / (writeCapacity * calibration), calibration, member.disk());
+    }
+
+    /* The benchmark's headline against the model of the same array at the benchmark's own conditions. */
+    private static double measuredOverModel(BenchmarkProfile p, RaidModel model) {
+        double f = p.readFraction();
+        if (p.pattern() == Pattern.SEQUENTIAL) {
+            int streams = p.jobs() == null ? 1 : p.jobs();
+            double expected = 1 / (f / (model.sequentialReadMBps(streams) * 1e6) + (1 - f) / (model.sequentialWriteMBps() * 1e6));
+            return (orZero(p.readBytesPerSec()) + orZero(p.writeBytesPerSec())) / expected;
+        }
+        Integer outstanding = p.outstanding();
+        double expected = model.randomIops(f, p.blockSizeBytes(), outstanding == null ? SATURATED : outstanding);
+        return p.totalIops() / expected;
+    }
+
+    private static String measuredLabel(BenchmarkProfile p) {
+        return String.format(Locale.ROOT, "measured: %s (%s%s, %s)", p.id(), p.tool().name().toLowerCase(Locale.ROOT),
+                p.toolVersion() == null ? "" : " " + p.toolVersion(), p.source() == null ? "imported" : p.source());
+    }
+
+    private static String modelLabel(RaidLayout layout, MemberDisk member) {
+        return (member.source() == CapacitySource.DISK_CLASS_DEFAULT
+                ? "model: " + layout.describe() + " over the disk-class default " + member.disk().id() + " (no benchmark of these disks; "
+                : "model: " + layout.describe() + " over member disk " + member.disk().id() + " (")
+                + member.disk().source() + ")";
+    }
+
+    /**
+     * The trusted profile of the same level, layout, disk count, disk model and kind (spinning
+     * or solid state; each when both sides are known) and access pattern, read fraction within {@link #READ_FRACTION_TOLERANCE}, request
      * size in the same power-of-two bucket, and per-member queue within
      * {@link #QUEUE_DEPTH_FACTOR} of the members' aqu-sz; the nearest queue depth wins.
      */
@@ -81,6 +139,7 @@ public final class ProfileMatcher {
                 .filter(p -> p.verdict() == Verdict.TRUSTED)
                 .filter(p -> sameArray(p, load.layout()))
                 .filter(p -> sameModel(p.diskModel(), load.diskModel()))
+                .filter(p -> p.rotational() == null || load.rotational() == null || p.rotational().equals(load.rotational()))
                 .filter(p -> p.pattern() == load.pattern())
                 .filter(p -> p.readFraction() != null && Math.abs(p.readFraction() - load.readFraction()) <= READ_FRACTION_TOLERANCE)
                 .filter(p -> p.blockSizeBytes() != null && bucket(p.blockSizeBytes()) == bucket(load.requestBytes()))
@@ -129,7 +188,25 @@ public final class ProfileMatcher {
     }
 
     private static boolean sameModel(String a, String b) {
-        return a == null || b == null || a.trim().equalsIgnoreCase(b.trim());
+        return a == null || b == null || sameDiskModel(a, b);
+    }
+
+    /**
+     * Whether two disk model strings name the same model: equal but for case and surrounding
+     * space, or one is the other cut to {@link #SCSI_PRODUCT_ID} characters, as sysfs
+     * {@code device/model} shows SATA and SAS disks (the SCSI INQUIRY product identification,
+     * scsi_sysfs.c "%.16s": "ST16000NM001G-2K" for an ST16000NM001G-2KK103) while lsblk, smartctl
+     * and data sheets give the whole name.
+     */
+    public static boolean sameDiskModel(String a, String b) {
+        String x = a.trim().toLowerCase(Locale.ROOT);
+        String y = b.trim().toLowerCase(Locale.ROOT);
+        if (x.equals(y)) {
+            return true;
+        }
+        String shorter = x.length() < y.length() ? x : y;
+        String longer = shorter == x ? y : x;
+        return shorter.length() == SCSI_PRODUCT_ID && longer.startsWith(shorter);
     }
 
     private static boolean hasCapacity(BenchmarkProfile p, Pattern pattern) {

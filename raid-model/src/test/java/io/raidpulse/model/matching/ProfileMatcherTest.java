@@ -68,6 +68,9 @@ class ProfileMatcherTest {
         assertThat(m.matchingProfile(new LiveLoad(raid5x8, WD20, true, "sda", Pattern.SEQUENTIAL, 0.0, 4096, 3000, 400.0))).isEmpty();
         // unknown disk model on either side does not exclude
         assertThat(m.matchingProfile(load(raid5x8, null, 0.0, 4096, 3000, 400.0))).isPresent();
+        // spinning disks' benchmark against solid-state members of an unknown model
+        assertThat(m.matchingProfile(new LiveLoad(raid5x8, null, false, "sda", Pattern.RANDOM, 0.0, 4096, 3000, 400.0))).isEmpty();
+        assertThat(m.matchingProfile(new LiveLoad(raid5x8, null, null, "sda", Pattern.RANDOM, 0.0, 4096, 3000, 400.0))).isPresent();
     }
 
     @Test
@@ -135,5 +138,74 @@ class ProfileMatcherTest {
         ProfileMatcher m = new ProfileMatcher(List.of(unknown, base), List.of());
         assertThat(m.matchingProfile(load(RaidLayout.of(RaidLevel.RAID5, 4), null, 1.0, 4096, 8, 2.0))).get()
                 .extracting(BenchmarkProfile::id).isEqualTo("near");
+    }
+
+    private static DiskProfile named16tb() {
+        DiskProfile d = BuiltInCatalog.diskProfile("published-d-16tb-hdd");
+        return new DiskProfile("user-16tb", "16 TB members", "ST16000NM001G", true, d.randomReadIops(), d.randomWriteIops(),
+                d.blockSizeBytes(), d.queueDepth(), d.sequentialMBps(), "user");
+    }
+
+    @Test
+    void useFromTheModelIsThePredictedMemberBusyFractionSplitByDirection() {
+        RaidLayout raid5 = RaidLayout.of(RaidLevel.RAID5, 4);
+        ProfileMatcher m = new ProfileMatcher(List.of(), List.of(named16tb()));
+        CapacityUse u = m.use(load(raid5, "ST16000NM001G", 400.0 / 600, 8192, 4, 2.0), 400, 200, 8192, 8192);
+        RaidModel model = new RaidModel(raid5, named16tb());
+        assertThat(u.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
+        assertThat(u.sourceTag()).isEqualTo("model:user-16tb");
+        assertThat(u.calibration()).isEqualTo(1.0);
+        // 8 KiB read: 1/550 s positioning and transfer; a small raid5 write 2 reads + 2 writes
+        double tr = 1 / 550.0 + 4096 / 268e6;
+        double tw = 1 / 480.0 + 4096 / 268e6;
+        assertThat(u.readUtil()).isCloseTo(400 * tr / 4, within(1e-12));
+        assertThat(u.writeUtil()).isCloseTo(200 * (2 * tr + 2 * tw) / 4, within(1e-12));
+        assertThat(u.util()).isCloseTo(model.projectedUtilisation(400, 200, 8192, 8192), within(1e-12)).isCloseTo(0.5766, within(1e-4));
+        assertThat(u.readCapacity()).isCloseTo(4 / tr, within(1e-9));
+        assertThat(u.headroom()).isCloseTo(1 - u.util(), within(1e-15));
+    }
+
+    @Test
+    void useAgainstAMatchingBenchmarkIsTheShareOfTheMeasuredCapacity() throws Exception {
+        BenchmarkProfile f = fRandwrite();
+        DiskProfile wd20 = new DiskProfile("wd20", "2 TB members", WD20, true, 120, 110, 4096, 1, 150, "user");
+        ProfileMatcher m = new ProfileMatcher(List.of(f), List.of(wd20));
+        CapacityUse u = m.use(load(RaidLayout.of(RaidLevel.RAID5, 8), WD20, 0.0, 4096, 3000, 400.0), 0, 400, 4096, 4096);
+        assertThat(u.source()).isEqualTo(CapacitySource.MEASURED_PROFILE);
+        assertThat(u.sourceTag()).isEqualTo("profile:" + f.id());
+        // 4096 outstanding keep all 8 members busy: the benchmark is the write capacity itself
+        assertThat(u.writeCapacity()).isCloseTo(478.206134, within(1e-3));
+        assertThat(u.util()).isCloseTo(400 / 478.206134, within(1e-5));
+        assertThat(u.calibration()).isCloseTo(478.206134 / new RaidModel(RaidLayout.of(RaidLevel.RAID5, 8), wd20).randomWriteIops(4096, 4096),
+                within(1e-9));
+        assertThat(u.memberDisk()).isSameAs(wd20);
+    }
+
+    @Test
+    void useWithNothingKnownIsLabelledAsADiskClassDefault() {
+        CapacityUse u = new ProfileMatcher(List.of(), List.of()).use(load(RaidLayout.of(RaidLevel.RAID1, 2), null, 1.0, 4096, 1, 1.0),
+                40, 0, 4096, 4096);
+        assertThat(u.source()).isEqualTo(CapacitySource.DISK_CLASS_DEFAULT);
+        assertThat(u.sourceTag()).isEqualTo("default:hdd-7200");
+        assertThat(u.writeUtil()).isZero();
+        assertThat(u.readUtil()).isCloseTo(40 / (2 * DiskClass.HDD_7200.defaults().randomReadIops()), within(1e-9));
+    }
+
+    @Test
+    void aModelCutTo16CharactersBySysfsIsTheSameModel() {
+        assertThat(ProfileMatcher.sameDiskModel("ST16000NM001G-2K", "ST16000NM001G-2KK103")).isTrue();
+        assertThat(ProfileMatcher.sameDiskModel(" st16000nm001g-2kk103 ", "ST16000NM001G-2KK103")).isTrue();
+        assertThat(ProfileMatcher.sameDiskModel("ST16000NM001G-2KK103", "ST16000NM001G-2K")).isTrue();
+        // shorter names are padded, not cut: a prefix of another length is another model
+        assertThat(ProfileMatcher.sameDiskModel("WDC WD40EFRX", "WDC WD40EFRX-68N32N0")).isFalse();
+        assertThat(ProfileMatcher.sameDiskModel("ST16000NM001G-2J", "ST16000NM001G-2KK103")).isFalse();
+        List<BenchmarkProfile> single = new ArrayList<>();
+        for (BenchmarkProfile p : BuiltInCatalog.profiles()) {
+            if (p.id().startsWith("published-d-")) {
+                single.add(p.toBuilder().diskModel("ST16000NM001G-2KK103").build());
+            }
+        }
+        MemberDisk md = new ProfileMatcher(single, List.of()).memberDisk(load(RaidLayout.of(RaidLevel.RAID5, 4), "ST16000NM001G-2K", 0.5, 4096, 8, 2.0));
+        assertThat(md.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
     }
 }

@@ -81,6 +81,15 @@ public final class InfluxPoints {
             optional(p, "write_amp_sectors", a.getWriteAmpSectors());
             optional(p, "busiest_member", a.getBusiestMember());
             optional(p, "sync_action", a.getSyncAction());
+            optional(p, "level", a.getLevel());
+            optional(p, "layout", a.getLayout());
+            optionalCount(p, "raid_disks", a.getRaidDisks() == null ? null : a.getRaidDisks().longValue());
+            optionalCount(p, "chunk_bytes", a.getChunkBytes());
+            optional(p, "disk_model", a.getDiskModel());
+            if (a.getRotational() != null) {
+                p.addField("rotational", a.getRotational());
+            }
+            optionalCount(p, "member_bytes", a.getMemberBytes());
             optional(p, "capacity_source", a.getCapacitySource());
             optional(p, "capacity_util", a.getCapacityUtil());
             optional(p, "capacity_read_util", a.getCapacityReadUtil());

@@ -65,8 +65,10 @@ class StreamCommandIT {
     }
 
     @Test
-    void theLauncherGetsTheStreamCommand() {
-        assertThat(StreamCommands.commands()).singleElement().isInstanceOf(StreamCommand.class);
-        assertThat(new CommandLine(StreamCommands.commands().get(0)).getCommandName()).isEqualTo("stream");
+    void theLauncherGetsTheStreamBenchAndPlanCommands() {
+        assertThat(StreamCommands.commands()).first().isInstanceOf(StreamCommand.class);
+        assertThat(StreamCommands.commands()).extracting(c -> new CommandLine(c).getCommandName()).containsExactly("stream", "bench", "plan");
+        CommandLine bench = new CommandLine(StreamCommands.commands().get(1));
+        assertThat(bench.getSubcommands()).containsOnlyKeys("import", "list", "show");
     }
 }

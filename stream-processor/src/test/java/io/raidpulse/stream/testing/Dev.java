@@ -16,6 +16,8 @@ public final class Dev {
     DeviceKind kind = DeviceKind.DISK;
     Boolean rotational = true;
     String parent;
+    String model;
+    Long sizeBytes;
     final List<String> holders = new ArrayList<>();
     double util;
     double rS = 100;
@@ -67,6 +69,16 @@ public final class Dev {
         return this;
     }
 
+    public Dev model(String m) {
+        model = m;
+        return this;
+    }
+
+    public Dev size(long bytes) {
+        sizeBytes = bytes;
+        return this;
+    }
+
     public Dev holder(String h) {
         holders.add(h);
         return this;
@@ -107,7 +119,7 @@ public final class Dev {
 
     DeviceSample build(Double interval) {
         DeviceSample.Builder b = DeviceSample.newBuilder().setName(name).setMajor(8).setMinor(0).setKind(kind)
-                .setRotational(rotational).setParent(parent).setHolders(holders).setCountersReset(false);
+                .setRotational(rotational).setParent(parent).setModel(model).setSizeBytes(sizeBytes).setHolders(holders).setCountersReset(false);
         if (noMetrics || interval == null) {
             return b.setMetrics(null).setDeltas(null).build();
         }

@@ -32,6 +32,21 @@ public final class Md {
                 .setFaulty(false).setSpare(false).setWriteMostly(false).setReplacement(false);
     }
 
+    public Md layout(String layout) {
+        b.setLayout(layout);
+        return this;
+    }
+
+    public Md chunk(long bytes) {
+        b.setChunkBytes(bytes);
+        return this;
+    }
+
+    public Md raidDisks(int n) {
+        b.setRaidDisks(n);
+        return this;
+    }
+
     public Md leaves(String... leafDisks) {
         leaves.addAll(List.of(leafDisks));
         return this;

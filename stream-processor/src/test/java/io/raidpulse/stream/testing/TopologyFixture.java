@@ -3,7 +3,10 @@ package io.raidpulse.stream.testing;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
+import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.stream.profiles.ProfileRecords;
 import io.raidpulse.stream.StreamApp;
 import io.raidpulse.stream.StreamConfig;
 import io.raidpulse.stream.StreamSerdes;
@@ -34,6 +37,7 @@ public final class TopologyFixture implements AutoCloseable {
     private final TestOutputTopic<String, Alert> alerts;
     private final TestOutputTopic<String, Aggregate> aggregates;
     private final TestOutputTopic<byte[], byte[]> deadLetters;
+    private final TestInputTopic<String, byte[]> benchmarks;
     public final List<Alert> alertLog = new ArrayList<>();
     public final List<Aggregate> aggregateLog = new ArrayList<>();
 
@@ -54,6 +58,7 @@ public final class TopologyFixture implements AutoCloseable {
         alerts = driver.createOutputTopic(t.alerts(), new StringDeserializer(), serdes.alert().deserializer());
         aggregates = driver.createOutputTopic(t.aggregates(), new StringDeserializer(), serdes.aggregate().deserializer());
         deadLetters = driver.createOutputTopic(t.deadLetters(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        benchmarks = driver.createInputTopic(t.benchmarks(), new StringSerializer(), new ByteArraySerializer());
     }
 
     public TopologyFixture() {
@@ -62,6 +67,21 @@ public final class TopologyFixture implements AutoCloseable {
 
     public void send(HostSample s) {
         samples.pipeInput(s.getHost().getHostname(), serdes.hostSample().serializer().serialize("t", s), s.getSampleTime());
+    }
+
+    /** Publishes a benchmark profile on the benchmarks topic, as {@code raidpulse bench import} does. */
+    public void profile(BenchmarkProfile p) {
+        benchmarks.pipeInput(p.id(), AvroSerdes.benchmarkProfile().serializer().serialize("t", ProfileRecords.toAvro(p)));
+    }
+
+    /** Deletes a profile from the benchmarks topic (a tombstone). */
+    public void deleteProfile(String id) {
+        benchmarks.pipeInput(id, null);
+    }
+
+    /** Puts raw bytes on the benchmarks topic under {@code id}. */
+    public void profileBytes(String id, byte[] bytes) {
+        benchmarks.pipeInput(id, bytes);
     }
 
     public void sendRaw(String key, byte[] value) {

@@ -1,4 +1,4 @@
-package io.raidpulse.launcher.capacity;
+package io.raidpulse.config;
 
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -8,10 +8,10 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * Sizes on the command line, in the two conventions operators use: request and chunk sizes are
- * binary ({@link Binary}: {@code 4k} = 4096, as fio and mdadm mean it), disk sizes are decimal
- * ({@link Decimal}: {@code 16T} = 16 x 10^12, as on the label) unless written with {@code i}
- * ({@code 16TiB}). A bare number is bytes.
+ * Sizes on the command line as operators write them:
+ * memory and request sizes binary ({@link Binary}: {@code 64G} = 64 GiB), disk sizes decimal
+ * ({@link Decimal}: {@code 16T} = 16 x 10^12, as on the label) unless written with {@code i}.
+ * A bare number is bytes.
  */
 public final class SizeConverter {
     private static final Pattern SIZE = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([kmgtp]?)(i?)b?", Pattern.CASE_INSENSITIVE);
@@ -22,14 +22,18 @@ public final class SizeConverter {
     static long parse(String value, boolean binaryByDefault) {
         Matcher m = SIZE.matcher(value.trim());
         if (!m.matches()) {
-            throw new TypeConversionException("'" + value + "' is not a size (like 4k, 512KiB, 1M, 16T, 16TiB)");
+            throw new TypeConversionException("'" + value + "' is not a size (like 4k, 64G, 16T, 16TiB)");
         }
         int power = "kmgtp".indexOf(m.group(2).toLowerCase(Locale.ROOT)) + 1;
         boolean binary = binaryByDefault || !m.group(3).isEmpty();
-        return new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(binary ? 1024 : 1000).pow(power)).longValue();
+        long bytes = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(binary ? 1024 : 1000).pow(power)).longValue();
+        if (bytes <= 0) {
+            throw new TypeConversionException("'" + value + "' is not a positive size");
+        }
+        return bytes;
     }
 
-    /** Request and chunk sizes: every prefix binary. */
+    /** Memory and request sizes: every prefix binary. */
     public static final class Binary implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {

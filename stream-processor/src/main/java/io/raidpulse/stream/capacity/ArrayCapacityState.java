@@ -1,0 +1,305 @@
+package io.raidpulse.stream.capacity;
+
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertKind;
+import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.Severity;
+import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.alert.Alerts;
+import io.raidpulse.stream.state.StateReader;
+import io.raidpulse.stream.state.StateWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The capacity alert of one array, over its closed windows of the smallest size:
+ *
+ * <pre>
+ * IDLE --hot--> PENDING --hot for the sustain time--> FIRING --cool for the clear time--> IDLE
+ *                  \--not hot--> IDLE                   (windows between clear and fire restart the cool count)
+ * </pre>
+ *
+ * Hot: the window used more than {@code capacity.fire-pct} of the array's capacity; cool: less
+ * than {@code capacity.clear-pct}, or no capacity figure (no I/O, or a source outside
+ * {@code capacity.alert-on}). Runs count consecutive
+ * windows: a window missing (no samples in it) starts the count again without closing an open
+ * episode. The members' %util plays no part: the point is an array near its capacity while
+ * %util looks fine (solid-state members, whose %util says little, or a measured capacity below
+ * what the disks' figures promise).
+ */
+final class ArrayCapacityState {
+    enum Phase { IDLE, PENDING, FIRING }
+
+    final String array;
+    Phase phase = Phase.IDLE;
+    /** hot windows (PENDING) or cool windows (FIRING) in the current run */
+    int run;
+    /** start of the first window of the current run, ms */
+    long runStart;
+    /** end of the last window seen, ms; -1 before the first */
+    long lastWindowEnd = -1;
+    /** consecutive host samples without this array (windows close later than their samples, so only samples count) */
+    int absent;
+
+    long episodeStart;
+    /** capacity share in percent over the episode, and the busiest member's %util */
+    double peakCapacity;
+    double capacitySum;
+    double peakUtil;
+    double utilSum;
+    int windows;
+    /** the same over the current cool run, added to the episode if the run breaks */
+    double coolCapacitySum;
+    double coolUtilSum;
+    int coolWindows;
+    String busiestMember;
+    String source;
+    String cause;
+
+    ArrayCapacityState(String array) {
+        this.array = array;
+    }
+
+    /** Feeds one closed window of the smallest size; returns the FIRING or RESOLVED alert it causes, else null. */
+    Alert observe(String host, Aggregate a, CapacitySettings th) {
+        long start = a.getWindowStart().toEpochMilli();
+        long end = a.getWindowEnd().toEpochMilli();
+        if (lastWindowEnd >= 0 && lastWindowEnd != start) {
+            breakRun();
+        }
+        lastWindowEnd = end;
+        // a window compared with a source alerts are not to rest on counts as one without a figure
+        Double share = th.alertsOn(a.getCapacitySource()) ? a.getCapacityUtil() : null;
+        double pct = share == null ? 0 : share * 100;
+        boolean hot = share != null && pct > th.firePct();
+        boolean cool = share == null || pct < th.clearPct();
+        long windowMs = end - start;
+        switch (phase) {
+            case IDLE -> {
+                if (!hot) {
+                    return null;
+                }
+                phase = Phase.PENDING;
+                episodeStart = start;
+                runStart = start;
+                run = 1;
+                accumulate(a, pct);
+                return fireIfSustained(host, a, th, windowMs);
+            }
+            case PENDING -> {
+                if (!hot) {
+                    reset();
+                    return null;
+                }
+                run++;
+                accumulate(a, pct);
+                return fireIfSustained(host, a, th, windowMs);
+            }
+            case FIRING -> {
+                if (!cool) {
+                    breakRun();
+                    accumulate(a, pct);
+                    return null;
+                }
+                if (run == 0) {
+                    runStart = start;
+                }
+                run++;
+                coolCapacitySum += pct;
+                coolUtilSum += a.getUtilMean();
+                coolWindows++;
+                if (run < CapacitySettings.windows(th.clearAfter(), windowMs)) {
+                    return null;
+                }
+                Alert resolved = resolved(host, end, runStart, th, null);
+                reset();
+                return resolved;
+            }
+            default -> throw new IllegalStateException(phase.toString());
+        }
+    }
+
+    /** Closes an open episode of an array that is gone: RESOLVED with the reason, at the end of its last window. */
+    Alert expire(String host, String reason) {
+        if (phase != Phase.FIRING) {
+            return null;
+        }
+        long at = Math.max(lastWindowEnd, episodeStart);
+        Alert alert = resolved(host, at, at, null, reason);
+        reset();
+        return alert;
+    }
+
+    private Alert fireIfSustained(String host, Aggregate a, CapacitySettings th, long windowMs) {
+        int needed = CapacitySettings.windows(th.sustain(), windowMs);
+        if (run < needed) {
+            return null;
+        }
+        long sustainedMs = run * windowMs;
+        phase = Phase.FIRING;
+        run = 0;
+        coolCapacitySum = 0;
+        coolUtilSum = 0;
+        coolWindows = 0;
+        cause = a.getSyncAction() == null ? null : "md " + a.getSyncAction() + " running on " + array;
+        double meanCapacity = capacitySum / windows;
+        List<String> evidence = new ArrayList<>();
+        evidence.add("capacity " + pct(meanCapacity) + " mean > " + pct(th.firePct()) + " for " + Alerts.duration(sustainedMs)
+                + " (" + windowsOf(sustainedMs, windowMs) + ")");
+        evidence.add(String.format(Locale.ROOT, "last window: %.0f r/s using %s of the read capacity, %.0f w/s using %s of the write capacity",
+                a.getRIops(), pct(orZero(a.getCapacityReadUtil()) * 100), a.getWIops(), pct(orZero(a.getCapacityWriteUtil()) * 100)));
+        evidence.add("capacity source " + source);
+        evidence.add("busiest member %util " + pct(utilSum / windows) + " mean, " + pct(peakUtil) + " peak");
+        String summary = host + " " + array + " at " + pct(meanCapacity) + " of its capacity for " + Alerts.duration(sustainedMs)
+                + " (" + source + "), busiest member %util " + pct(peakUtil) + (cause != null ? " (" + cause + ")" : "");
+        Map<String, String> details = figures(a, th, windowMs);
+        details.put("windows", Integer.toString(needed));
+        return Alerts.alert(host, array, SubjectKind.ARRAY, AlertKind.CAPACITY, AlertState.FIRING, Severity.WARNING, episodeStart,
+                        a.getWindowEnd().toEpochMilli(), summary)
+                .setPeakUtil(peakUtil)
+                .setMeanUtil(utilSum / windows)
+                .setBusiestMember(busiestMember)
+                .setCause(cause)
+                .setEvidence(evidence)
+                .setDetails(details)
+                .build();
+    }
+
+    private Alert resolved(String host, long eventTime, long endTime, CapacitySettings th, String reason) {
+        double meanCapacity = windows == 0 ? 0 : capacitySum / windows;
+        String summary = reason == null
+                ? host + " " + array + " back below " + pct(th.clearPct()) + " of its capacity after " + Alerts.duration(endTime - episodeStart)
+                        + ": peak " + pct(peakCapacity) + ", mean " + pct(meanCapacity) + " (" + source + ")"
+                : host + " " + array + " capacity alert closed: " + reason;
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("duration_s", Long.toString(Math.max(0, endTime - episodeStart) / 1000));
+        details.put("capacity_peak_pct", num(peakCapacity));
+        details.put("capacity_mean_pct", num(meanCapacity));
+        details.put("capacity_source", String.valueOf(source));
+        if (reason != null) {
+            details.put("reason", reason);
+        }
+        return Alerts.alert(host, array, SubjectKind.ARRAY, AlertKind.CAPACITY, AlertState.RESOLVED, Severity.WARNING, episodeStart,
+                        eventTime, summary)
+                .setEndTime(Instant.ofEpochMilli(endTime))
+                .setPeakUtil(peakUtil)
+                .setMeanUtil(windows == 0 ? 0.0 : utilSum / windows)
+                .setBusiestMember(busiestMember)
+                .setCause(cause)
+                .setEvidence(reason == null ? List.of() : List.of(reason))
+                .setDetails(details)
+                .build();
+    }
+
+    private Map<String, String> figures(Aggregate a, CapacitySettings th, long windowMs) {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("capacity_source", String.valueOf(source));
+        d.put("capacity_pct", num(orZero(a.getCapacityUtil()) * 100));
+        d.put("capacity_read_pct", num(orZero(a.getCapacityReadUtil()) * 100));
+        d.put("capacity_write_pct", num(orZero(a.getCapacityWriteUtil()) * 100));
+        d.put("headroom_pct", num(orZero(a.getHeadroom()) * 100));
+        d.put("capacity_peak_pct", num(peakCapacity));
+        d.put("r_iops", num(a.getRIops()));
+        d.put("w_iops", num(a.getWIops()));
+        d.put("fire_pct", num(th.firePct()));
+        d.put("clear_pct", num(th.clearPct()));
+        d.put("window_s", Long.toString(windowMs / 1000));
+        return d;
+    }
+
+    private void accumulate(Aggregate a, double pct) {
+        capacitySum += pct;
+        utilSum += a.getUtilMean();
+        windows++;
+        if (pct > peakCapacity) {
+            peakCapacity = pct;
+        }
+        if (a.getUtilMax() > peakUtil) {
+            peakUtil = a.getUtilMax();
+            busiestMember = a.getBusiestMember();
+        }
+        source = a.getCapacitySource();
+    }
+
+    /** A window missing: a pending run starts over; an open episode stays open and its cool count starts over. */
+    private void breakRun() {
+        if (phase == Phase.PENDING) {
+            reset();
+        } else if (phase == Phase.FIRING && run > 0) {
+            capacitySum += coolCapacitySum;
+            utilSum += coolUtilSum;
+            windows += coolWindows;
+            coolCapacitySum = 0;
+            coolUtilSum = 0;
+            coolWindows = 0;
+            run = 0;
+        }
+    }
+
+    private void reset() {
+        phase = Phase.IDLE;
+        run = 0;
+        peakCapacity = 0;
+        capacitySum = 0;
+        peakUtil = 0;
+        utilSum = 0;
+        windows = 0;
+        coolCapacitySum = 0;
+        coolUtilSum = 0;
+        coolWindows = 0;
+        busiestMember = null;
+        source = null;
+        cause = null;
+    }
+
+    private static String windowsOf(long sustainedMs, long windowMs) {
+        long n = sustainedMs / windowMs;
+        return n + (n == 1 ? " window of " : " windows of ") + Alerts.duration(windowMs);
+    }
+
+    private static double orZero(Double d) {
+        return d == null ? 0 : d;
+    }
+
+    private static String pct(double v) {
+        return Alerts.oneDecimal(v) + "%";
+    }
+
+    private static String num(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    void write(StateWriter w) {
+        w.writeString(array).writeByte(phase.ordinal()).writeInt(run).writeLong(runStart).writeLong(lastWindowEnd).writeInt(absent)
+                .writeLong(episodeStart).writeDouble(peakCapacity).writeDouble(capacitySum).writeDouble(peakUtil).writeDouble(utilSum)
+                .writeInt(windows).writeDouble(coolCapacitySum).writeDouble(coolUtilSum).writeInt(coolWindows)
+                .writeString(busiestMember).writeString(source).writeString(cause);
+    }
+
+    static ArrayCapacityState read(StateReader r) {
+        ArrayCapacityState s = new ArrayCapacityState(r.readString());
+        s.phase = Phase.values()[r.readByte()];
+        s.run = r.readInt();
+        s.runStart = r.readLong();
+        s.lastWindowEnd = r.readLong();
+        s.absent = r.readInt();
+        s.episodeStart = r.readLong();
+        s.peakCapacity = r.readDouble();
+        s.capacitySum = r.readDouble();
+        s.peakUtil = r.readDouble();
+        s.utilSum = r.readDouble();
+        s.windows = r.readInt();
+        s.coolCapacitySum = r.readDouble();
+        s.coolUtilSum = r.readDouble();
+        s.coolWindows = r.readInt();
+        s.busiestMember = r.readString();
+        s.source = r.readString();
+        s.cause = r.readString();
+        return s;
+    }
+}

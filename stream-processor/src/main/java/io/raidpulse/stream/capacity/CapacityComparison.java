@@ -1,0 +1,147 @@
+package io.raidpulse.stream.capacity;
+
+import io.raidpulse.model.capacity.RaidLayout;
+import io.raidpulse.model.matching.AlternativeLayouts;
+import io.raidpulse.model.matching.CapacityUse;
+import io.raidpulse.model.matching.LiveLoad;
+import io.raidpulse.model.matching.Projection;
+import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.intake.Observation;
+import io.raidpulse.stream.state.DecodedCache;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live comparison with benchmarked capacity, per array and closed window: fills the array
+ * aggregates' shape ({@code level}, {@code layout}, {@code raid_disks}, ...) and capacity fields
+ * ({@code capacity_source}, {@code capacity_util} per direction and in total, {@code headroom},
+ * {@code projections}) from the window's own load (mean r/s, w/s and request sizes) and the
+ * array's best capacity source ({@link io.raidpulse.model.matching.ProfileMatcher#use}), then
+ * passes every aggregate on.
+ *
+ * <p>Two inputs: the observations (each host's array shapes, the leaf disks' model and kind,
+ * kept in this processor's store, one entry per host, written only when a shape changes) and
+ * the aggregates. Benchmark profiles come from the global store of the benchmarks topic.
+ */
+public final class CapacityComparison implements Processor<String, Object, String, Aggregate> {
+    public static final String STORE = "capacity-shapes";
+    /**
+     * Mean requests at least this large are taken for sequential streams, served at the members'
+     * sequential rate: md members see sequential streams as requests of up to 512 KiB (the
+     * simulator and max_sectors_kb), random OLTP requests are 4-64 KiB. A heuristic: the
+     * aggregates carry no request offsets.
+     */
+    static final long SEQUENTIAL_REQUEST_BYTES = 128 * 1024;
+
+    private static final Logger log = LoggerFactory.getLogger(CapacityComparison.class);
+
+    private final CapacitySettings settings;
+    private ProcessorContext<String, Aggregate> context;
+    private DecodedCache<String, HostShapes> store;
+    private ProfileCatalog catalog;
+
+    public CapacityComparison(CapacitySettings settings) {
+        this.settings = settings;
+    }
+
+    public static StoreBuilder<KeyValueStore<String, HostShapes>> storeBuilder() {
+        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), HostShapes.SERDE)
+                .withCachingEnabled();
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Aggregate> context) {
+        this.context = context;
+        this.store = new DecodedCache<>(context.getStateStore(STORE));
+        this.catalog = new ProfileCatalog(context.getStateStore(ProfileStore.STORE));
+    }
+
+    @Override
+    public void process(Record<String, Object> record) {
+        if (record.value() instanceof Observation o) {
+            learn(o);
+        } else if (record.value() instanceof Aggregate a) {
+            context.forward(record.withValue(compare(a)));
+        }
+    }
+
+    private void learn(Observation o) {
+        if (o.late()) {
+            return;
+        }
+        HostShapes now = HostShapes.of(o.sample());
+        HostShapes before = store.get(o.host());
+        if (before == null ? !now.arrays().isEmpty() : !before.equals(now)) {
+            store.put(o.host(), now);
+        }
+    }
+
+    private Aggregate compare(Aggregate a) {
+        if (a.getSubjectKind() != SubjectKind.ARRAY) {
+            return a;
+        }
+        HostShapes shapes = store.get(a.getHost());
+        ArrayShape shape = shapes == null ? null : shapes.arrays().get(a.getSubject());
+        if (shape == null) {
+            return a;
+        }
+        // filled in place: the aggregates processor built this record for this forward alone (and a
+        // builder copy would go through Avro's untrusted-class check)
+        a.setLevel(shape.level());
+        a.setLayout(shape.layout());
+        a.setRaidDisks(shape.disks());
+        a.setChunkBytes(shape.chunkBytes());
+        a.setDiskModel(shape.diskModel());
+        a.setRotational(shape.rotational());
+        a.setMemberBytes(shape.memberBytes());
+        Optional<RaidLayout> layout = shape.raidLayout();
+        double reads = a.getRIops();
+        double writes = a.getWIops();
+        if (!settings.enabled() || layout.isEmpty() || !(reads + writes > 0)) {
+            return a;
+        }
+        long readBytes = requestBytes(a.getRkBS(), reads, a.getWkBS(), writes);
+        long writeBytes = requestBytes(a.getWkBS(), writes, a.getRkBS(), reads);
+        long meanBytes = Math.max(512, Math.round((a.getRkBS() + a.getWkBS()) * 1024 / (reads + writes)));
+        Pattern pattern = meanBytes >= SEQUENTIAL_REQUEST_BYTES ? Pattern.SEQUENTIAL : Pattern.RANDOM;
+        RaidLayout current = layout.get();
+        try {
+            LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), pattern,
+                    reads / (reads + writes), meanBytes, a.getAquSzMean() * current.disks(), a.getAquSzMean());
+            CapacityUse use = catalog.matcher().use(load, reads, writes, readBytes, writeBytes);
+            Map<String, Double> projections = new LinkedHashMap<>();
+            for (Projection p : AlternativeLayouts.project(Layouts.currentAndAlternatives(current, settings.moreDisks()), use.memberDisk(),
+                    pattern, reads, writes, readBytes, writeBytes, null)) {
+                projections.put(Layouts.key(p.layout()), p.memberUtilisation());
+            }
+            a.setCapacitySource(use.sourceTag());
+            a.setCapacityUtil(use.util());
+            a.setCapacityReadUtil(use.readUtil());
+            a.setCapacityWriteUtil(use.writeUtil());
+            a.setHeadroom(use.headroom());
+            a.setProjections(projections);
+            return a;
+        } catch (IllegalArgumentException e) {
+            log.debug("no capacity for {}/{} ({}): {}", a.getHost(), a.getSubject(), current.describe(), e.getMessage());
+            return a;
+        }
+    }
+
+    /* Mean request size of one direction, bytes; the other direction's when this one had none (its rate is 0 then). */
+    private static long requestBytes(double kBs, double iops, double otherKBs, double otherIops) {
+        double bytes = iops > 0 ? kBs * 1024 / iops : otherKBs * 1024 / otherIops;
+        return Math.max(512, Math.round(bytes));
+    }
+}

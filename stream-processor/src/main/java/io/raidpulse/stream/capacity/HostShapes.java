@@ -1,0 +1,131 @@
+package io.raidpulse.stream.capacity;
+
+import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.MdArray;
+import io.raidpulse.schema.MdMember;
+import io.raidpulse.stream.state.StateSerde;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The shape of every md array of one host, stored under the host name.
+ *
+ * @param arrays by array name
+ */
+record HostShapes(Map<String, ArrayShape> arrays) {
+    /** Nesting deeper than this is a loop in the input, not a real md stack. */
+    private static final int MAX_NESTING = 8;
+
+    static final StateSerde<HostShapes> SERDE = new StateSerde<>("capacity shapes", 1,
+            (h, w) -> {
+                w.writeInt(h.arrays.size());
+                h.arrays.forEach((name, shape) -> {
+                    w.writeString(name);
+                    shape.write(w);
+                });
+            },
+            r -> {
+                int n = r.readInt();
+                Map<String, ArrayShape> arrays = new LinkedHashMap<>();
+                for (int i = 0; i < n; i++) {
+                    arrays.put(r.readString(), ArrayShape.read(r));
+                }
+                return new HostShapes(Collections.unmodifiableMap(arrays));
+            });
+
+    /** The shapes of the active arrays of a sample. */
+    static HostShapes of(HostSample sample) {
+        Map<String, DeviceSample> devices = new HashMap<>();
+        sample.getDevices().forEach(d -> devices.put(d.getName(), d));
+        Map<String, MdArray> arrays = new HashMap<>();
+        sample.getArrays().forEach(a -> arrays.put(a.getName(), a));
+        Map<String, ArrayShape> out = new LinkedHashMap<>();
+        for (MdArray a : sample.getArrays()) {
+            if (a.getActive() && a.getLevel() != null) {
+                out.put(a.getName(), shape(a, arrays, devices));
+            }
+        }
+        return new HostShapes(Collections.unmodifiableMap(out));
+    }
+
+    private static ArrayShape shape(MdArray a, Map<String, MdArray> arrays, Map<String, DeviceSample> devices) {
+        List<MdArray> inner = new ArrayList<>();
+        for (MdMember m : a.getMembers()) {
+            MdArray nested = arrays.get(m.getDevice());
+            if (nested != null && nested != a) {
+                inner.add(nested);
+            }
+        }
+        String level = a.getLevel();
+        Integer disks = slots(a);
+        if (!inner.isEmpty()) {
+            boolean pairs = inner.stream().allMatch(i -> "raid1".equals(i.getLevel()) && Integer.valueOf(2).equals(slots(i)));
+            level = "raid0".equals(level) && pairs ? "raid0-over-raid1" : level + " over " + inner.get(0).getLevel();
+            int sum = 0;
+            for (MdMember m : a.getMembers()) {
+                MdArray nested = arrays.get(m.getDevice());
+                Integer n = nested != null && nested != a ? slots(nested) : Integer.valueOf(1);
+                sum += n == null ? 0 : n;
+            }
+            disks = sum == 0 ? null : sum;
+        }
+        List<String> leaves = leaves(a, arrays, 0);
+        String model = null;
+        Boolean rotational = null;
+        Long smallest = null;
+        String device = null;
+        for (String leaf : leaves) {
+            DeviceSample d = devices.get(leaf);
+            if (d == null) {
+                continue;
+            }
+            DeviceSample disk = d.getParent() != null && devices.containsKey(d.getParent()) ? devices.get(d.getParent()) : d;
+            model = model != null ? model : d.getModel() != null ? d.getModel() : disk.getModel();
+            rotational = rotational != null ? rotational : d.getRotational() != null ? d.getRotational() : disk.getRotational();
+            device = device != null ? device : disk.getName();
+            if (d.getSizeBytes() != null && (smallest == null || d.getSizeBytes() < smallest)) {
+                smallest = d.getSizeBytes();
+            }
+        }
+        return new ArrayShape(level, a.getLayout(), disks, a.getChunkBytes(), model == null ? null : model.trim(), rotational, smallest,
+                device);
+    }
+
+    /* Members of the complete array: md/raid_disks, else the members holding a slot. */
+    private static Integer slots(MdArray a) {
+        if (a.getRaidDisks() != null) {
+            return a.getRaidDisks();
+        }
+        long withRole = a.getMembers().stream().filter(m -> m.getRole() != null && !m.getFaulty()).count();
+        return withRole == 0 ? null : (int) withRole;
+    }
+
+    /* Leaf disks doing the array's I/O: faulty members and idle spares left out, nested arrays resolved. */
+    private static List<String> leaves(MdArray a, Map<String, MdArray> arrays, int depth) {
+        List<String> out = new ArrayList<>();
+        if (depth > MAX_NESTING) {
+            return out;
+        }
+        if (!a.getLeafDisks().isEmpty()) {
+            out.addAll(a.getLeafDisks());
+            return out;
+        }
+        for (MdMember m : a.getMembers()) {
+            if (m.getFaulty() || (m.getSpare() && m.getRole() == null)) {
+                continue;
+            }
+            MdArray inner = arrays.get(m.getDevice());
+            if (inner != null && inner != a) {
+                out.addAll(leaves(inner, arrays, depth + 1));
+            } else {
+                out.add(m.getDevice());
+            }
+        }
+        return out;
+    }
+}
