@@ -3,7 +3,9 @@ package io.raidpulse.launcher.config;
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Settings;
+import io.raidpulse.stream.StreamApp;
 import io.raidpulse.stream.StreamService;
+import io.raidpulse.stream.StreamTopics;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -82,6 +85,7 @@ public final class ConfigCheck {
                 }
             }
         }
+        overridden(file, problems);
         Set<String> read = tracked.keysRead();
         Set<String> passed = tracked.prefixesRead();
         for (String key : new TreeSet<>(file.keys())) {
@@ -100,6 +104,32 @@ public final class ConfigCheck {
             problems.add("config " + key + ": no component reads this key" + hint(key, file) + suggestion(key, read));
         }
         return List.copyOf(problems);
+    }
+
+    /** raidpulse's own settings that decide a Kafka Streams setting, for the hint. */
+    private static final Map<String, String> OWN_SETTING = Map.of("application.id", "stream.application-id",
+            "num.stream.threads", "stream.threads", "state.dir", "stream.state-dir", "processing.guarantee", "none: always exactly_once_v2");
+
+    /**
+     * {@code kafka.*} keys the stream processor sets to something else itself: found by building its
+     * Kafka Streams properties ({@link StreamApp#properties}) and comparing, so the list cannot drift.
+     */
+    private static void overridden(Settings file, Set<String> problems) {
+        Properties streams;
+        try {
+            streams = StreamApp.properties(file, StreamTopics.from(file));
+        } catch (ConfigException e) {
+            return; // reported by the stream processor's check
+        }
+        for (Map.Entry<String, String> e : file.withPrefix("kafka.").entrySet()) {
+            Object used = streams.get(e.getKey());
+            if (used != null && !used.toString().equals(e.getValue())) {
+                String own = OWN_SETTING.get(e.getKey());
+                problems.add("config kafka." + e.getKey() + ": the stream processor sets " + e.getKey() + " itself"
+                        + (Settings.isSecret("kafka." + e.getKey()) ? "" : ", to '" + used + "'") + ", so this value is not used"
+                        + (own == null ? "" : own.startsWith("none") ? " (" + own.substring(6) + ")" : " (set " + own + ")"));
+            }
+        }
     }
 
     /** Why a key of a known family was not read. */

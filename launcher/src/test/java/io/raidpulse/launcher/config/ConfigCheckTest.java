@@ -127,6 +127,60 @@ class ConfigCheckTest {
                 + dir.resolve("nope.properties") + " does not exist");
     }
 
+    @Test
+    void kafkaSettingsTheStreamProcessorSetsItselfAreReportedWithTheSettingToUse() throws IOException {
+        Result r = check("""
+                kafka.bootstrap.servers=localhost:9092
+                kafka.application.id=my-app
+                kafka.num.stream.threads=4
+                kafka.processing.guarantee=at_least_once
+                kafka.state.dir=/var/lib/raidpulse/streams
+                """);
+        assertThat(r.exit()).isEqualTo(2);
+        assertThat(r.err().stream().map(l -> l.substring(l.indexOf(": config ") + 2)).toList()).containsExactlyInAnyOrder(
+                "config kafka.application.id: the stream processor sets application.id itself, to 'raidpulse-stream', so this value "
+                        + "is not used (set stream.application-id)",
+                "config kafka.num.stream.threads: the stream processor sets num.stream.threads itself, to '1', so this value is not "
+                        + "used (set stream.threads)",
+                "config kafka.processing.guarantee: the stream processor sets processing.guarantee itself, to 'exactly_once_v2', so "
+                        + "this value is not used (always exactly_once_v2)");
+    }
+
+    /** The ```properties blocks of a document. */
+    private static List<String> propertiesBlocks(Path doc) throws IOException {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile("```properties\n(.*?)```", Pattern.DOTALL).matcher(Files.readString(doc));
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
+    }
+
+    @Test
+    void theShippedSettingsFilesAndEveryDocumentedExamplePass() throws IOException {
+        try (var files = Files.list(Path.of("..", "deploy", "config"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".properties")).toList()) {
+                Result r = run("config", "check", f.toString());
+                assertThat(r.err()).as("%s", f).isEmpty();
+                assertThat(r.exit()).isZero();
+            }
+        }
+        int examples = 0;
+        for (String doc : List.of("README.md", "DEPLOYMENT.md", "collector/README.md", "stream-processor/README.md")) {
+            for (String block : propertiesBlocks(Path.of("..", doc))) {
+                java.util.Properties p = new java.util.Properties();
+                p.load(new java.io.StringReader(block));
+                Map<String, String> m = new LinkedHashMap<>();
+                p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k).trim()));
+                // an example may leave out what another shows (the broker address)
+                assertThat(ConfigCheck.problems(Settings.of(m))).as("example in %s:%n%s", doc, block)
+                        .allSatisfy(problem -> assertThat(problem).endsWith("is required and not set"));
+                examples++;
+            }
+        }
+        assertThat(examples).as("documented examples").isGreaterThanOrEqualTo(3);
+    }
+
     /** Keys of the READMEs' settings tables ({@code | `key` | default | ...}); NAME and HEADER made concrete. */
     private static Map<String, String> documented() throws IOException {
         Map<String, String> keys = new LinkedHashMap<>();

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
 /**
- * Every invalid or missing setting, in every command that reads settings, ends the same way
+ * Every invalid or missing setting, in every command that reads settings (collect, stream, up,
+ * bench, plan), ends the same way
  * before anything starts: one line on stderr naming the key and what it expects, exit code 2,
  * no stack trace. The same rows through {@code config check} give the same line.
  */
@@ -108,6 +109,17 @@ class ConfigErrorsTest {
         }
         out.add(Arguments.of("collect", "kafka.bootstrap.servers", null, "kafka.bootstrap.servers"));
         out.add(Arguments.of("stream", "kafka.bootstrap.servers", null, "kafka.bootstrap.servers"));
+        // bench: the benchmarks topic on Kafka; plan: InfluxDB's history (and Kafka's benchmarks when configured)
+        out.add(Arguments.of("bench", "kafka.bootstrap.servers", null, "kafka.bootstrap.servers"));
+        out.add(Arguments.of("bench", "kafka.session.timeout.ms", "soon", "Not a number of type INT"));
+        out.add(Arguments.of("bench", "kafka.fetch.max.bytes", "-1", "Value must be at least 0"));
+        out.add(Arguments.of("plan", "influx.url", null, "influx.url"));
+        out.add(Arguments.of("plan", "influx.url", "localhost:8086", "expected an http(s) URL like http://localhost:8086"));
+        out.add(Arguments.of("plan", "influx.api", "v3", "expected one of auto, v1, v2"));
+        out.add(Arguments.of("plan", "influx.timeout", "0s", "expected a duration from 100ms"));
+        out.add(Arguments.of("plan", "influx.database", "a/b", "expected a database name without '/'"));
+        out.add(Arguments.of("plan", "influx.retention-policies", "maybe", "expected true or false"));
+        out.add(Arguments.of("plan", "kafka.session.timeout.ms", "soon", "Not a number of type INT"));
         return out.stream();
     }
 
@@ -127,13 +139,20 @@ class ConfigErrorsTest {
                 file.append("notify.hook.url=https://hooks.example.com/x\n");
             }
         }
+        if (command.equals("plan") && !key.equals("influx.url")) {
+            file.append("influx.url=http://127.0.0.1:1\n"); // nothing there: a setting read after connecting would show as 'not reachable'
+        }
         if (value != null) {
             file.append(key).append('=').append(value).append('\n');
         }
         Path config = dir.resolve(command + "-" + Math.abs((key + value).hashCode()) + ".properties");
         Files.writeString(config, file);
 
-        List<String> args = new ArrayList<>(List.of(command, "--config", config.toString()));
+        List<String> args = new ArrayList<>(switch (command) {
+            case "bench" -> List.of("bench", "list", "--config", config.toString());
+            case "plan" -> List.of("plan", "--host", "db1", "--array", "md0", "--config", config.toString());
+            default -> List.of(command, "--config", config.toString());
+        });
         if (command.equals("up")) {
             args.addAll(List.of("--data-dir", dir.resolve("up-data").toString(), "--no-influx"));
         }
@@ -145,12 +164,12 @@ class ConfigErrorsTest {
         int exit = cli.execute(args.toArray(String[]::new));
 
         assertThat(err.toString().lines().toList()).as("stderr of %s", args).singleElement().asString()
-                .startsWith("raidpulse " + command + ": ").contains(key).contains(says);
+                .startsWith("raidpulse " + command + (command.equals("bench") ? " list" : "") + ": ").contains(key).contains(says);
         assertThat(exit).as("exit code").isEqualTo(2);
         assertThat(out.toString()).doesNotContain("Exception").doesNotContain("\tat ");
         assertThat(dir.resolve("up-data")).as("up started nothing").doesNotExist();
 
-        if (value != null && !key.equals("kafka.bootstrap.servers")) {
+        if (value != null && !key.equals("kafka.bootstrap.servers") && !(command.equals("plan") && key.equals("influx.url"))) {
             assertThat(ConfigCheck.problems(io.raidpulse.config.Settings.load(config)))
                     .as("config check reports the same").anySatisfy(p -> assertThat(p).contains(key).contains(says));
         }
