@@ -145,7 +145,7 @@ def main():
     check(stream_conf.get("influx.url") == "http://influxdb:8086",
           "stream.properties: influx.url is %s, the influxdb service is http://influxdb:8086" % stream_conf.get("influx.url"))
     for name, conf, key in (("stream.properties", stream_conf, "kafka.state.dir"),
-                            ("collector.properties", collector_conf, "spool.dir")):
+                            ("collector.properties", collector_conf, "collector.spool.dir")):
         check(conf.get(key, "").startswith("/var/lib/raidpulse/"),
               "%s: %s must be under /var/lib/raidpulse (the volume), got %s" % (name, key, conf.get(key)))
     influx_db = services["influxdb"].get("environment", {}).get("INFLUXDB_DB")

@@ -5,7 +5,7 @@ public final class ConfigException extends UserException {
     private final String key;
 
     public ConfigException(String key, String problem) {
-        super("config " + key + ": " + problem, EXIT_USAGE, null);
+        super("config " + Settings.printable(key) + ": " + problem, EXIT_USAGE, null);
         this.key = key;
     }
 

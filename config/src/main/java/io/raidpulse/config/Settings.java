@@ -23,16 +23,79 @@ import java.util.regex.Pattern;
  *
  * <p>Keys under {@code kafka.} pass through to Kafka clients unchanged (SASL/SSL, compression
  * and every other client setting work without code changes); see {@link #withPrefix}.
+ *
+ * <p>{@link #tracked()} settings remember every key their readers ask for (and every prefix passed
+ * through whole): {@code raidpulse config check} runs the components' own readers on them and
+ * so knows, without a list of its own that could drift from the code, which keys of a file no
+ * component reads.
  */
 public final class Settings {
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|d)?");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*([kKmMgGtT]i?[bB]?|[bB])?");
-    private static final Pattern SECRET = Pattern.compile("(?i).*(password|secret|token|jaas|credential|key\\.password).*");
+    /**
+     * Keys whose values are never shown: passwords, tokens, JAAS configurations, and a notifier's
+     * request headers and URL (an Authorization header; a Slack webhook URL is its own secret).
+     */
+    private static final Pattern SECRET = Pattern.compile(
+            "(?i).*(password|secret|token|jaas|credential|key\\.password|authorization|api-?key).*|notify\\.[^.]+\\.(header\\..*|url)");
 
     private final Map<String, String> values;
+    /** Where reads are recorded, or null (the usual case: nothing is recorded). */
+    private final Reads reads;
+    /** What {@link #under} removed from the keys, to record reads by their full names. */
+    private final String base;
+
+    /** The keys and prefixes the readers of {@link #tracked()} settings asked for, by full name. */
+    private static final class Reads {
+        final Set<String> keys = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final Set<String> prefixes = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    }
 
     private Settings(Map<String, String> values) {
+        this(values, null, "");
+    }
+
+    private Settings(Map<String, String> values, Reads reads, String base) {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+        this.reads = reads;
+        this.base = base;
+    }
+
+    /** These settings, remembering from now on every key read through them or settings derived from them. */
+    public Settings tracked() {
+        return new Settings(values, new Reads(), "");
+    }
+
+    /** Full names of the keys read so far through tracked settings (empty when not tracked). */
+    public Set<String> keysRead() {
+        return reads == null ? Set.of() : Set.copyOf(reads.keys);
+    }
+
+    /** Prefixes whose keys were all passed through (as {@code kafka.} to the Kafka clients); empty when not tracked. */
+    public Set<String> prefixesRead() {
+        return reads == null ? Set.of() : Set.copyOf(reads.prefixes);
+    }
+
+    private void read(String key) {
+        if (reads != null) {
+            reads.keys.add(base + key);
+        }
+    }
+
+    /**
+     * The settings under {@code prefix}, with the prefix removed: what a part configured by its
+     * own keys (a notifier channel's {@code notify.NAME.*}) reads. Reads through it are recorded
+     * under their full names.
+     */
+    public Settings under(String prefix) {
+        return new Settings(withPrefixUntracked(prefix), reads, base + prefix);
+    }
+
+    /** These settings without {@code key}: it reads as unset (its default). */
+    public Settings without(String key) {
+        Map<String, String> rest = new TreeMap<>(values);
+        rest.remove(key);
+        return new Settings(rest, reads, base);
     }
 
     public static Settings empty() {
@@ -62,7 +125,7 @@ public final class Settings {
     public Settings with(Map<String, String> overrides) {
         Map<String, String> merged = new TreeMap<>(values);
         merged.putAll(overrides);
-        return new Settings(merged);
+        return new Settings(merged, reads, base);
     }
 
     public Settings with(String key, String value) {
@@ -74,6 +137,7 @@ public final class Settings {
     }
 
     public boolean has(String key) {
+        read(key);
         String v = values.get(key);
         return v != null && !v.isEmpty();
     }
@@ -117,7 +181,7 @@ public final class Settings {
             if (!(v >= min && v <= max)) {
                 throw new ConfigException(key, "expected a number from " + min + " to " + max + ", got " + shown(key));
             }
-            return v;
+            return v + 0.0; // -0 reads as 0
         } catch (NumberFormatException e) {
             throw new ConfigException(key, "expected a number from " + min + " to " + max + ", got " + shown(key));
         }
@@ -189,12 +253,46 @@ public final class Settings {
 
     /** Every setting under {@code prefix} with the prefix removed, e.g. {@code kafka.} for client properties. */
     public Map<String, String> withPrefix(String prefix) {
+        if (reads != null) {
+            reads.prefixes.add(base + prefix);
+        }
+        return withPrefixUntracked(prefix);
+    }
+
+    private Map<String, String> withPrefixUntracked(String prefix) {
         Map<String, String> out = new TreeMap<>();
         values.forEach((k, v) -> {
             if (k.startsWith(prefix) && k.length() > prefix.length()) {
                 out.put(k.substring(prefix.length()), v);
             }
         });
+        return out;
+    }
+
+    private static final Pattern QUOTED_PASSWORD = Pattern.compile("(?i)(password|secret|token)\\s*=\\s*\"([^\"]*)\"?");
+
+    /**
+     * {@code text} with every secret value of these settings cut out: the values of secret keys,
+     * and the quoted passwords inside them (a JAAS configuration's {@code password="..."}). For
+     * messages that quote what a library said about them.
+     */
+    public String redact(String text) {
+        if (text == null) {
+            return null;
+        }
+        String out = text;
+        for (Map.Entry<String, String> e : values.entrySet()) {
+            if (!isSecret(base + e.getKey()) || e.getValue().length() < 3) {
+                continue;
+            }
+            out = out.replace(e.getValue(), "****");
+            Matcher m = QUOTED_PASSWORD.matcher(e.getValue());
+            while (m.find()) {
+                if (m.group(2).length() >= 3) {
+                    out = out.replace(m.group(2), "****");
+                }
+            }
+        }
         return out;
     }
 
@@ -205,7 +303,32 @@ public final class Settings {
 
     /** The value as it may appear in a message: quoted, or redacted for secret keys. */
     public String shown(String key) {
-        return isSecret(key) ? "(secret, not shown)" : "'" + values.get(key) + "'";
+        return isSecret(base + key) ? "(secret, not shown)" : "'" + printable(values.get(key)) + "'";
+    }
+
+    /** Control characters escaped, so a message with a value in it stays one line. */
+    static String printable(String v) {
+        if (v == null) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder(v.length());
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            switch (c) {
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (Character.isISOControl(c) || Character.getType(c) == Character.LINE_SEPARATOR
+                            || Character.getType(c) == Character.PARAGRAPH_SEPARATOR) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        return out.toString();
     }
 
     static Duration parseDuration(String text) {
@@ -271,7 +394,7 @@ public final class Settings {
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("Settings{");
-        values.keySet().forEach(k -> sb.append(k).append('=').append(isSecret(k) ? "****" : values.get(k)).append(", "));
+        values.keySet().forEach(k -> sb.append(k).append('=').append(isSecret(base + k) ? "****" : values.get(k)).append(", "));
         return sb.append('}').toString();
     }
 }

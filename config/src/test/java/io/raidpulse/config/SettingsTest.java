@@ -74,5 +74,36 @@ class SettingsTest {
         assertThat(Settings.of(Map.of("influx.api", "v1")).choice("influx.api", Api.AUTO, Api.class)).isEqualTo(Api.V1);
     }
 
+    @Test
+    void trackedSettingsRememberTheKeysReadAndThePrefixesPassedThrough() {
+        Settings s = Settings.of(Map.of("collector.interval", "5s", "notify.ops.url", "http://x", "notify.ops.header.Authorization", "t",
+                "kafka.acks", "all", "typo.key", "1")).tracked();
+        s.duration("collector.interval", Duration.ZERO, Duration.ZERO, Duration.ofHours(1));
+        s.integer("absent.key", 1, 0, 2);
+        s.withPrefix("kafka.");
+        Settings ops = s.with("extra", "1").under("notify.ops.");
+        assertThat(ops.string("url", null)).isEqualTo("http://x");
+        assertThat(ops.withPrefix("header.")).containsEntry("Authorization", "t");
+        assertThat(s.keysRead()).containsExactlyInAnyOrder("collector.interval", "absent.key", "notify.ops.url");
+        assertThat(s.prefixesRead()).containsExactlyInAnyOrder("kafka.", "notify.ops.header.");
+        assertThat(s.without("typo.key").has("typo.key")).isFalse();
+        assertThat(Settings.of(Map.of("a", "1")).keysRead()).isEmpty();
+    }
+
+    @Test
+    void aValueWithControlCharactersStaysOnOneLineInMessages() {
+        Settings s = Settings.of(Map.of("stream.threads", "2\nthree\u0007"));
+        assertThatThrownBy(() -> s.integer("stream.threads", 1, 1, 64))
+                .hasMessage("config stream.threads: expected an integer from 1 to 64, got '2\\nthree\\u0007'");
+    }
+
+    @Test
+    void redactCutsSecretValuesAndTheQuotedPasswordsInsideThem() {
+        Settings s = Settings.of(Map.of("influx.password", "hunter22", "kafka.sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"s3cr3t-pw", "collector.host", "db1"));
+        assertThat(s.redact("login failed for hunter22 with s3cr3t-pw on db1")).isEqualTo("login failed for **** with **** on db1");
+        assertThat(s.under("kafka.").redact("s3cr3t-pw")).isEqualTo("****");
+    }
+
     enum Api { AUTO, V1, V2 }
 }

@@ -13,7 +13,9 @@ import io.raidpulse.stream.sink.InfluxSink;
 import io.raidpulse.stream.sink.SinkSettings;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -58,13 +60,15 @@ public final class StreamService implements AutoCloseable {
     }
 
     public static StreamService start(Settings settings) {
+        validate(settings);
         StreamConfig config = StreamConfig.from(settings);
+        ServiceSettings service = ServiceSettings.from(settings);
         String bootstrap = settings.requiredString("kafka.bootstrap.servers");
-        checkKafkaAndTopics(settings, config.topics());
+        checkKafkaAndTopics(settings, service, config.topics());
 
         InfluxConnection influx = null;
         SinkSettings sinkSettings = null;
-        if (InfluxSettings.configured(settings) && settings.bool("sink.enabled", true)) {
+        if (InfluxSettings.configured(settings) && service.sinkEnabled()) {
             sinkSettings = SinkSettings.from(settings, config.aggregates());
             influx = InfluxConnections.open(settings);
             if (sinkSettings.create() && sinkSettings.retentionPolicies()) {
@@ -90,8 +94,8 @@ public final class StreamService implements AutoCloseable {
                     KafkaClients.producer(settings, "raidpulse-influx-sink-dlq"));
         }
         List<NotifierRunner> runners = new ArrayList<>();
-        Duration maxBackoff = settings.duration("notify.retry-max-backoff", Duration.ofSeconds(60), Duration.ofMillis(10), Duration.ofHours(1));
-        String prefix = settings.string("notify.group-prefix", "raidpulse-notify-");
+        Duration maxBackoff = service.notifyMaxBackoff();
+        String prefix = service.notifyGroupPrefix();
         for (Notifiers.Channel c : channels) {
             runners.add(new NotifierRunner(c.name(), c.notifier(), config.topics().alerts(), config.topics().deadLetters(),
                     prefix + c.name(), maxBackoff, KafkaClients.consumer(settings, prefix + c.name(), "raidpulse-notify-" + c.name()),
@@ -100,39 +104,39 @@ public final class StreamService implements AutoCloseable {
         String description = "Kafka at " + bootstrap + ", reading " + config.topics().hostSamples() + "; "
                 + (influx == null ? "no InfluxDB sink (influx.url not set)" : influx.toString()) + "; notifiers: "
                 + (channels.isEmpty() ? "none" : String.join(", ", channels.stream().map(Notifiers.Channel::name).toList()));
-        StreamService service = new StreamService(app, influx, sink, runners, description, stopped, failure);
+        StreamService started = new StreamService(app, influx, sink, runners, description, stopped, failure);
         if (sink != null) {
             sink.start(onFailure);
         }
         runners.forEach(r -> r.start(onFailure));
-        if (settings.bool("capacity.publish-catalog", true)) {
+        if (service.publishCatalog()) {
             // not before the start: a first transaction delayed behind it holds a larger backlog
             CatalogPublisher.publishInBackground(new ProfileTopic(settings, startupTimeout(settings)));
         }
         log.info("raidpulse stream started: {}", description);
-        return service;
+        return started;
     }
 
     private static Duration startupTimeout(Settings settings) {
-        return settings.duration("stream.startup-timeout", STARTUP_TIMEOUT, Duration.ofMillis(500), Duration.ofMinutes(10));
+        return ServiceSettings.from(settings).startupTimeout();
     }
 
     /**
      * Checks that the broker answers, and creates the topics that are missing ({@code topics.create},
      * default true); the benchmarks topic, which the topology reads as a global table, compacted.
      */
-    static void checkKafkaAndTopics(Settings settings, StreamTopics topics) {
+    static void checkKafkaAndTopics(Settings settings, ServiceSettings service, StreamTopics topics) {
         String bootstrap = settings.requiredString("kafka.bootstrap.servers");
-        Duration timeout = startupTimeout(settings);
+        Duration timeout = service.startupTimeout();
         try (Admin admin = Admin.create(KafkaClients.admin(settings, "raidpulse-stream-check", timeout))) {
             admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            new ProfileTopic(settings, timeout).ensure(admin, settings.bool("topics.create", true)).ifPresent(log::warn);
-            if (!settings.bool("topics.create", true)) {
+            new ProfileTopic(settings, timeout).ensure(admin, service.createTopics()).ifPresent(log::warn);
+            if (!service.createTopics()) {
                 return;
             }
             Set<String> existing = admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            int partitions = settings.integer("topics.partitions", 3, 1, 10_000);
-            short replication = (short) settings.integer("topics.replication-factor", -1, -1, 100);
+            int partitions = service.partitions();
+            short replication = service.replication();
             List<NewTopic> missing = new ArrayList<>();
             for (String t : topics.all()) {
                 if (!existing.contains(t)) {
@@ -159,11 +163,41 @@ public final class StreamService implements AutoCloseable {
             throw new UserException("Kafka at " + bootstrap + " is not usable: " + e.getCause().getMessage()
                     + " (check kafka.bootstrap.servers and the kafka.security.* / kafka.sasl.* settings)", e);
         } catch (KafkaException e) {
-            throw new UserException("Kafka client settings for " + bootstrap + " are not usable: " + e.getMessage(), e);
+            throw io.raidpulse.config.KafkaSettings.clientError("Kafka client settings for " + bootstrap, e, settings);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserException("interrupted while checking Kafka at " + bootstrap, e);
         }
+    }
+
+    /**
+     * Reads every setting the stream processor reads, with the same readers and without
+     * connecting to anything: the topology's, the service's, the Kafka clients' (parsed as Kafka
+     * Streams and the sink's and notifiers' clients parse them), InfluxDB's when {@code influx.url}
+     * is set, the sink's and the notifier channels'. Throws the first invalid or missing one as a
+     * {@link io.raidpulse.config.ConfigException} naming its key. {@link #start} calls it first,
+     * so a bad setting is reported before anything connects; {@code raidpulse config check} too.
+     */
+    public static void validate(Settings settings) {
+        StreamConfig config = StreamConfig.from(settings);
+        ServiceSettings.from(settings);
+        settings.requiredString("kafka.bootstrap.servers");
+        java.util.Properties streams = StreamApp.properties(settings, config.topics());
+        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.streams.StreamsConfig.configDef(), streams);
+        // Kafka Streams hands the kafka.* settings to its own consumers and producers as well as the sink's and notifiers'
+        Map<Object, Object> asClient = new HashMap<>(streams);
+        asClient.put("key.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class.getName());
+        asClient.put("value.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class.getName());
+        asClient.put("key.deserializer", org.apache.kafka.common.serialization.ByteArrayDeserializer.class.getName());
+        asClient.put("value.deserializer", org.apache.kafka.common.serialization.ByteArrayDeserializer.class.getName());
+        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.consumer.ConsumerConfig.configDef(), asClient);
+        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(), asClient);
+        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.consumer.ConsumerConfig.configDef(), KafkaClients.consumer(settings, "check", "check"));
+        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(), KafkaClients.producer(settings, "check"));
+        // influx.* are used only with influx.url set, and checked either way
+        InfluxSettings.from(InfluxSettings.configured(settings) ? settings : settings.with("influx.url", "http://localhost:8086"));
+        SinkSettings.from(settings, config.aggregates());
+        Notifiers.from(settings).forEach(c -> c.notifier().close());
     }
 
     private static UserException notAnswering(String bootstrap, Duration timeout, Exception e) {

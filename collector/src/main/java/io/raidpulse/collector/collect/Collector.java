@@ -45,6 +45,8 @@ public final class Collector implements AutoCloseable {
     private volatile boolean running = true;
     private volatile HostSample last;
     private long samples;
+    /** Samples lost because even an emptied spool could not take them (a filesystem full of other files). */
+    private long notSpooled;
 
     private Collector(CollectorSettings settings, HostSampler sampler, Spool spool, SequenceFile sequence,
                       Producer<String, byte[]> producer, String bootstrap) {
@@ -61,6 +63,7 @@ public final class Collector implements AutoCloseable {
     /** Opens the spool and the producer; {@code producerFactory} is {@link KafkaProducer}'s constructor outside tests. */
     public static Collector create(Settings all, String version,
                                    Function<Map<String, Object>, Producer<String, byte[]>> producerFactory) {
+        validate(all);
         CollectorSettings s = CollectorSettings.from(all);
         HostInfo.Identity host = HostInfo.identity(s.roots(), s.host());
         Map<String, Object> config = ProducerSettings.of(all, "raidpulse-collector-" + host.hostname());
@@ -78,8 +81,7 @@ public final class Collector implements AutoCloseable {
             producer = producerFactory.apply(config);
         } catch (KafkaException e) {
             closeQuietly(spool);
-            Throwable c = e.getCause() != null ? e.getCause() : e;
-            throw new UserException("Kafka producer settings are invalid: " + c.getMessage(), UserException.EXIT_USAGE, e);
+            throw io.raidpulse.config.KafkaSettings.clientError("Kafka producer settings", e, all);
         }
         Function<String, String[]> oshi = null;
         if (s.roots().live()) {
@@ -92,6 +94,18 @@ public final class Collector implements AutoCloseable {
         HostSampler sampler = new HostSampler(new RootReader(s.roots(), s.clock()), s.filter(), host, version,
                 Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime);
         return new Collector(s, sampler, spool, seq, producer, String.valueOf(config.get("bootstrap.servers")));
+    }
+
+    /**
+     * Reads every setting the agent reads, with the same readers, without opening anything: its
+     * own and the producer's (parsed as the Kafka producer parses them). Throws the first invalid
+     * or missing one as a {@link io.raidpulse.config.ConfigException} naming its key;
+     * {@code raidpulse config check} calls it too.
+     */
+    public static void validate(Settings all) {
+        CollectorSettings.from(all);
+        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(),
+                ProducerSettings.of(all, "raidpulse-collector-check"));
     }
 
     private static String known(String v) {
@@ -135,14 +149,17 @@ public final class Collector implements AutoCloseable {
      */
     public void sampleOnce() {
         try {
-            HostSample sample = sampler.sample(sequence.peek(), spool.dropped());
+            HostSample sample = sampler.sample(sequence.peek(), spool.dropped() + notSpooled);
             byte[] bytes = codec.encode(sample);
+            // room first: the sequence file is written next to the segments, on the same filesystem
+            spool.makeRoom(bytes.length + 64L);
             sequence.next();
             spool.append(sampler.hostname(), bytes);
             last = sample;
             samples++;
         } catch (IOException e) {
-            LOG.error("cannot write to the spool {}: {}; this sample is lost", settings.spoolDir(), e.toString());
+            notSpooled++;
+            LOG.error("cannot write to the spool {}: {}; this sample is lost (counted in spool_dropped)", settings.spoolDir(), e.toString());
         } catch (RuntimeException e) {
             // a bug, not bad input (parsers report that as problems): keep sampling, show the trace
             LOG.error("sampling failed; this sample is lost", e);

@@ -32,12 +32,17 @@ public record CollectorSettings(
     }
 
     public static CollectorSettings from(Settings s) {
+        String host = s.string("collector.host", null);
+        if (host != null && host.contains("/")) {
+            throw new io.raidpulse.config.ConfigException("collector.host", "expected a host name without '/' (the stream processor "
+                    + "keys samples by it), got " + s.shown("collector.host"));
+        }
         Pattern include = s.regex("collector.device-include", null);
         Pattern exclude = s.has("collector.device-exclude") && s.string("collector.device-exclude", "").equals("none") ? null
                 : s.regex("collector.device-exclude", Pattern.compile(DeviceFilter.DEFAULT_EXCLUDE));
         return new CollectorSettings(
                 s.duration("collector.interval", DEFAULT_INTERVAL, Duration.ofSeconds(1), Duration.ofHours(1)),
-                s.string("collector.host", null),
+                host,
                 Path.of(s.string("collector.spool.dir", DEFAULT_SPOOL_DIR.toString())),
                 s.bytes("collector.spool.max-bytes", DEFAULT_SPOOL_MAX, 1L << 20, 1L << 40),
                 s.bool("collector.spool.fsync", true),

@@ -16,6 +16,7 @@ import io.raidpulse.schema.IostatMetrics;
 import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.MdMember;
 import io.raidpulse.schema.MdSource;
+import io.raidpulse.schema.check.SampleRules;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -55,7 +56,9 @@ public final class HostSampler {
                        BlockInventory inventory, LongSupplier nanoTime) {
         this.reader = reader;
         this.filter = filter;
-        this.identity = HostIdentity.newBuilder().setHostname(host.hostname()).setKernel(host.kernel()).setOs(host.os())
+        // the stream processor keys by host and refuses a name with '/' (a kernel hostname may hold any byte)
+        String name = host.hostname() == null || host.hostname().isBlank() ? "unknown" : host.hostname().replace('/', '_');
+        this.identity = HostIdentity.newBuilder().setHostname(name).setKernel(host.kernel()).setOs(host.os())
                 .setBootId(host.bootId()).setCollectorVersion(version).build();
         this.started = started;
         this.inventory = inventory;
@@ -81,26 +84,58 @@ public final class HostSampler {
             a.members().forEach(m -> members.add(m.device()));
         }
         refreshInventory(r);
+        // an interval longer than the stream processor takes (a host paused for days) gives no rates
+        Double intervalS = step.intervalCs() == null ? null : step.intervalCs() / 100.0;
+        if (intervalS != null && intervalS > SampleRules.MAX_INTERVAL_S) {
+            intervalS = null;
+        }
         List<DeviceSample> out = new ArrayList<>();
+        Set<String> names = new HashSet<>();
         for (DiskStat d : r.devices()) {
-            if (filter.accepts(d.name(), members)) {
-                out.add(device(d, step.intervals().get(d.name())));
+            if (filter.accepts(d.name(), members) && names.add(d.name())) {
+                DeviceSample sample = device(d, intervalS == null ? null : step.intervals().get(d.name()));
+                String impossible = SampleRules.deviceProblem(sample, intervalS);
+                if (impossible != null && sample.getMetrics() != null) {
+                    // counters that moved beyond any device (garbage, or a kernel's accounting slip): no rates this interval
+                    skipped(ErrorKind.DISKSTATS, d.name(), impossible + ": its metrics are left out of this interval");
+                    sample = device(d, null); // not a copy builder: Avro's deep copy checks the classes it may load
+                    impossible = SampleRules.deviceProblem(sample, intervalS);
+                }
+                if (impossible == null) {
+                    out.add(sample);
+                } else {
+                    skipped(ErrorKind.DISKSTATS, d.name(), impossible + ": left out");
+                }
             }
         }
         List<MdArray> arrays = new ArrayList<>();
-        r.arrays().forEach(a -> arrays.add(array(a)));
+        Set<String> arrayNames = new HashSet<>();
+        for (ArrayState a : r.arrays()) {
+            MdArray array = array(a);
+            String impossible = arrayNames.add(a.name()) ? SampleRules.arrayProblem(array) : "array " + a.name() + " listed twice";
+            if (impossible == null) {
+                arrays.add(array);
+            } else {
+                skipped(a.fromSysfs() ? ErrorKind.MD_SYSFS : ErrorKind.MDSTAT, a.name(), impossible + ": left out of this interval");
+            }
+        }
         return HostSample.newBuilder()
                 .setHost(identity)
                 .setSequence(sequence)
                 .setSampleTime(r.readAt())
                 .setUptimeS(r.uptime() == null ? 0.0 : r.uptime().seconds())
-                .setIntervalS(step.intervalCs() == null ? null : step.intervalCs() / 100.0)
+                .setIntervalS(intervalS)
                 .setCollectorStarted(started)
                 .setDevices(out)
                 .setArrays(arrays)
                 .setReadErrors(new TreeMap<>(readErrors))
                 .setSpoolDropped(spoolDropped)
                 .build();
+    }
+
+    private void skipped(ErrorKind kind, String subject, String message) {
+        readErrors.merge(kind.key(), 1L, Long::sum);
+        warnings.warn(kind.key() + ":" + subject, "skipped input: " + message);
     }
 
     private void refreshInventory(Reading r) {

@@ -19,42 +19,72 @@ import java.util.List;
 public final class RootReader {
     private final Roots roots;
     private final Clock clock;
+    private final FileText files;
+
+    /** How file contents are read: {@link ProcFiles#read} outside tests. */
+    @FunctionalInterface
+    interface FileText {
+        String read(java.nio.file.Path file) throws IOException;
+    }
 
     public RootReader(Roots roots, Clock clock) {
+        this(roots, clock, ProcFiles::read);
+    }
+
+    RootReader(Roots roots, Clock clock, FileText files) {
         this.roots = roots;
         this.clock = clock;
+        this.files = files;
     }
 
     public Roots roots() {
         return roots;
     }
 
+    /**
+     * Attempts at a consistent pair of uptime and counters: when /proc/uptime read again after
+     * the counters moved on by more than {@link #UPTIME_SKEW_CS}, the reader was held up between
+     * the two (a loaded host, or a simulated tree stepping in between) and the counters hold
+     * more time than T: %util above 100. Read again, up to this many times.
+     */
+    static final int CONSISTENT_READ_ATTEMPTS = 3;
+    /** Uptime resolution: a difference this small between the reads is the clock ticking, not a hold-up. */
+    static final long UPTIME_SKEW_CS = 1;
+
     public Reading read() {
         List<Problem> problems = new ArrayList<>();
-        // uptime read just before the counters, as sysstat's rw_io_stat_loop does
         Uptime uptime = null;
-        try {
-            uptime = Uptime.parse(ProcFiles.read(roots.uptime()), roots.uptime().toString());
-        } catch (IOException e) {
-            problems.add(new Problem(ErrorKind.UPTIME, "uptime", roots.uptime() + ": cannot read (" + e + ")"));
-        } catch (ParseException e) {
-            problems.add(new Problem(ErrorKind.UPTIME, "uptime", e.getMessage()));
-        }
-        var readAt = clock.instant();
-        DiskStatsFile diskstats;
-        try {
-            diskstats = DiskStatsParser.parse(ProcFiles.read(roots.diskstats()), roots.diskstats().toString());
-            for (ParseException e : diskstats.errors()) {
-                problems.add(new Problem(ErrorKind.DISKSTATS, "line " + e.line(), e.getMessage()));
+        java.time.Instant readAt = null;
+        DiskStatsFile diskstats = null;
+        for (int attempt = 1; attempt <= CONSISTENT_READ_ATTEMPTS; attempt++) {
+            problems.clear();
+            // uptime read just before the counters, as sysstat's rw_io_stat_loop does
+            uptime = null;
+            try {
+                uptime = Uptime.parse(files.read(roots.uptime()), roots.uptime().toString());
+            } catch (IOException e) {
+                problems.add(new Problem(ErrorKind.UPTIME, "uptime", roots.uptime() + ": cannot read (" + e + ")"));
+            } catch (ParseException e) {
+                problems.add(new Problem(ErrorKind.UPTIME, "uptime", e.getMessage()));
             }
-        } catch (IOException e) {
-            problems.add(new Problem(ErrorKind.DISKSTATS, "diskstats", roots.diskstats() + ": cannot read (" + e + ")"));
-            diskstats = new DiskStatsFile(List.of(), List.of());
+            readAt = clock.instant();
+            try {
+                diskstats = DiskStatsParser.parse(files.read(roots.diskstats()), roots.diskstats().toString());
+                for (ParseException e : diskstats.errors()) {
+                    problems.add(new Problem(ErrorKind.DISKSTATS, "line " + e.line(), e.getMessage()));
+                }
+            } catch (IOException e) {
+                problems.add(new Problem(ErrorKind.DISKSTATS, "diskstats", roots.diskstats() + ": cannot read (" + e + ")"));
+                diskstats = new DiskStatsFile(List.of(), List.of());
+            }
+            if (uptime == null || attempt == CONSISTENT_READ_ATTEMPTS || !heldUp(uptime)) {
+                break;
+            }
         }
         Mdstat mdstat = null;
         if (Files.exists(roots.mdstat())) {
             try {
-                mdstat = MdstatParser.parse(ProcFiles.read(roots.mdstat()), roots.mdstat().toString());
+                mdstat = MdstatParser.parse(files.read(roots.mdstat()), roots.mdstat().toString());
                 for (ParseException e : mdstat.errors()) {
                     problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage()));
                 }
@@ -69,5 +99,15 @@ public final class RootReader {
             problems.add(new Problem(ErrorKind.MD_SYSFS, e.file(), e.getMessage()));
         }
         return new Reading(readAt, uptime, diskstats.devices(), arrays.arrays(), List.copyOf(problems));
+    }
+
+    /** Whether uptime moved on by more than its resolution since {@code before} was read. */
+    private boolean heldUp(Uptime before) {
+        try {
+            Uptime after = Uptime.parse(files.read(roots.uptime()), roots.uptime().toString());
+            return after.centiseconds() - before.centiseconds() > UPTIME_SKEW_CS;
+        } catch (IOException | ParseException e) {
+            return false; // the next read reports it
+        }
     }
 }

@@ -37,13 +37,20 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Bound: when the segments exceed {@code maxBytes}, whole oldest segments are deleted first
  * (never the one being written), their unsent records are counted in {@link #dropped()}, and a
- * warning says how many were lost. Thread-safe: one thread appends, another reads and commits.
+ * warning says how many were lost. The filesystem bounds it too: when it has less room than a
+ * record needs plus {@link #RESERVE} (kept for the cursor and sequence files), or a write fails
+ * for want of space, the oldest segments are dropped and counted the same way, so new samples
+ * keep their place and old ones give theirs up, as when the bound is reached. A write that
+ * failed half-way is cut off again, so no torn record stays in a segment. Thread-safe: one
+ * thread appends, another reads and commits.
  */
 public final class Spool implements Closeable {
     private static final Logger LOG = LoggerFactory.getLogger(Spool.class);
     private static final int HEADER = 8;
     /** A frame longer than this is corruption, not a record (a HostSample of 1000 devices is about 400 KiB). */
     static final int MAX_RECORD = 16 << 20;
+    /** Space left free on the spool's filesystem for the small files written next to the segments (cursor, sequence). */
+    static final long RESERVE = 16 << 10;
 
     /** A read position: segment number and byte offset in it. */
     public record Position(long segment, long offset) {
@@ -59,6 +66,11 @@ public final class Spool implements Closeable {
     private Position cursor;
     private long dropped;
     private long appended;
+    /** Whether the last look at the filesystem found it full; a state change is logged once. */
+    private boolean filesystemFull;
+    private long droppedBeforeFull;
+    private boolean cursorUnwritten;
+    private java.nio.file.FileStore store;
 
     private Spool(Path dir, long maxBytes, boolean fsync) {
         this.dir = dir;
@@ -122,7 +134,12 @@ public final class Spool implements Closeable {
         }
     }
 
-    /** Appends one record; drops the oldest segments if the spool is over its bound. */
+    /**
+     * Appends one record; drops the oldest segments if the spool is over its bound or its
+     * filesystem has no room for the record.
+     *
+     * @throws IOException when the record cannot be written even with every older segment dropped
+     */
     public synchronized void append(String key, byte[] value) throws IOException {
         byte[] k = key.getBytes(StandardCharsets.UTF_8);
         if (k.length > 0xFFFF || 2 + k.length + value.length > MAX_RECORD) {
@@ -138,16 +155,85 @@ public final class Spool implements Closeable {
         if (segments.get(activeNumber) > 0 && segments.get(activeNumber) + frame.remaining() > segmentBytes) {
             roll();
         }
-        while (frame.hasRemaining()) {
-            active.write(frame);
-        }
-        if (fsync) {
-            active.force(false);
+        makeRoom(frame.remaining());
+        while (true) {
+            long start = segments.get(activeNumber);
+            try {
+                while (frame.hasRemaining()) {
+                    active.write(frame);
+                }
+                if (fsync) {
+                    active.force(false);
+                }
+                break;
+            } catch (IOException e) {
+                // cut off what was written of the frame, then make room if there is anything to give up
+                active.truncate(start);
+                active.position(start);
+                frame.rewind();
+                if (!dropOldestForSpace(frame.remaining(), e.getMessage())) {
+                    throw new IOException("spool " + dir + ": cannot write a record of " + frame.remaining() + " bytes ("
+                            + e.getMessage() + ") and holds nothing older to drop", e);
+                }
+            }
         }
         segments.merge(activeNumber, (long) HEADER + payload, Long::sum);
         appended++;
         enforceBound();
         notifyAll();
+    }
+
+    /**
+     * Drops the oldest segments while the spool's filesystem has less room than {@code bytes} plus
+     * {@link #RESERVE}, as long as there is an older segment to drop. Called before each append,
+     * and by a caller about to write the files beside the segments. Says once when the filesystem
+     * is full and once when it has room again.
+     */
+    public synchronized void makeRoom(long bytes) throws IOException {
+        while (usableSpace() < bytes + RESERVE) {
+            if (!dropOldestForSpace(bytes, "no space left")) {
+                return;
+            }
+        }
+        // full until the spool could grow to its own bound again: no flapping as segments come and go
+        if (filesystemFull && usableSpace() - RESERVE >= maxBytes - bytes()) {
+            filesystemFull = false;
+            LOG.info("spool {}: its filesystem has space again ({} KiB free); {} unsent samples were dropped while it was full "
+                    + "({} since start)", dir, usableSpace() >> 10, dropped - droppedBeforeFull, dropped);
+        }
+    }
+
+    private long usableSpace() {
+        try {
+            if (store == null) {
+                store = Files.getFileStore(dir);
+            }
+            return store.getUsableSpace();
+        } catch (IOException e) {
+            return Long.MAX_VALUE; // cannot tell: let the write find out
+        }
+    }
+
+    /**
+     * Gives up the oldest segment for want of space: rolls first when only the active segment
+     * holds records. False when there is nothing to give up.
+     */
+    private boolean dropOldestForSpace(long bytes, String why) throws IOException {
+        if (!filesystemFull) {
+            filesystemFull = true;
+            droppedBeforeFull = dropped;
+            LOG.error("spool {}: no space left on its filesystem for a sample of {} bytes ({}; {} KiB free): dropping the oldest "
+                    + "unsent samples to make room for new ones, counted in spool_dropped; free space there", dir, bytes, why,
+                    usableSpace() >> 10);
+        }
+        if (segments.size() == 1) {
+            if (segments.get(activeNumber) == 0) {
+                return false;
+            }
+            roll();
+        }
+        dropOldest("its filesystem is full");
+        return true;
     }
 
     private void roll() throws IOException {
@@ -162,24 +248,29 @@ public final class Spool implements Closeable {
     }
 
     private void enforceBound() throws IOException {
-        long total = bytes();
-        while (total > maxBytes && segments.size() > 1) {
-            long oldest = segments.firstKey();
-            long size = segments.get(oldest);
-            long from = cursor.segment() == oldest ? cursor.offset() : cursor.segment() > oldest ? size : 0;
-            long lost = countRecords(segment(oldest), from);
-            Files.deleteIfExists(segment(oldest));
-            segments.remove(oldest);
-            total -= size;
-            if (cursor.segment() <= oldest) {
-                cursor = new Position(segments.firstKey(), 0);
-                writeCursor();
+        while (bytes() > maxBytes && segments.size() > 1) {
+            dropOldest("it is full (" + maxBytes + " bytes)");
+        }
+    }
+
+    /** Deletes the oldest segment (never the active one), counting its unsent records as dropped. */
+    private void dropOldest(String why) throws IOException {
+        long oldest = segments.firstKey();
+        long size = segments.get(oldest);
+        long from = cursor.segment() == oldest ? cursor.offset() : cursor.segment() > oldest ? size : 0;
+        long lost = countRecords(segment(oldest), from);
+        Files.deleteIfExists(segment(oldest));
+        segments.remove(oldest);
+        if (cursor.segment() <= oldest) {
+            cursor = new Position(segments.firstKey(), 0);
+            writeCursorOrWarn();
+        }
+        if (lost > 0) {
+            dropped += lost;
+            if (filesystemFull) {
+                return; // said once when it filled up, and summed up when it has space again
             }
-            if (lost > 0) {
-                dropped += lost;
-                LOG.warn("spool {} is full ({} bytes): dropped the {} oldest unsent samples ({} dropped since start)",
-                        dir, maxBytes, lost, dropped);
-            }
+            LOG.warn("spool {}: {}: dropped the {} oldest unsent samples ({} dropped since start)", dir, why, lost, dropped);
         }
     }
 
@@ -247,7 +338,27 @@ public final class Spool implements Closeable {
         while (segments.firstKey() < cursor.segment()) {
             Files.deleteIfExists(segment(segments.pollFirstEntry().getKey()));
         }
-        writeCursor();
+        writeCursorOrWarn();
+    }
+
+    /**
+     * Persists the read position; when that fails (a full filesystem), the position is kept in
+     * memory and written with the next move: a restart before then sends the records since the
+     * last written position again, which the stream processor drops as repeats.
+     */
+    private void writeCursorOrWarn() {
+        try {
+            writeCursor();
+            if (cursorUnwritten) {
+                cursorUnwritten = false;
+                LOG.info("spool {}: the read position is written again", dir);
+            }
+        } catch (IOException e) {
+            if (!cursorUnwritten) {
+                cursorUnwritten = true;
+                LOG.warn("spool {}: cannot write the read position ({}); kept in memory until it can be", dir, e.toString());
+            }
+        }
     }
 
     public synchronized boolean isEmpty() {

@@ -73,6 +73,8 @@ public final class UpCommand implements Callable<Integer> {
             throw new UserException("--fast needs --simulate SCENARIO: this host's own counters run in real time", UserException.EXIT_USAGE, null);
         }
         PrintWriter out = spec.commandLine().getOut();
+        // every setting checked before anything starts; the broker's address is up's own
+        io.raidpulse.launcher.config.ConfigCheck.validate(settings().with("kafka.bootstrap.servers", "localhost:" + Math.max(port, 9092)));
         Pipeline pipeline = Pipeline.start(new Pipeline.Options(dataDir, port, influxUrl, noInflux, settings(), scenario, fast));
         CountDownLatch stopped = new CountDownLatch(1);
         Thread main = Thread.currentThread();

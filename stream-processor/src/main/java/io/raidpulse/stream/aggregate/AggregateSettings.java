@@ -28,8 +28,16 @@ public record AggregateSettings(List<Duration> windows, Duration grace) {
         List<Duration> windows = new ArrayList<>();
         if (s.has("aggregate.windows")) {
             for (String part : s.requiredString("aggregate.windows").split(",")) {
-                Duration d = Settings.of(java.util.Map.of("w", part.trim()))
-                        .duration("w", null, Duration.ofSeconds(1), Duration.ofDays(7));
+                Duration d;
+                try {
+                    d = Settings.of(java.util.Map.of("w", part.trim())).duration("w", null, Duration.ofSeconds(1), Duration.ofDays(7));
+                } catch (ConfigException e) {
+                    d = null;
+                }
+                if (d == null) {
+                    throw new ConfigException("aggregate.windows", "expected window sizes from 1s to 7d separated by commas "
+                            + "(like 1m,1h), got " + s.shown("aggregate.windows"));
+                }
                 if (d.toMillis() % 1000 != 0) {
                     throw new ConfigException("aggregate.windows", "window sizes must be whole seconds, got '" + part.trim() + "'");
                 }

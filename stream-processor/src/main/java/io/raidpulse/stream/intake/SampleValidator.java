@@ -1,143 +1,20 @@
 package io.raidpulse.stream.intake;
 
-import io.raidpulse.schema.CounterDeltas;
-import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostSample;
-import io.raidpulse.schema.IostatMetrics;
-import io.raidpulse.schema.MdArray;
-import java.util.HashSet;
-import java.util.Set;
+import io.raidpulse.schema.check.SampleRules;
 
 /**
  * Refuses HostSamples that decode but cannot be true, so that one broken collector cannot raise
- * false alerts or poison windows: the first problem found, as one line, or null.
+ * false alerts or poison windows: the first problem found, as one line, or null. The rules are
+ * {@link SampleRules}, which the collector applies to what it sends too.
  */
 public final class SampleValidator {
-    /**
-     * Highest %util accepted. io_ticks advance in jiffies and T comes from /proc/uptime with
-     * 10 ms resolution, so a busy device can show a little over 100% on short intervals; far
-     * above that is a broken collector.
-     */
-    static final double MAX_UTIL = 105.0;
-    /** Longest interval accepted between two samples, s: beyond a day a rate means little. */
-    static final double MAX_INTERVAL_S = 86_400.0;
+    static final double MAX_UTIL = SampleRules.MAX_UTIL;
 
     private SampleValidator() {
     }
 
     public static String problem(HostSample s) {
-        if (s.getHost() == null || s.getHost().getHostname() == null || s.getHost().getHostname().isBlank()) {
-            return "no hostname";
-        }
-        if (s.getHost().getHostname().contains("/")) {
-            return "hostname '" + s.getHost().getHostname() + "' contains '/'";
-        }
-        if (s.getSequence() < 0) {
-            return "negative sequence " + s.getSequence();
-        }
-        if (s.getSampleTime() == null || s.getSampleTime().toEpochMilli() <= 0) {
-            return "sample_time not after 1970";
-        }
-        if (!(s.getUptimeS() >= 0) || Double.isInfinite(s.getUptimeS())) {
-            return "uptime_s " + s.getUptimeS() + " is not a non-negative number";
-        }
-        Double interval = s.getIntervalS();
-        if (interval != null && !(interval > 0 && interval <= MAX_INTERVAL_S)) {
-            return "interval_s " + interval + " outside (0, " + MAX_INTERVAL_S + "]";
-        }
-        Set<String> names = new HashSet<>();
-        for (DeviceSample d : s.getDevices()) {
-            if (d.getName() == null || d.getName().isBlank() || d.getName().contains("/")) {
-                return "device with an empty name or a name containing '/'";
-            }
-            if (!names.add(d.getName())) {
-                return "device " + d.getName() + " listed twice";
-            }
-            if (d.getMetrics() != null && interval == null) {
-                return "device " + d.getName() + " has metrics but the sample has no interval_s";
-            }
-            String p = metricsProblem(d.getMetrics());
-            if (p == null) {
-                p = deltasProblem(d.getDeltas());
-            }
-            if (p != null) {
-                return "device " + d.getName() + ": " + p;
-            }
-        }
-        Set<String> arrays = new HashSet<>();
-        for (MdArray a : s.getArrays()) {
-            if (a.getName() == null || a.getName().isBlank() || a.getName().contains("/")) {
-                return "array with an empty name or a name containing '/'";
-            }
-            if (!arrays.add(a.getName())) {
-                return "array " + a.getName() + " listed twice";
-            }
-            String p = arrayProblem(a);
-            if (p != null) {
-                return "array " + a.getName() + ": " + p;
-            }
-        }
-        return null;
-    }
-
-    private static String metricsProblem(IostatMetrics m) {
-        if (m == null) {
-            return null;
-        }
-        double[] values = {m.getRS(), m.getWS(), m.getDS(), m.getFS(), m.getRkBS(), m.getWkBS(), m.getDkBS(),
-                m.getRrqmS(), m.getWrqmS(), m.getDrqmS(), m.getRrqm(), m.getWrqm(), m.getDrqm(), m.getRAwait(),
-                m.getWAwait(), m.getDAwait(), m.getFAwait(), m.getRareqSz(), m.getWareqSz(), m.getDareqSz(),
-                m.getAquSz(), m.getUtil()};
-        String[] names = {"r_s", "w_s", "d_s", "f_s", "rkB_s", "wkB_s", "dkB_s", "rrqm_s", "wrqm_s", "drqm_s", "rrqm",
-                "wrqm", "drqm", "r_await", "w_await", "d_await", "f_await", "rareq_sz", "wareq_sz", "dareq_sz", "aqu_sz", "util"};
-        for (int i = 0; i < values.length; i++) {
-            if (!(values[i] >= 0) || Double.isInfinite(values[i])) {
-                return names[i] + " " + values[i] + " is not a non-negative number";
-            }
-        }
-        if (m.getUtil() > MAX_UTIL) {
-            return "util " + m.getUtil() + "% above " + MAX_UTIL + "%";
-        }
-        if (m.getRrqm() > 100 || m.getWrqm() > 100 || m.getDrqm() > 100) {
-            return "a merge percentage above 100";
-        }
-        return null;
-    }
-
-    private static String deltasProblem(CounterDeltas c) {
-        if (c == null) {
-            return null;
-        }
-        long[] values = {c.getReads(), c.getReadsMerged(), c.getSectorsRead(), c.getReadMs(), c.getWrites(),
-                c.getWritesMerged(), c.getSectorsWritten(), c.getWriteMs(), c.getIoTicksMs(), c.getWeightedMs()};
-        for (long v : values) {
-            if (v < 0) {
-                return "negative counter delta " + v;
-            }
-        }
-        return null;
-    }
-
-    private static String arrayProblem(MdArray a) {
-        if (a.getDegraded() != null && a.getDegraded() < 0) {
-            return "negative degraded count";
-        }
-        if (a.getRaidDisks() != null && a.getRaidDisks() < 0) {
-            return "negative raid_disks";
-        }
-        if (a.getDegraded() != null && a.getRaidDisks() != null && a.getDegraded() > a.getRaidDisks()) {
-            return "degraded " + a.getDegraded() + " exceeds raid_disks " + a.getRaidDisks();
-        }
-        Double pct = a.getSyncCompletedPct();
-        if (pct != null && !(pct >= 0 && pct <= 100)) {
-            return "sync_completed_pct " + pct + " outside 0-100";
-        }
-        if (a.getMismatchCnt() != null && a.getMismatchCnt() < 0) {
-            return "negative mismatch_cnt";
-        }
-        if (a.getSyncSpeedKibS() != null && a.getSyncSpeedKibS() < 0) {
-            return "negative sync_speed";
-        }
-        return null;
+        return SampleRules.problem(s);
     }
 }

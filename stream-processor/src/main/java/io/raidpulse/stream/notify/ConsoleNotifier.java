@@ -21,8 +21,14 @@ public final class ConsoleNotifier implements Notifier {
 
     ConsoleNotifier(Settings settings, PrintStream out) {
         this.out = out;
-        this.time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
-                .withZone(ZoneId.of(settings.string("time-zone", ZoneId.systemDefault().getId())));
+        ZoneId zone;
+        try {
+            zone = ZoneId.of(settings.string("time-zone", ZoneId.systemDefault().getId()));
+        } catch (java.time.DateTimeException e) {
+            throw new io.raidpulse.config.ConfigException("time-zone", "expected a time zone like UTC or Europe/Berlin, got "
+                    + settings.shown("time-zone"));
+        }
+        this.time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(zone);
     }
 
     @Override

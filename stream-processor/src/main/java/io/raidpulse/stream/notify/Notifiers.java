@@ -21,7 +21,7 @@ public final class Notifiers {
 
     /** {@code notify.channels}: comma-separated {@code NAME} or {@code NAME:TYPE}; default {@code console}; empty for none. */
     public static List<Channel> from(Settings s) {
-        String list = s.keys().contains("notify.channels") ? s.asMap().get("notify.channels") : "console";
+        String list = s.keys().contains("notify.channels") ? s.string("notify.channels", "") : "console";
         List<Channel> channels = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
         for (String entry : list.split(",")) {
@@ -38,7 +38,7 @@ public final class Notifiers {
             if (!names.add(name)) {
                 throw new ConfigException("notify.channels", "channel " + name + " is listed twice");
             }
-            channels.add(new Channel(name, create(name, type, Settings.of(s.withPrefix("notify." + name + ".")))));
+            channels.add(new Channel(name, create(name, type, s.under("notify." + name + "."))));
         }
         return channels;
     }

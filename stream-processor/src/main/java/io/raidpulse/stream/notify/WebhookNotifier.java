@@ -39,10 +39,19 @@ public final class WebhookNotifier implements Notifier {
                 throw new IllegalArgumentException();
             }
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("url", "expected an http(s) URL, got '" + u + "'");
+            throw new ConfigException("url", "expected an http(s) URL like https://hooks.example.com/... "
+                    + "(the value is not shown: a webhook URL can hold a secret, as Slack's do)");
         }
         timeout = settings.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofMinutes(5));
         headers = settings.withPrefix("header.");
+        headers.forEach((name, value) -> {
+            try {
+                HttpRequest.newBuilder(url).header(name, value);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("header." + name, "is not a header a request may carry (a restricted name such as Host, "
+                        + "or characters a header cannot hold)");
+            }
+        });
         http = HttpClient.newBuilder().connectTimeout(timeout).build();
     }
 
@@ -101,7 +110,8 @@ public final class WebhookNotifier implements Notifier {
         if (status / 100 == 2) {
             return;
         }
-        boolean retriable = status >= 500 || status == 408 || status == 429;
+        // 401/403: credentials the operator will fix (a rotated secret): retried, as an outage is, so no alert is dropped
+        boolean retriable = status >= 500 || status == 408 || status == 429 || status == 401 || status == 403;
         String body = response.body() == null ? "" : response.body().strip();
         throw new NotificationException("webhook " + url.getHost() + " answered HTTP " + status
                 + (body.isEmpty() ? "" : ": " + body.substring(0, Math.min(200, body.length()))), retriable, null);

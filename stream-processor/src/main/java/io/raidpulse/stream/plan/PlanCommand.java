@@ -189,6 +189,11 @@ public final class PlanCommand implements Callable<Integer> {
         if (!s.has("influx.url")) {
             throw new UserException("no InfluxDB: give --influx-url or influx.url in --config", UserException.EXIT_USAGE, null);
         }
+        // every setting read before anything connects: a bad one is one line naming it, exit 2
+        s.bool("influx.retention-policies", true);
+        if (s.has("kafka.bootstrap.servers")) {
+            new ProfileTopic(s, ProfileTopic.DEFAULT_TIMEOUT);
+        }
         return s;
     }
 

@@ -79,11 +79,17 @@ public final class ProfileTopic {
         }
     }
 
+    /** Reads every setting it uses now, before anything connects: a bad one is a one-line ConfigException naming it. */
     public ProfileTopic(Settings settings, Duration timeout) {
         this.settings = settings;
         this.topic = StreamTopics.from(settings).benchmarks();
         this.bootstrap = settings.requiredString("kafka.bootstrap.servers");
         this.timeout = timeout;
+        settings.integer("topics.replication-factor", -1, -1, 100);
+        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.consumer.ConsumerConfig.configDef(),
+                KafkaClients.consumer(settings, "check", "check"));
+        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(),
+                KafkaClients.producer(settings, "check"));
     }
 
     public String name() {

@@ -53,7 +53,8 @@ class NotifiersTest {
         assertThatThrownBy(() -> Notifiers.from(Settings.of(Map.of("notify.channels", "ops:webhook"))))
                 .isInstanceOf(ConfigException.class).hasMessage("config notify.ops.url: is required and not set");
         assertThatThrownBy(() -> Notifiers.from(Settings.of(Map.of("notify.channels", "ops:webhook", "notify.ops.url", "ftp://x"))))
-                .isInstanceOf(ConfigException.class).hasMessage("config notify.ops.url: expected an http(s) URL, got 'ftp://x'");
+                .isInstanceOf(ConfigException.class).hasMessage("config notify.ops.url: expected an http(s) URL like https://hooks.example.com/... "
+                        + "(the value is not shown: a webhook URL can hold a secret, as Slack's do)");
     }
 
     @Test

@@ -90,6 +90,17 @@ class WebhookNotifierTest {
     }
 
     @Test
+    void aRefusedCredentialIsRetriedNotSkippedAndNeverShown() {
+        for (int refused : new int[] {401, 403}) {
+            status.set(refused);
+            assertThatThrownBy(() -> notifier().send(alert())).isInstanceOfSatisfying(NotificationException.class, e -> {
+                assertThat(e.retriable()).as("HTTP %d", refused).isTrue();
+                assertThat(e.getMessage()).contains("HTTP " + refused).doesNotContain("Bearer abc").doesNotContain("/hook");
+            });
+        }
+    }
+
+    @Test
     void anUnreachableReceiverIsRetriable() {
         server.stop(0);
         assertThatThrownBy(() -> notifier().send(alert())).isInstanceOfSatisfying(NotificationException.class,
