@@ -130,8 +130,9 @@ public final class StreamBenchmark {
     static int produce(String bootstrap, String topic, int count) {
         int hosts = 500;
         List<HostFeed> feeds = new ArrayList<>();
+        long t0 = HostFeed.recentStart(Duration.ofSeconds(count / hosts + 600));
         for (int h = 0; h < hosts; h++) {
-            feeds.add(new HostFeed("bench" + h, 1_767_225_600_000L + h, 1000));
+            feeds.add(new HostFeed("bench" + h, t0 + h, 1000));
         }
         SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
         try (KafkaProducer<byte[], byte[]> p = producer(bootstrap)) {

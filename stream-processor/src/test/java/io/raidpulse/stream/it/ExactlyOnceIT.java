@@ -62,7 +62,7 @@ class ExactlyOnceIT {
 
     /** Hosts with an md RAID5 and busy periods that come and go: saturation episodes, degraded spells, windows. */
     static List<HostSample> input() {
-        long t0 = 1_767_225_600_000L;
+        long t0 = HostFeed.recentStart(Duration.ofSeconds(SAMPLES + 600));
         List<HostFeed> feeds = new ArrayList<>();
         for (int h = 0; h < HOSTS; h++) {
             feeds.add(new HostFeed("db" + h, t0 + h * 137, 1000));

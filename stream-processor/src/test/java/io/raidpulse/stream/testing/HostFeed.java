@@ -4,6 +4,7 @@ import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostIdentity;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +29,16 @@ public final class HostFeed {
         this.time = startMs;
         this.started = startMs - 5_000;
         this.sequence = 100;
+    }
+
+    /**
+     * A start time {@code span} before now, on a whole minute, for samples that go through a real
+     * broker: the broker keeps them (records stamped months ago fall to its 7-day retention at its
+     * first retention check, 30 s after it started, and a test loses them mid-run) and, as long as
+     * they span less than {@code span} plus an hour, none lies beyond what it accepts from the future.
+     */
+    public static long recentStart(Duration span) {
+        return (System.currentTimeMillis() - span.toMillis()) / 60_000 * 60_000;
     }
 
     public long time() {
