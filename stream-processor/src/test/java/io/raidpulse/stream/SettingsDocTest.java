@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /** Every setting key the code reads is in the README's settings table. */
 class SettingsDocTest {
     private static final Pattern LITERAL_KEY = Pattern.compile(
-            "\"((?:stream|topics|saturation|health|alerts|aggregate|capacity|influx|sink|notify)\\.[a-z0-9][a-z0-9.\\-]*[a-z0-9])\"");
+            "\"((?:stream|topics|intake|saturation|health|alerts|aggregate|capacity|influx|sink|notify)\\.[a-z0-9][a-z0-9.\\-]*[a-z0-9])\"");
     /** saturation.* thresholds are read as prefix + "name", for the defaults and for every rule. */
     private static final Pattern THRESHOLD_KEY = Pattern.compile("prefix \\+ \"([a-z0-9\\-]+)\"");
 

@@ -41,6 +41,8 @@ public final class Pipeline implements AutoCloseable {
     static final int PREFERRED_KAFKA_PORT = 9092;
     /** HTTP port tried first for a new local influxd (InfluxDB's usual port). */
     static final int PREFERRED_INFLUX_PORT = 8086;
+    /** how far ahead of the clock simulated samples may lie (intake.max-ahead of the stream processor up starts) */
+    static final Duration MAX_AHEAD = Duration.ofHours(24);
 
     private final Options options;
     private final EmbeddedKafka kafka;
@@ -89,8 +91,11 @@ public final class Pipeline implements AutoCloseable {
         try {
             Files.createDirectories(data);
             Path kafkaDir = data.resolve("kafka");
+            // fast simulations run one after another are stamped ahead of the clock (see simulatedStart):
+            // this broker takes records up to MAX_AHEAD in the future, and the stream processor's intake too
             kafka = EmbeddedKafka.start(kafkaDir, new EmbeddedKafka.Options(
-                    o.kafkaPort() > 0 ? o.kafkaPort() : Launch.preferredPort(kafkaDir, PREFERRED_KAFKA_PORT), Map.of(), null));
+                    o.kafkaPort() > 0 ? o.kafkaPort() : Launch.preferredPort(kafkaDir, PREFERRED_KAFKA_PORT),
+                    Map.of("log.message.timestamp.after.max.ms", String.valueOf(MAX_AHEAD.plusHours(1).toMillis())), null));
 
             String influxUrl = o.influxUrl() != null ? o.influxUrl() : o.settings().string("influx.url", null);
             if (influxUrl == null && !o.noInflux()) {
@@ -100,6 +105,7 @@ public final class Pipeline implements AutoCloseable {
 
             Map<String, String> defaults = new HashMap<>();
             defaults.put("stream.state-dir", data.resolve("streams").toString());
+            defaults.put("intake.max-ahead", MAX_AHEAD.toHours() + "h");
             defaults.put("collector.spool.dir", data.resolve(scenario == null ? "spool" : "spool-" + scenario.host()).toString());
             Settings settings = Settings.of(defaults).with(o.settings().asMap())
                     .with("kafka.bootstrap.servers", kafka.bootstrapServers());
@@ -152,7 +158,8 @@ public final class Pipeline implements AutoCloseable {
      * the finished run lies in the recent past where dashboards look, and on a whole minute, so
      * that the stream processor's windows fall on the scenario's minutes. Never before the end of
      * an earlier run of the same host in this data directory: the stream processor would take its
-     * samples as late and its windows as closed.
+     * samples as late and its windows as closed. So fast runs one after another move ahead of the
+     * clock, up to {@link #MAX_AHEAD}.
      */
     static Instant simulatedStart(Scenario scenario, Path tree, boolean fast) throws IOException {
         Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -164,6 +171,11 @@ public final class Pipeline implements AutoCloseable {
                         .plusSeconds(scenario.intervalSeconds());
                 if (end.isAfter(start)) {
                     start = fast ? end.plus(1, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.MINUTES) : end;
+                }
+                if (start.plusSeconds(scenario.durationSeconds()).isAfter(now.plus(MAX_AHEAD))) {
+                    throw new UserException("earlier fast runs of " + scenario.host() + " in " + tree.getParent().getParent()
+                            + " reach " + end + ": another would end more than " + MAX_AHEAD.toHours()
+                            + " h ahead of the clock; give another data directory (--data-dir) or remove that one");
                 }
             } catch (NumberFormatException e) {
                 LOG.warn("ignoring {}: not a time ({})", previous, e.getMessage());

@@ -94,4 +94,30 @@ class DeadLetterTest {
         ok.setIntervalS(0.0);
         assertThat(SampleValidator.problem(ok)).startsWith("interval_s 0.0 outside");
     }
+
+    @Test
+    void aSampleStampedFurtherAheadOfTheClockThanIntakeMaxAheadIsDeadLetteredAndItsHostNamed() {
+        long now = System.currentTimeMillis();
+        HostFeed skewed = new HostFeed("db9", now + 2 * 3_600_000L, 10_000);
+        byte[] ahead = AvroSerdes.hostSample().serializer().serialize("t", skewed.next(Dev.disk("sda", 10)));
+        topology.sendRaw("db9", ahead);
+        HostFeed fine = new HostFeed("db8", now + 10 * 60_000L, 10_000);
+        topology.send(fine.next(Dev.disk("sda", 99)));
+        topology.send(fine.next(Dev.disk("sda", 99)));
+        assertThat(topology.deadLetters()).singleElement().satisfies(r -> {
+            assertThat(r.value()).isEqualTo(ahead);
+            assertThat(header(r, DeadLetters.STAGE)).isEqualTo("validate");
+            assertThat(header(r, DeadLetters.REASON)).startsWith("sample_time ").contains("of host db9 is 2 h ahead of",
+                    "more than intake.max-ahead (30 min): the host's clock is wrong");
+        });
+    }
+
+    @Test
+    void intakeMaxAheadIsASetting() {
+        ValidatingSampleDeserializer lenient = new ValidatingSampleDeserializer(AvroSerdes.hostSample().deserializer(),
+                IntakeSettings.from(io.raidpulse.config.Settings.of(Map.of("intake.max-ahead", "3h"))).maxAhead(), () -> 0L);
+        HostSample twoHours = new HostFeed("db9", 2 * 3_600_000L, 10_000).next(Dev.disk("sda", 10));
+        byte[] bytes = AvroSerdes.hostSample().serializer().serialize("t", twoHours);
+        assertThat(lenient.deserialize("t", bytes)).isEqualTo(twoHours);
+    }
 }
