@@ -259,6 +259,9 @@ public final class StreamBenchmark {
             while (firedReadAt.keySet().containsAll(hotSentAt.keySet()) == false && System.currentTimeMillis() < deadline) {
                 Thread.sleep(100);
             }
+            // the reader stops before the broker does, not polling a closed port
+            reader.interrupt();
+            reader.join(10_000);
         }
         long[] latencies = hotSentAt.entrySet().stream().filter(e -> firedReadAt.containsKey(e.getKey()))
                 .mapToLong(e -> firedReadAt.get(e.getKey()) - e.getValue()).sorted().toArray();
