@@ -81,10 +81,10 @@ public final class AggregateProcessor implements Processor<String, Observation, 
             w = new HostWindow(o.host(), start, size, new LinkedHashMap<>());
         }
         for (SubjectLoad d : o.load().devices()) {
-            add(w, d);
+            add(w, d, o.time());
         }
         for (SubjectLoad a : o.load().arrays()) {
-            add(w, a);
+            add(w, a, o.time());
         }
         store.put(key, w);
         if (nextEnd != Long.MIN_VALUE && end < nextEnd) {
@@ -92,9 +92,9 @@ public final class AggregateProcessor implements Processor<String, Observation, 
         }
     }
 
-    private static void add(HostWindow w, SubjectLoad load) {
+    private static void add(HostWindow w, SubjectLoad load, long timeMs) {
         w.subjects().computeIfAbsent(load.kind().name() + ":" + load.subject(), k -> new SubjectWindow(load.subject(), load.kind()))
-                .add(load);
+                .add(load, timeMs);
     }
 
     private void closeWindows(long streamTime) {

@@ -1,5 +1,6 @@
 package io.raidpulse.stream.aggregate;
 
+import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateSerde;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -15,23 +16,27 @@ import org.apache.kafka.common.utils.Bytes;
  */
 record HostWindow(String host, long startMs, long sizeMs, Map<String, SubjectWindow> subjects) {
 
-    static final StateSerde<HostWindow> SERDE = new StateSerde<>("aggregate window", 1,
+    /** Format 2 adds the arrays' md figures; windows in format 1 (open at an upgrade) are read without them. */
+    static final StateSerde<HostWindow> SERDE = new StateSerde<HostWindow>("aggregate window", 2,
             (h, w) -> {
                 w.writeString(h.host).writeLong(h.startMs).writeLong(h.sizeMs).writeInt(h.subjects.size());
                 h.subjects.values().forEach(s -> s.write(w));
             },
-            r -> {
-                String host = r.readString();
-                long start = r.readLong();
-                long size = r.readLong();
-                int n = r.readInt();
-                Map<String, SubjectWindow> subjects = new LinkedHashMap<>();
-                for (int i = 0; i < n; i++) {
-                    SubjectWindow s = SubjectWindow.read(r);
-                    subjects.put(s.kind.name() + ":" + s.subject, s);
-                }
-                return new HostWindow(host, start, size, subjects);
-            });
+            r -> read(r, true))
+            .alsoReading(1, r -> read(r, false));
+
+    private static HostWindow read(StateReader r, boolean withMdState) {
+        String host = r.readString();
+        long start = r.readLong();
+        long size = r.readLong();
+        int n = r.readInt();
+        Map<String, SubjectWindow> subjects = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            SubjectWindow s = SubjectWindow.read(r, withMdState);
+            subjects.put(s.kind.name() + ":" + s.subject, s);
+        }
+        return new HostWindow(host, start, size, subjects);
+    }
 
     long endMs() {
         return startMs + sizeMs;

@@ -4,6 +4,7 @@ import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
+import io.raidpulse.stream.load.MdState;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.load.WriteAmplification;
 import io.raidpulse.stream.state.StateReader;
@@ -39,6 +40,12 @@ final class SubjectWindow {
     /** arrays: sum over samples of each member's util */
     final Map<String, Double> memberUtil;
     String syncAction;
+    /** arrays: the most members missing, and faulty, in any sample; -1 before md said */
+    int degradedMax = -1;
+    int faultyMax = -1;
+    /** arrays: md's figures at the latest sample of the window, and that sample's time */
+    MdState mdState;
+    long mdStateMs = Long.MIN_VALUE;
 
     SubjectWindow(String subject, SubjectKind kind) {
         this(subject, kind, new LogHistogram(), new LinkedHashMap<>());
@@ -51,7 +58,8 @@ final class SubjectWindow {
         this.memberUtil = memberUtil;
     }
 
-    void add(SubjectLoad load) {
+    /** One sample's load, taken at {@code timeMs}. */
+    void add(SubjectLoad load, long timeMs) {
         samples++;
         seconds += load.intervalS();
         utilSum += load.util();
@@ -81,6 +89,19 @@ final class SubjectWindow {
             if (a.syncAction() != null) {
                 syncAction = a.syncAction();
             }
+            addState(a.state(), timeMs);
+        }
+    }
+
+    private void addState(MdState state, long timeMs) {
+        if (state.degraded() != null) {
+            degradedMax = Math.max(degradedMax, state.degraded());
+        }
+        faultyMax = Math.max(faultyMax, state.faulty());
+        // a late sample counted in the window does not replace a later one's figures
+        if (timeMs >= mdStateMs) {
+            mdState = state;
+            mdStateMs = timeMs;
         }
     }
 
@@ -110,6 +131,12 @@ final class SubjectWindow {
         if (o.syncAction != null) {
             syncAction = o.syncAction;
         }
+        degradedMax = Math.max(degradedMax, o.degradedMax);
+        faultyMax = Math.max(faultyMax, o.faultyMax);
+        if (o.mdState != null && o.mdStateMs >= mdStateMs) {
+            mdState = o.mdState;
+            mdStateMs = o.mdStateMs;
+        }
     }
 
     Aggregate toAggregate(String host, long startMs, long sizeMs) {
@@ -123,6 +150,7 @@ final class SubjectWindow {
             }
         }
         boolean array = kind == SubjectKind.ARRAY;
+        MdState md = array ? mdState : null;
         return Aggregate.newBuilder()
                 .setHost(host)
                 .setSubject(subject)
@@ -147,6 +175,14 @@ final class SubjectWindow {
                 .setWriteAmpSectors(array ? amplification.sectors() : null)
                 .setBusiestMember(busiest)
                 .setSyncAction(syncAction)
+                .setDegradedMax(md == null || degradedMax < 0 ? null : degradedMax)
+                .setFaultyMembersMax(md == null ? null : faultyMax)
+                .setMembers(md == null ? null : md.members())
+                .setSpareMembers(md == null ? null : md.spares())
+                .setSyncCompletedPct(md == null ? null : md.syncPct())
+                .setSyncSpeedKibS(md == null ? null : md.syncSpeed())
+                .setSyncEtaS(md == null ? null : md.syncEta())
+                .setMismatchCnt(md == null ? null : md.mismatches())
                 .build();
     }
 
@@ -161,9 +197,28 @@ final class SubjectWindow {
         w.writeInt(memberUtil.size());
         memberUtil.forEach((m, u) -> w.writeString(m).writeDouble(u));
         w.writeString(syncAction);
+        w.writeInt(degradedMax).writeInt(faultyMax).writeLong(mdStateMs).writeBoolean(mdState != null);
+        if (mdState != null) {
+            MdState m = mdState;
+            w.writeInt(m.members()).writeInt(m.faulty()).writeInt(m.spares()).writeInt(m.degraded() == null ? -1 : m.degraded())
+                    .writeDouble(m.syncPct() == null ? Double.NaN : m.syncPct()).writeLong(orMin(m.syncSpeed()))
+                    .writeLong(orMin(m.syncEta())).writeLong(orMin(m.mismatches()));
+        }
     }
 
-    static SubjectWindow read(StateReader r) {
+    private static long orMin(Long v) {
+        return v == null ? Long.MIN_VALUE : v;
+    }
+
+    private static Long nullIfMin(long v) {
+        return v == Long.MIN_VALUE ? null : v;
+    }
+
+    /**
+     * A window as {@link #write} wrote it; {@code withMdState} false for format 1 (before the md
+     * figures), whose windows carry none.
+     */
+    static SubjectWindow read(StateReader r, boolean withMdState) {
         String subject = r.readString();
         SubjectKind kind = SubjectKind.values()[r.readByte()];
         int samples = r.readInt();
@@ -201,6 +256,20 @@ final class SubjectWindow {
         w.awaitMs = awaitMs;
         w.amplification = amp;
         w.syncAction = r.readString();
+        if (withMdState) {
+            w.degradedMax = r.readInt();
+            w.faultyMax = r.readInt();
+            w.mdStateMs = r.readLong();
+            if (r.readBoolean()) {
+                int members = r.readInt();
+                int faulty = r.readInt();
+                int spares = r.readInt();
+                int degraded = r.readInt();
+                double pct = r.readDouble();
+                w.mdState = new MdState(members, faulty, spares, degraded < 0 ? null : degraded, Double.isNaN(pct) ? null : pct,
+                        nullIfMin(r.readLong()), nullIfMin(r.readLong()), nullIfMin(r.readLong()));
+            }
+        }
         return w;
     }
 }

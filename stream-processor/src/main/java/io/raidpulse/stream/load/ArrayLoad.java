@@ -16,10 +16,11 @@ import java.util.List;
  * @param memberUtilMean mean util over the members, 0-100
  * @param memberAwaitMs  mean request time over all members' reads and writes, ms
  * @param syncAction     the md sync action running on the array (check, resync, recover, reshape, repair), else null
+ * @param state          the array's own health figures in this sample (members, degraded, sync progress, mismatches)
  */
 public record ArrayLoad(String subject, String level, DeviceLoad md, List<DeviceLoad> members, DeviceLoad busiest,
                         double memberUtilMean, double memberAwaitMs, String syncAction,
-                        WriteAmplification amplification) implements SubjectLoad {
+                        WriteAmplification amplification, MdState state) implements SubjectLoad {
 
     @Override
     public SubjectKind kind() {

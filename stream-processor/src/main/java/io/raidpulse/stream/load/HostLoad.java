@@ -139,7 +139,7 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
                 md.sectorsRead(), md.sectorsWritten(), memberSectors);
         double memberAwait = memberIos == 0 ? 0.0 : (double) memberIoMs / memberIos;
         return new ArrayLoad(a.getName(), a.getLevel(), md, Collections.unmodifiableList(members), busiest,
-                utilSum / members.size(), memberAwait, sync == null ? null : sync.action(), amp);
+                utilSum / members.size(), memberAwait, sync == null ? null : sync.action(), amp, MdState.of(a));
     }
 
     private static List<String> leaves(MdArray a, Map<String, MdArray> arrays, Set<String> excluded, int depth) {

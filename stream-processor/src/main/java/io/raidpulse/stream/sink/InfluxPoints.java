@@ -8,9 +8,9 @@ import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.IostatMetrics;
 import io.raidpulse.schema.MdArray;
-import io.raidpulse.schema.MdMember;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.aggregate.AggregateSettings;
+import io.raidpulse.stream.load.MdState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -98,6 +98,14 @@ public final class InfluxPoints {
             for (Map.Entry<String, Double> e : a.getProjections().entrySet()) {
                 optional(p, "projected_util_" + e.getKey().replace('-', '_'), e.getValue());
             }
+            optionalCount(p, "degraded_max", a.getDegradedMax() == null ? null : a.getDegradedMax().longValue());
+            optionalCount(p, "faulty_members_max", a.getFaultyMembersMax() == null ? null : a.getFaultyMembersMax().longValue());
+            optionalCount(p, "members", a.getMembers() == null ? null : a.getMembers().longValue());
+            optionalCount(p, "spare_members", a.getSpareMembers() == null ? null : a.getSpareMembers().longValue());
+            optional(p, "sync_completed_pct", a.getSyncCompletedPct());
+            optionalCount(p, "sync_speed_kib_s", a.getSyncSpeedKibS());
+            optionalCount(p, "sync_eta_s", a.getSyncEtaS());
+            optionalCount(p, "mismatch_cnt", a.getMismatchCnt());
         }
         p.time(a.getWindowStart().toEpochMilli(), WritePrecision.MS);
         return new Line(rp(aggregatePolicy(a.getWindowS())), p.toLineProtocol());
@@ -151,21 +159,20 @@ public final class InfluxPoints {
             out.add(new Line(rp(RP_RAW), p.toLineProtocol()));
         }
         for (MdArray a : s.getArrays()) {
-            long faulty = a.getMembers().stream().filter(MdMember::getFaulty).count();
-            long spares = a.getMembers().stream().filter(m -> m.getSpare() && !m.getFaulty() && m.getRole() == null).count();
+            MdState state = MdState.of(a);
             Point p = Point.measurement(ARRAY_SAMPLE).addTag("host", host).addTag("array", a.getName())
                     .addTag("level", a.getLevel() == null ? "unknown" : a.getLevel())
                     .addField("active", a.getActive())
-                    .addField("members", (long) a.getMembers().size())
-                    .addField("faulty_members", faulty)
-                    .addField("spare_members", spares)
+                    .addField("members", (long) state.members())
+                    .addField("faulty_members", (long) state.faulty())
+                    .addField("spare_members", (long) state.spares())
                     .addField("sync_action", a.getSyncAction() == null ? "idle" : a.getSyncAction());
             optionalCount(p, "raid_disks", a.getRaidDisks() == null ? null : a.getRaidDisks().longValue());
-            optionalCount(p, "degraded", a.getDegraded() == null ? null : a.getDegraded().longValue());
-            optional(p, "sync_completed_pct", a.getSyncCompletedPct());
-            optionalCount(p, "sync_speed_kib_s", a.getSyncSpeedKibS());
-            optionalCount(p, "sync_eta_s", a.getSyncEtaS());
-            optionalCount(p, "mismatch_cnt", a.getMismatchCnt());
+            optionalCount(p, "degraded", state.degraded() == null ? null : state.degraded().longValue());
+            optional(p, "sync_completed_pct", state.syncPct());
+            optionalCount(p, "sync_speed_kib_s", state.syncSpeed());
+            optionalCount(p, "sync_eta_s", state.syncEta());
+            optionalCount(p, "mismatch_cnt", state.mismatches());
             p.time(t, WritePrecision.MS);
             out.add(new Line(rp(RP_RAW), p.toLineProtocol()));
         }

@@ -102,6 +102,63 @@ class AggregateProcessorTest {
                 .containsExactlyInAnyOrder("md0", "sda", "sdb", "sdc", "sdd");
     }
 
+    private static final List<Dev> RAID5_LOAD = List.of(Dev.md("md0").iops(10, 10), Dev.disk("sda", 20).iops(10, 10),
+            Dev.disk("sdb", 20).iops(10, 10), Dev.disk("sdc", 20).iops(10, 10), Dev.disk("sdd", 20).iops(10, 10));
+
+    private static Md raid5() {
+        return Md.array("md0", "raid5", "sda", "sdb", "sdc", "sdd").leaves("sda", "sdb", "sdc", "sdd");
+    }
+
+    @Test
+    void anArrayWindowCarriesTheWorstDegradationAndMdsFiguresAtItsLastSample() {
+        Md whole = raid5();
+        Md failing = raid5().faulty("sdd").degraded(1).sync("recover", 10.0, 50_000, 900L);
+        Md rebuilding = raid5().faulty("sdd").spare("sde").degraded(1).sync("recover", 40.0, 60_000, 600L);
+        Md later = raid5().faulty("sdd").degraded(1).sync("recover", 70.5, 55_000, 300L).mismatch(8);
+        for (Md md : List.of(whole, whole, whole, failing, rebuilding, later, whole, whole)) {
+            topology.send(db1.next(RAID5_LOAD, List.of(md)));
+        }
+        topology.aggregates();
+        assertThat(of("md0", 60)).singleElement().satisfies(a -> {
+            assertThat(a.getDegradedMax()).isEqualTo(1);
+            assertThat(a.getFaultyMembersMax()).isEqualTo(1);
+            assertThat(a.getMembers()).as("at the last sample: sdd faulty, still listed").isEqualTo(4);
+            assertThat(a.getSpareMembers()).as("the spare of the sample before is not the last sample's").isZero();
+            assertThat(a.getSyncCompletedPct()).isEqualTo(70.5);
+            assertThat(a.getSyncSpeedKibS()).isEqualTo(55_000L);
+            assertThat(a.getSyncEtaS()).isEqualTo(300L);
+            assertThat(a.getMismatchCnt()).isEqualTo(8L);
+            assertThat(a.getSyncAction()).isEqualTo("recover");
+        });
+        assertThat(of("sda", 60)).singleElement().satisfies(a -> {
+            assertThat(a.getDegradedMax()).isNull();
+            assertThat(a.getMembers()).isNull();
+            assertThat(a.getMismatchCnt()).isNull();
+        });
+    }
+
+    @Test
+    void largerWindowsTakeTheWorstDegradationAndTheLastFiguresOfTheSmallerOnes() {
+        topology.close();
+        topology = new TopologyFixture(Map.of("aggregate.windows", "10s,1m", "aggregate.grace", "0s"));
+        Md degraded = raid5().remove("sdd").degraded(1).sync("recover", 5.0, 40_000, 1200L);
+        Md whole = raid5().spare("sde").mismatch(0);
+        for (Md md : List.of(whole, degraded, degraded, whole, whole, whole, whole)) {
+            topology.send(db1.next(RAID5_LOAD, List.of(md)));
+        }
+        topology.aggregates();
+        assertThat(of("md0", 10)).extracting(Aggregate::getDegradedMax).containsExactly(0, 1, 1, 0, 0, 0);
+        assertThat(of("md0", 60)).singleElement().satisfies(a -> {
+            assertThat(a.getDegradedMax()).isEqualTo(1);
+            assertThat(a.getFaultyMembersMax()).isZero();
+            assertThat(a.getMembers()).isEqualTo(5);
+            assertThat(a.getSpareMembers()).isEqualTo(1);
+            assertThat(a.getSyncCompletedPct()).as("no sync at the last sample").isNull();
+            assertThat(a.getSyncEtaS()).isNull();
+            assertThat(a.getMismatchCnt()).isZero();
+        });
+    }
+
     @Test
     void lateSamplesWithinTheGraceAreCountedAndLaterOnesAreNot() {
         HostFeed db2 = new HostFeed("db2", T0, 10_000);

@@ -101,6 +101,9 @@ class MetricsDocTest {
                 .setCapacitySource(array ? "profile:D" : null).setCapacityUtil(array ? 0.5 : null)
                 .setCapacityReadUtil(array ? 0.2 : null).setCapacityWriteUtil(array ? 0.3 : null).setHeadroom(array ? 0.5 : null)
                 .setProjections(array ? Map.of("raid10-near2-4", 0.3, "raid6-4", 0.9) : Map.of())
+                .setDegradedMax(array ? 1 : null).setFaultyMembersMax(array ? 1 : null).setMembers(array ? 4 : null)
+                .setSpareMembers(array ? 0 : null).setSyncCompletedPct(array ? 42.5 : null).setSyncSpeedKibS(array ? 90_000L : null)
+                .setSyncEtaS(array ? 3600L : null).setMismatchCnt(array ? 0L : null)
                 .build();
     }
 

@@ -1,0 +1,55 @@
+package io.raidpulse.stream.aggregate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.load.MdState;
+import io.raidpulse.stream.state.StateWriter;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import org.junit.jupiter.api.Test;
+
+/** The open windows' state format: what a restart restores, and what an upgrade finds in the changelog. */
+class HostWindowFormatTest {
+
+    private static HostWindow window(SubjectWindow s) {
+        LinkedHashMap<String, SubjectWindow> subjects = new LinkedHashMap<>();
+        subjects.put(s.kind.name() + ":" + s.subject, s);
+        return new HostWindow("db1", 60_000, 60_000, subjects);
+    }
+
+    @Test
+    void mdFiguresSurviveTheStore() {
+        SubjectWindow md0 = new SubjectWindow("md0", SubjectKind.ARRAY);
+        md0.samples = 3;
+        md0.seconds = 30;
+        md0.degradedMax = 1;
+        md0.faultyMax = 1;
+        md0.mdState = new MdState(4, 1, 0, 1, 70.5, 55_000L, null, 8L);
+        md0.mdStateMs = 90_000;
+        HostWindow back = HostWindow.SERDE.decode(HostWindow.SERDE.encode(window(md0)));
+        SubjectWindow read = back.subjects().get("ARRAY:md0");
+        assertThat(read.degradedMax).isEqualTo(1);
+        assertThat(read.faultyMax).isEqualTo(1);
+        assertThat(read.mdState).isEqualTo(md0.mdState);
+        assertThat(read.mdStateMs).isEqualTo(90_000);
+    }
+
+    @Test
+    void windowsAnOlderBuildLeftOpenAreReadWithoutMdFigures() {
+        SubjectWindow sda = new SubjectWindow("sda", SubjectKind.DEVICE);
+        sda.samples = 2;
+        sda.seconds = 20;
+        sda.utilSum = 90;
+        byte[] current = HostWindow.SERDE.encode(window(sda));
+        // format 1 is format 2 without each subject's md section, here: nothing known
+        int mdSection = new StateWriter(32).writeInt(-1).writeInt(-1).writeLong(Long.MIN_VALUE).writeBoolean(false).toByteArray().length;
+        byte[] formatOne = Arrays.copyOf(current, current.length - mdSection);
+        formatOne[0] = 1;
+        SubjectWindow read = HostWindow.SERDE.decode(formatOne).subjects().get("DEVICE:sda");
+        assertThat(read.samples).isEqualTo(2);
+        assertThat(read.utilSum).isEqualTo(90.0);
+        assertThat(read.mdState).isNull();
+        assertThat(read.degradedMax).isEqualTo(-1);
+    }
+}
