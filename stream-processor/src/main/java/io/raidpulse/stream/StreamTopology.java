@@ -50,7 +50,8 @@ public final class StreamTopology {
         StreamTopics topics = config.topics();
         Topology t = new Topology();
         t.addSource(AutoOffsetReset.earliest(), SOURCE, new SampleTimestamps(), Serdes.String().deserializer(),
-                new ValidatingSampleDeserializer(serdes.hostSample().deserializer(), config.intake().maxAhead(), System::currentTimeMillis), topics.hostSamples());
+                new ValidatingSampleDeserializer(serdes.hostSample().deserializer(), config.intake().maxAhead(),
+                        System::currentTimeMillis), topics.hostSamples());
         t.addProcessor(INTAKE, IntakeProcessor::new, SOURCE);
         t.addStateStore(IntakeProcessor.storeBuilder(), INTAKE);
 
