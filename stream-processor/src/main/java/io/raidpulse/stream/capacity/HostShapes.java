@@ -4,6 +4,7 @@ import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.MdMember;
+import io.raidpulse.stream.load.MdLeaves;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -18,9 +19,6 @@ import java.util.Map;
  * @param arrays by array name
  */
 record HostShapes(Map<String, ArrayShape> arrays) {
-    /** Nesting deeper than this is a loop in the input, not a real md stack. */
-    private static final int MAX_NESTING = 8;
-
     static final StateSerde<HostShapes> SERDE = new StateSerde<>("capacity shapes", 1,
             (h, w) -> {
                 w.writeInt(h.arrays.size());
@@ -42,8 +40,7 @@ record HostShapes(Map<String, ArrayShape> arrays) {
     static HostShapes of(HostSample sample) {
         Map<String, DeviceSample> devices = new HashMap<>();
         sample.getDevices().forEach(d -> devices.put(d.getName(), d));
-        Map<String, MdArray> arrays = new HashMap<>();
-        sample.getArrays().forEach(a -> arrays.put(a.getName(), a));
+        MdLeaves arrays = new MdLeaves(sample.getArrays());
         Map<String, ArrayShape> out = new LinkedHashMap<>();
         for (MdArray a : sample.getArrays()) {
             if (a.getActive() && a.getLevel() != null) {
@@ -53,10 +50,10 @@ record HostShapes(Map<String, ArrayShape> arrays) {
         return new HostShapes(Collections.unmodifiableMap(out));
     }
 
-    private static ArrayShape shape(MdArray a, Map<String, MdArray> arrays, Map<String, DeviceSample> devices) {
+    private static ArrayShape shape(MdArray a, MdLeaves arrays, Map<String, DeviceSample> devices) {
         List<MdArray> inner = new ArrayList<>();
         for (MdMember m : a.getMembers()) {
-            MdArray nested = arrays.get(m.getDevice());
+            MdArray nested = arrays.array(m.getDevice());
             if (nested != null && nested != a) {
                 inner.add(nested);
             }
@@ -68,13 +65,13 @@ record HostShapes(Map<String, ArrayShape> arrays) {
             level = "raid0".equals(level) && pairs ? "raid0-over-raid1" : level + " over " + inner.get(0).getLevel();
             int sum = 0;
             for (MdMember m : a.getMembers()) {
-                MdArray nested = arrays.get(m.getDevice());
+                MdArray nested = arrays.array(m.getDevice());
                 Integer n = nested != null && nested != a ? slots(nested) : Integer.valueOf(1);
                 sum += n == null ? 0 : n;
             }
             disks = sum == 0 ? null : sum;
         }
-        List<String> leaves = leaves(a, arrays, 0);
+        List<String> leaves = arrays.of(a);
         String model = null;
         Boolean rotational = null;
         Long smallest = null;
@@ -103,29 +100,5 @@ record HostShapes(Map<String, ArrayShape> arrays) {
         }
         long withRole = a.getMembers().stream().filter(m -> m.getRole() != null && !m.getFaulty()).count();
         return withRole == 0 ? null : (int) withRole;
-    }
-
-    /* Leaf disks doing the array's I/O: faulty members and idle spares left out, nested arrays resolved. */
-    private static List<String> leaves(MdArray a, Map<String, MdArray> arrays, int depth) {
-        List<String> out = new ArrayList<>();
-        if (depth > MAX_NESTING) {
-            return out;
-        }
-        if (!a.getLeafDisks().isEmpty()) {
-            out.addAll(a.getLeafDisks());
-            return out;
-        }
-        for (MdMember m : a.getMembers()) {
-            if (m.getFaulty() || (m.getSpare() && m.getRole() == null)) {
-                continue;
-            }
-            MdArray inner = arrays.get(m.getDevice());
-            if (inner != null && inner != a) {
-                out.addAll(leaves(inner, arrays, depth + 1));
-            } else {
-                out.add(m.getDevice());
-            }
-        }
-        return out;
     }
 }

@@ -4,11 +4,9 @@ import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
-import io.raidpulse.schema.MdMember;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +24,6 @@ import java.util.Set;
  */
 public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<String> presentDevices,
                        Set<String> presentArrays, Map<String, MdSync> syncByDevice) {
-
-    /** Nesting deeper than this is a loop in the input, not a real md stack. */
-    private static final int MAX_NESTING = 8;
 
     public static HostLoad of(HostSample sample) {
         Double interval = sample.getIntervalS();
@@ -50,24 +45,13 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
             }
         }
 
-        Map<String, MdArray> arraysByName = new HashMap<>();
-        Set<String> excluded = new HashSet<>();
-        for (MdArray a : sample.getArrays()) {
-            arraysByName.put(a.getName(), a);
-            for (MdMember m : a.getMembers()) {
-                // a faulty member does no I/O; a pure spare (no slot) idles until a rebuild starts
-                if (m.getFaulty() || (m.getSpare() && m.getRole() == null)) {
-                    excluded.add(m.getDevice());
-                }
-            }
-        }
-
+        MdLeaves mdLeaves = new MdLeaves(sample.getArrays());
         List<ArrayLoad> arrays = new ArrayList<>();
         Map<String, MdSync> syncByDevice = new HashMap<>();
         Set<String> presentArrays = new LinkedHashSet<>();
         for (MdArray a : sample.getArrays()) {
             presentArrays.add(a.getName());
-            List<String> leaves = leaves(a, arraysByName, excluded, 0);
+            List<String> leaves = mdLeaves.of(a);
             MdSync sync = MdSync.running(a);
             if (sync != null) {
                 for (String leaf : leaves) {
@@ -140,32 +124,5 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
         double memberAwait = memberIos == 0 ? 0.0 : (double) memberIoMs / memberIos;
         return new ArrayLoad(a.getName(), a.getLevel(), md, Collections.unmodifiableList(members), busiest,
                 utilSum / members.size(), memberAwait, sync == null ? null : sync.action(), amp, MdState.of(a));
-    }
-
-    private static List<String> leaves(MdArray a, Map<String, MdArray> arrays, Set<String> excluded, int depth) {
-        List<String> out = new ArrayList<>();
-        if (depth > MAX_NESTING) {
-            return out;
-        }
-        if (!a.getLeafDisks().isEmpty()) {
-            for (String leaf : a.getLeafDisks()) {
-                if (!excluded.contains(leaf)) {
-                    out.add(leaf);
-                }
-            }
-            return out;
-        }
-        for (MdMember m : a.getMembers()) {
-            if (excluded.contains(m.getDevice())) {
-                continue;
-            }
-            MdArray inner = arrays.get(m.getDevice());
-            if (inner != null && inner != a) {
-                out.addAll(leaves(inner, arrays, excluded, depth + 1));
-            } else {
-                out.add(m.getDevice());
-            }
-        }
-        return out;
     }
 }

@@ -25,7 +25,7 @@ public record MdState(int members, int faulty, int spares, Integer degraded, Dou
         for (MdMember m : a.getMembers()) {
             if (m.getFaulty()) {
                 faulty++;
-            } else if (m.getSpare() && m.getRole() == null) {
+            } else if (MdLeaves.idle(m)) {
                 spares++;
             }
         }
