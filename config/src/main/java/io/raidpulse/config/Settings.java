@@ -205,7 +205,7 @@ public final class Settings {
         }
         Duration d = parseDuration(values.get(key));
         if (d == null || d.compareTo(min) < 0 || d.compareTo(max) > 0) {
-            throw new ConfigException(key, "expected a duration from " + format(min) + " to " + format(max)
+            throw new ConfigException(key, "expected a duration from " + formatDuration(min) + " to " + formatDuration(max)
                     + " (like 500ms, 10s, 5m, 2h), got " + shown(key));
         }
         return d;
@@ -374,7 +374,8 @@ public final class Settings {
         return n << shift;
     }
 
-    private static String format(Duration d) {
+    /** A duration as a setting is written: in the largest whole unit of d, h, m, s or ms ({@code 90s}, {@code 5m}, {@code 30d}). */
+    public static String formatDuration(Duration d) {
         long ms = d.toMillis();
         if (ms % 86_400_000 == 0 && ms > 0) {
             return ms / 86_400_000 + "d";

@@ -61,16 +61,6 @@ public record AggregateSettings(List<Duration> windows, Duration grace) {
 
     /** "1m", "1h", "10s": the window's label in InfluxDB (tag {@code window}, retention policy agg_LABEL). */
     public static String label(long sizeMs) {
-        long s = sizeMs / 1000;
-        if (s % 86_400 == 0) {
-            return s / 86_400 + "d";
-        }
-        if (s % 3600 == 0) {
-            return s / 3600 + "h";
-        }
-        if (s % 60 == 0) {
-            return s / 60 + "m";
-        }
-        return s + "s";
+        return Settings.formatDuration(Duration.ofMillis(sizeMs));
     }
 }

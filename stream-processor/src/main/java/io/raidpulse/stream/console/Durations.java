@@ -16,22 +16,8 @@ public final class Durations {
         try {
             return Settings.of(Map.of(option, value)).duration(option, null, min, max);
         } catch (ConfigException e) {
-            throw new UserException(option + ": expected a duration like 90s, 30m, 12h or 30d, from " + format(min) + " to " + format(max)
-                    + ", got '" + value + "'", UserException.EXIT_USAGE, null);
+            throw new UserException(option + ": expected a duration like 90s, 30m, 12h or 30d, from " + Settings.formatDuration(min)
+                    + " to " + Settings.formatDuration(max) + ", got '" + value + "'", UserException.EXIT_USAGE, null);
         }
-    }
-
-    private static String format(Duration d) {
-        long s = d.toSeconds();
-        if (s >= 86_400 && s % 86_400 == 0) {
-            return s / 86_400 + "d";
-        }
-        if (s >= 3600 && s % 3600 == 0) {
-            return s / 3600 + "h";
-        }
-        if (s >= 60 && s % 60 == 0) {
-            return s / 60 + "m";
-        }
-        return s > 0 ? s + "s" : d.toMillis() + "ms";
     }
 }
