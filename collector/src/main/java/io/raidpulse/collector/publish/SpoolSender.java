@@ -29,6 +29,11 @@ public final class SpoolSender implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(SpoolSender.class);
     /** Records sent before waiting for their acknowledgements. */
     static final int BATCH = 200;
+    /**
+     * ...and no more bytes than this (always at least one record): 200 samples of a host with
+     * hundreds of disks would not fit the collector's small heap while it catches up.
+     */
+    static final long BATCH_BYTES = 4L << 20;
     /** How long an unacknowledged send waits before Kafka is reported unreachable. */
     static final long UNREACHABLE_AFTER_MS = 10_000;
     private static final long MAX_BACKOFF_MS = 30_000;
@@ -56,7 +61,7 @@ public final class SpoolSender implements Runnable {
                 if (!spool.await(1, TimeUnit.SECONDS)) {
                     continue;
                 }
-                List<SpoolRecord> batch = spool.peek(BATCH);
+                List<SpoolRecord> batch = spool.peek(BATCH, BATCH_BYTES);
                 if (sendAll(batch)) {
                     backoff = 500;
                 } else if (running) {

@@ -276,9 +276,19 @@ public final class Spool implements Closeable {
 
     /** Up to {@code max} records from the read position, in order, without consuming them. */
     public synchronized List<SpoolRecord> peek(int max) throws IOException {
+        return peek(max, Long.MAX_VALUE);
+    }
+
+    /**
+     * Up to {@code max} records from the read position, in order, without consuming them, and
+     * no more than {@code maxBytes} of keys and values together, though always the first one:
+     * what a catch-up after a long outage holds in memory does not grow with the host's size.
+     */
+    public synchronized List<SpoolRecord> peek(int max, long maxBytes) throws IOException {
         List<SpoolRecord> out = new ArrayList<>();
+        long bytes = 0;
         Position p = cursor;
-        while (out.size() < max && p != null) {
+        while (out.size() < max && bytes < maxBytes && p != null) {
             Long size = segments.get(p.segment());
             if (size == null) {
                 Long next = segments.higherKey(p.segment());
@@ -302,6 +312,10 @@ public final class Spool implements Closeable {
                         segments.put(p.segment(), off);
                         break;
                     }
+                    if (!out.isEmpty() && bytes + payload.length > maxBytes) {
+                        return out; // read again by the next peek
+                    }
+                    bytes += payload.length;
                     off += HEADER + payload.length;
                     ByteBuffer b = ByteBuffer.wrap(payload);
                     int keyLen = Short.toUnsignedInt(b.getShort());

@@ -74,6 +74,23 @@ class SpoolTest {
     }
 
     @Test
+    void aPeekStopsAtItsByteBoundButAlwaysHoldsTheFirstRecord() throws IOException {
+        try (Spool s = Spool.open(dir, 1 << 20, false)) {
+            for (int i = 0; i < 10; i++) {
+                s.append("k", value(i, 1000));
+            }
+            // each record is 1,003 bytes of key length, key and value
+            List<SpoolRecord> three = s.peek(200, 3 * 1003 + 1002);
+            assertThat(three).extracting(SpoolTest::id).containsExactly(0, 1, 2);
+            assertThat(s.peek(200, 3 * 1003)).hasSize(3);
+            assertThat(s.peek(200, 10)).extracting(SpoolTest::id).containsExactly(0);
+            s.commit(three.get(2).next());
+            assertThat(s.peek(200, 3 * 1003)).extracting(SpoolTest::id).containsExactly(3, 4, 5);
+            assertThat(s.peek(2, 1 << 20)).extracting(SpoolTest::id).containsExactly(3, 4);
+        }
+    }
+
+    @Test
     void whenFullTheOldestSegmentsAreDroppedFirstAndCounted() throws IOException {
         long max = 1 << 20; // segments of 128 KiB
         int n = 3000;
