@@ -149,7 +149,7 @@ public final class Collector implements AutoCloseable {
      */
     public void sampleOnce() {
         try {
-            HostSample sample = sampler.sample(sequence.peek(), spool.dropped() + notSpooled);
+            HostSample sample = sampler.sample(sequence.peek(), spool.dropped() + notSpooled + sender.undeliverable());
             byte[] bytes = codec.encode(sample);
             // room first: the sequence file is written next to the segments, on the same filesystem
             spool.makeRoom(bytes.length + 64L);

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +38,7 @@ public final class SpoolSender implements Runnable {
     /** How long an unacknowledged send waits before Kafka is reported unreachable. */
     static final long UNREACHABLE_AFTER_MS = 10_000;
     private static final long MAX_BACKOFF_MS = 30_000;
+    private static final long TOO_LARGE_LOG_EVERY_NS = TimeUnit.MINUTES.toNanos(1);
 
     private final Spool spool;
     private final Producer<String, byte[]> producer;
@@ -45,6 +47,8 @@ public final class SpoolSender implements Runnable {
     private volatile boolean running = true;
     private volatile boolean reachable = true;
     private volatile long sent;
+    private volatile long undeliverable;
+    private long lastTooLargeLog;
 
     public SpoolSender(Spool spool, Producer<String, byte[]> producer, String topic, String bootstrap) {
         this.spool = spool;
@@ -99,34 +103,40 @@ public final class SpoolSender implements Runnable {
             acks.add(f);
             if (f.isDone()) {
                 Throwable refused = awaitAck(f);
-                if (refused != null) {
+                if (refused != null && !(refused instanceof RecordTooLargeException)) {
                     failure = refused;
                     break;
                 }
             }
         }
-        int acked = 0;
+        int done = 0; // records the read position moves past: acknowledged, or too large ever to be
+        int delivered = 0;
         boolean gap = false;
-        for (Future<RecordMetadata> f : acks) {
-            Throwable error = awaitAck(f);
-            if (error != null) {
+        for (int i = 0; i < acks.size(); i++) {
+            Throwable error = awaitAck(acks.get(i));
+            if (error != null && !(error instanceof RecordTooLargeException)) {
                 failure = failure == null ? error : failure;
                 gap = true;
-            } else if (!gap) {
-                acked++;
-            } else {
+            } else if (gap) {
                 LOG.warn("Kafka acknowledged a sample after refusing an earlier one: it will be sent again after the earlier one (a duplicate)");
+            } else {
+                done++;
+                if (error == null) {
+                    delivered++;
+                } else {
+                    tooLarge(batch.get(i), error);
+                }
             }
         }
-        if (acked > 0) {
-            spool.commit(batch.get(acked - 1).next());
-            sent += acked;
+        if (done > 0) {
+            spool.commit(batch.get(done - 1).next());
+            sent += delivered;
             if (!reachable) {
                 reachable = true;
                 LOG.info("Kafka at {} is reachable again: sending the spooled samples in order", bootstrap);
             }
         }
-        if (acked < batch.size()) {
+        if (done < batch.size()) {
             if (reachable && running) {
                 reachable = false;
                 LOG.warn("Kafka at {} is not reachable ({}): samples are kept in the spool {} and sent in order when it is",
@@ -135,6 +145,23 @@ public final class SpoolSender implements Runnable {
             return false;
         }
         return true;
+    }
+
+    /**
+     * A sample larger than the producer's max.request.size or the topic's max.message.bytes
+     * would be refused again on every retry and hold back every later sample: it is dropped,
+     * counted (in the HostSample's spool_dropped, so the sequence gap is explained) and said
+     * once a minute at most.
+     */
+    private void tooLarge(SpoolRecord r, Throwable error) {
+        undeliverable++;
+        long now = System.nanoTime();
+        if (undeliverable == 1 || now - lastTooLargeLog >= TOO_LARGE_LOG_EVERY_NS) {
+            lastTooLargeLog = now;
+            LOG.error("Kafka refuses a sample of {} bytes as too large ({}): dropped ({} since start, counted in spool_dropped); "
+                    + "raise kafka.max.request.size and the topic's max.message.bytes (the broker's message.max.bytes) above it",
+                    r.value().length, rootCause(error), undeliverable);
+        }
     }
 
     /** Waits for one acknowledgement; null when it came, else what went wrong. */
@@ -182,6 +209,11 @@ public final class SpoolSender implements Runnable {
     /** Whether the last attempt reached Kafka. */
     public boolean reachable() {
         return reachable;
+    }
+
+    /** Records Kafka refused as too large and that were dropped, since start. */
+    public long undeliverable() {
+        return undeliverable;
     }
 
     /** Records acknowledged by Kafka since start. */

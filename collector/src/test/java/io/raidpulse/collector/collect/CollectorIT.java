@@ -13,13 +13,20 @@ import io.raidpulse.services.kafka.EmbeddedKafka;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
@@ -69,13 +76,19 @@ class CollectorIT {
     }
 
     private Settings settings(String bootstrap) {
-        return Settings.of(Map.of(
+        return settings(bootstrap, Map.of());
+    }
+
+    private Settings settings(String bootstrap, Map<String, String> more) {
+        Map<String, String> all = new HashMap<>(more);
+        all.putAll(Map.of(
                 "kafka.bootstrap.servers", bootstrap,
                 "collector.interval", "1s",
                 "collector.host", "it-host",
                 "collector.spool.dir", tmp.resolve("spool").toString(),
                 "collector.proc-root", host.root().resolve("proc").toString(),
                 "collector.sys-root", host.root().resolve("sys").toString()));
+        return Settings.of(all);
     }
 
     private static Thread runInBackground(Collector c) {
@@ -142,6 +155,54 @@ class CollectorIT {
         assertSequential(got, 0);
         assertThat(got.get(0).getCollectorStarted()).isNotEqualTo(got.get(got.size() - 1).getCollectorStarted());
         assertThat(got.get((int) spooled).getIntervalS()).as("first sample after a restart has no interval").isNull();
+    }
+
+    @Test
+    void aSampleKafkaRefusesAsTooLargeIsDroppedAndCountedWithoutHoldingBackTheNextOnes() throws Exception {
+        topicMaxMessageBytes(512); // an 8-disk sample is several KB, even compressed
+        Collector collector = Collector.create(settings(kafka.bootstrapServers()), "it", Collector::kafkaProducer);
+        Thread loop = runInBackground(collector);
+        await().atMost(Duration.ofSeconds(30)).until(() -> collector.sender().undeliverable() >= 3);
+        topicMaxMessageBytes(1 << 20);
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            List<HostSample> got = consumeAll();
+            return got.size() >= 3 && got.get(got.size() - 1).getSpoolDropped() == collector.sender().undeliverable();
+        });
+        collector.close();
+        loop.join(10_000);
+
+        List<HostSample> got = consumeAll();
+        long dropped = collector.sender().undeliverable();
+        assertThat(dropped).isGreaterThanOrEqualTo(3);
+        assertSequential(got, dropped); // the refused ones were the first; every later one arrived once, in order
+        assertThat(got.size() + dropped).as("every sample taken is delivered or counted").isEqualTo(collector.samples());
+        assertThat(got.get(got.size() - 1).getSpoolDropped()).as("the gap is explained").isEqualTo(dropped);
+        assertThat(collector.spool().isEmpty()).isTrue();
+    }
+
+    @Test
+    void aSampleOverTheProducersMaxRequestSizeIsDroppedAndCountedWithoutHoldingBackTheNextOnes() throws Exception {
+        // refused by the producer itself, before anything reaches the broker
+        Collector collector = Collector.create(settings(kafka.bootstrapServers(), Map.of("kafka.max.request.size", "512")),
+                "it", Collector::kafkaProducer);
+        Thread loop = runInBackground(collector);
+        await().atMost(Duration.ofSeconds(30)).until(() -> collector.sender().undeliverable() >= 4);
+        collector.close();
+        loop.join(10_000);
+
+        assertThat(collector.spool().isEmpty()).as("nothing waits behind a sample that can never be sent").isTrue();
+        assertThat(collector.sender().undeliverable()).isEqualTo(collector.samples());
+        assertThat(collector.lastSample().getSpoolDropped()).as("counted in the samples that follow").isGreaterThanOrEqualTo(3);
+        assertThat(consumeAll()).isEmpty();
+    }
+
+    private void topicMaxMessageBytes(int bytes) throws Exception {
+        try (Admin admin = kafka.admin()) {
+            ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, Topics.HOST_SAMPLES);
+            AlterConfigOp set = new AlterConfigOp(new ConfigEntry(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, Integer.toString(bytes)),
+                    AlterConfigOp.OpType.SET);
+            admin.incrementalAlterConfigs(Map.of(topic, List.of(set))).all().get(30, TimeUnit.SECONDS);
+        }
     }
 
     private static void assertSequential(List<HostSample> got, long first) {
