@@ -14,12 +14,14 @@ import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
 import java.io.IOException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +41,6 @@ public final class Collector implements AutoCloseable {
     private final Spool spool;
     private final SequenceFile sequence;
     private final SpoolSender sender;
-    private final Producer<String, byte[]> producer;
     private final SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
     private final Thread senderThread;
     private volatile boolean running = true;
@@ -48,14 +49,12 @@ public final class Collector implements AutoCloseable {
     /** Samples lost because even an emptied spool could not take them (a filesystem full of other files). */
     private long notSpooled;
 
-    private Collector(CollectorSettings settings, HostSampler sampler, Spool spool, SequenceFile sequence,
-                      Producer<String, byte[]> producer, String bootstrap) {
+    private Collector(CollectorSettings settings, HostSampler sampler, Spool spool, SequenceFile sequence, SpoolSender sender) {
         this.settings = settings;
         this.sampler = sampler;
         this.spool = spool;
         this.sequence = sequence;
-        this.producer = producer;
-        this.sender = new SpoolSender(spool, producer, settings.topic(), bootstrap);
+        this.sender = sender;
         this.senderThread = new Thread(sender, "raidpulse-spool-sender");
         this.senderThread.setDaemon(true);
     }
@@ -93,7 +92,10 @@ public final class Collector implements AutoCloseable {
         }
         HostSampler sampler = new HostSampler(new RootReader(s.roots(), s.clock()), s.filter(), host, version,
                 Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime);
-        return new Collector(s, sampler, spool, seq, producer, String.valueOf(config.get("bootstrap.servers")));
+        Duration deliveryTimeout = Duration.ofMillis((Integer) ProducerConfig.configDef().parse(config).get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG));
+        SpoolSender sender = new SpoolSender(spool, producer, () -> producerFactory.apply(config), deliveryTimeout,
+                s.topic(), String.valueOf(config.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)));
+        return new Collector(s, sampler, spool, seq, sender);
     }
 
     /**
@@ -104,7 +106,7 @@ public final class Collector implements AutoCloseable {
      */
     public static void validate(Settings all) {
         CollectorSettings.from(all);
-        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(),
+        io.raidpulse.config.KafkaSettings.parse(ProducerConfig.configDef(),
                 ProducerSettings.of(all, "raidpulse-collector-check"));
     }
 
@@ -217,7 +219,7 @@ public final class Collector implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        producer.close(java.time.Duration.ofSeconds(2));
+        sender.closeProducer(Duration.ofSeconds(2));
         closeQuietly(spool);
     }
 

@@ -3,15 +3,19 @@ package io.raidpulse.collector.publish;
 import io.raidpulse.collector.spool.Spool;
 import io.raidpulse.collector.spool.SpoolRecord;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.AuthenticationException;
+import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +29,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>When Kafka stops answering, one warning line says so and where samples are kept; when it
  * answers again, one line says how many are being sent.
+ *
+ * <p>A producer that failed authentication or authorization is closed and a new one made for
+ * the next attempt: Kafka's idempotent producer stays in a fatal state after such a failure
+ * (its futures never complete and its network thread spins on a core), so credentials or ACLs
+ * fixed on the broker would otherwise never be noticed. So is a producer whose send has not
+ * completed well past delivery.timeout.ms.
  */
 public final class SpoolSender implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(SpoolSender.class);
@@ -39,9 +49,14 @@ public final class SpoolSender implements Runnable {
     static final long UNREACHABLE_AFTER_MS = 10_000;
     private static final long MAX_BACKOFF_MS = 30_000;
     private static final long TOO_LARGE_LOG_EVERY_NS = TimeUnit.MINUTES.toNanos(1);
+    /** Past delivery.timeout.ms by this much, a send that has not completed never will. */
+    private static final long STUCK_MARGIN_MS = 30_000;
 
     private final Spool spool;
-    private final Producer<String, byte[]> producer;
+    private final Supplier<Producer<String, byte[]>> producers;
+    /** Null after a failed attempt to make one; made again before the next send. */
+    private volatile Producer<String, byte[]> producer;
+    private final long stuckAfterMs;
     private final String topic;
     private final String bootstrap;
     private volatile boolean running = true;
@@ -50,9 +65,16 @@ public final class SpoolSender implements Runnable {
     private volatile long undeliverable;
     private long lastTooLargeLog;
 
-    public SpoolSender(Spool spool, Producer<String, byte[]> producer, String topic, String bootstrap) {
+    /**
+     * Sends with {@code first}, then with producers from {@code producers} when one has to be
+     * replaced; {@code deliveryTimeout} is the producers' delivery.timeout.ms.
+     */
+    public SpoolSender(Spool spool, Producer<String, byte[]> first, Supplier<Producer<String, byte[]>> producers,
+                       Duration deliveryTimeout, String topic, String bootstrap) {
         this.spool = spool;
-        this.producer = producer;
+        this.producer = first;
+        this.producers = producers;
+        this.stuckAfterMs = deliveryTimeout.toMillis() + STUCK_MARGIN_MS;
         this.topic = topic;
         this.bootstrap = bootstrap;
     }
@@ -92,12 +114,18 @@ public final class SpoolSender implements Runnable {
     private boolean sendAll(List<SpoolRecord> batch) throws InterruptedException, IOException {
         List<Future<RecordMetadata>> acks = new ArrayList<>(batch.size());
         Throwable failure = null;
+        Producer<String, byte[]> p = producer();
+        if (p == null) {
+            return false;
+        }
+        boolean producerBroken = false;
         for (SpoolRecord r : batch) {
             Future<RecordMetadata> f;
             try {
-                f = producer.send(new ProducerRecord<>(topic, r.key(), r.value()));
+                f = p.send(new ProducerRecord<>(topic, r.key(), r.value()));
             } catch (RuntimeException e) {
-                failure = e; // the producer is closed, or a record it cannot serialize
+                failure = e; // the producer is closed (we are stopping) or in a fatal state
+                producerBroken = running;
                 break;
             }
             acks.add(f);
@@ -116,6 +144,7 @@ public final class SpoolSender implements Runnable {
             Throwable error = awaitAck(acks.get(i));
             if (error != null && !(error instanceof RecordTooLargeException)) {
                 failure = failure == null ? error : failure;
+                producerBroken |= error instanceof StuckSend;
                 gap = true;
             } else if (gap) {
                 LOG.warn("Kafka acknowledged a sample after refusing an earlier one: it will be sent again after the earlier one (a duplicate)");
@@ -131,7 +160,7 @@ public final class SpoolSender implements Runnable {
         if (done > 0) {
             spool.commit(batch.get(done - 1).next());
             sent += delivered;
-            if (!reachable) {
+            if (delivered > 0 && !reachable) {
                 reachable = true;
                 LOG.info("Kafka at {} is reachable again: sending the spooled samples in order", bootstrap);
             }
@@ -139,8 +168,16 @@ public final class SpoolSender implements Runnable {
         if (done < batch.size()) {
             if (reachable && running) {
                 reachable = false;
-                LOG.warn("Kafka at {} is not reachable ({}): samples are kept in the spool {} and sent in order when it is",
-                        bootstrap, rootCause(failure), spool.directory());
+                if (refusesUs(failure)) {
+                    LOG.warn("Kafka at {} refuses the collector ({}): check its credentials (kafka.sasl.*, kafka.ssl.*) and ACLs; "
+                            + "samples are kept in the spool {} and sent in order when it accepts them", bootstrap, rootCause(failure), spool.directory());
+                } else {
+                    LOG.warn("Kafka at {} is not reachable ({}): samples are kept in the spool {} and sent in order when it is",
+                            bootstrap, rootCause(failure), spool.directory());
+                }
+            }
+            if (running && (producerBroken || refusesUs(failure))) {
+                replaceProducer(failure);
             }
             return false;
         }
@@ -164,6 +201,47 @@ public final class SpoolSender implements Runnable {
         }
     }
 
+    /** The producer to send with, made anew when the last one was replaced; null when that failed. */
+    private Producer<String, byte[]> producer() {
+        if (producer == null) {
+            try {
+                producer = producers.get();
+            } catch (RuntimeException e) {
+                LOG.error("cannot make a Kafka producer ({}): samples are kept in the spool {}; trying again", rootCause(e), spool.directory());
+            }
+        }
+        return producer;
+    }
+
+    private void replaceProducer(Throwable why) {
+        Producer<String, byte[]> old = producer;
+        producer = null;
+        LOG.debug("closing the Kafka producer after {}; the next attempt makes a new one", rootCause(why));
+        if (old != null) {
+            try {
+                old.close(Duration.ZERO);
+            } catch (RuntimeException e) {
+                LOG.debug("closing the Kafka producer: {}", e.toString());
+            }
+        }
+    }
+
+    /** Closes the producer, giving what it holds up to {@code timeout} to be delivered. */
+    public void closeProducer(Duration timeout) {
+        Producer<String, byte[]> p = producer;
+        producer = null;
+        if (p != null) {
+            p.close(timeout);
+        }
+    }
+
+    /** A send the producer neither completed nor failed long past its delivery timeout. */
+    private static final class StuckSend extends Exception {
+        StuckSend(long waitedMs) {
+            super("no acknowledgement nor error after " + waitedMs / 1000 + " s");
+        }
+    }
+
     /** Waits for one acknowledgement; null when it came, else what went wrong. */
     private Throwable awaitAck(Future<RecordMetadata> f) throws InterruptedException {
         long waited = 0;
@@ -181,10 +259,23 @@ public final class SpoolSender implements Runnable {
                 if (!running) {
                     return new IOException("collector stopping");
                 }
+                if (waited >= stuckAfterMs) {
+                    return new StuckSend(waited);
+                }
             } catch (ExecutionException e) {
                 return e.getCause() == null ? e : e.getCause();
             }
         }
+    }
+
+    /** Kafka answered, but will not take samples from this client until its credentials or ACLs change. */
+    private static boolean refusesUs(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof AuthenticationException || c instanceof AuthorizationException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String rootCause(Throwable t) {
