@@ -108,7 +108,8 @@ public final class SpoolSender implements Runnable {
      * Sends {@code batch}, commits the acknowledged prefix; true when all of it was acknowledged.
      * Sending stops at the first record the producer refuses at once (KafkaProducer.send returns
      * an already failed future when it cannot get metadata within max.block.ms): a record after
-     * it must not reach Kafka before it. Every future sent is waited for before returning, so
+     * it must not reach Kafka before it. A record too large ever to be accepted is the exception:
+     * it is dropped ({@link #tooLarge}) and the ones after it go on. Every future sent is waited for before returning, so
      * nothing of this batch is still in flight when the next attempt starts from the cursor.
      */
     private boolean sendAll(List<SpoolRecord> batch) throws InterruptedException, IOException {
@@ -147,7 +148,9 @@ public final class SpoolSender implements Runnable {
                 producerBroken |= error instanceof StuckSend;
                 gap = true;
             } else if (gap) {
-                LOG.warn("Kafka acknowledged a sample after refusing an earlier one: it will be sent again after the earlier one (a duplicate)");
+                if (error == null) {
+                    LOG.warn("Kafka acknowledged a sample after refusing an earlier one: it will be sent again after the earlier one (a duplicate)");
+                }
             } else {
                 done++;
                 if (error == null) {
@@ -203,7 +206,7 @@ public final class SpoolSender implements Runnable {
 
     /** The producer to send with, made anew when the last one was replaced; null when that failed. */
     private Producer<String, byte[]> producer() {
-        if (producer == null) {
+        if (producer == null && running) { // not while stopping: closeProducer() may already have run
             try {
                 producer = producers.get();
             } catch (RuntimeException e) {
