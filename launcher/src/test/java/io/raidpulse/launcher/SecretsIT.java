@@ -227,7 +227,7 @@ class SecretsIT {
                 .isEqualTo(1);
         assertThat(stderr("wrong-kafka", "stream")).containsIgnoringCase("authentication");
         exit(raidpulse("wrong-kafka", "collect", "--config", write("wrong-kafka", wrongKafka).toString()), Duration.ofSeconds(12));
-        assertThat(stderr("wrong-kafka", "collect")).contains("not reachable");
+        assertThat(stderr("wrong-kafka", "collect")).contains("refuses the collector").doesNotContain("not reachable");
 
         Map<String, String> malformedJaas = settings("malformed-jaas");
         malformedJaas.put("kafka.sasl.jaas.config", jaas + KAFKA_PASSWORD); // no closing quote or semicolon
