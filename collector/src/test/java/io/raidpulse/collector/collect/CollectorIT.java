@@ -6,8 +6,6 @@ import static org.awaitility.Awaitility.await;
 import io.raidpulse.collector.snapshot.SyntheticHost;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.HostSample;
-import io.raidpulse.schema.kafka.AvroSerdes;
-import io.raidpulse.schema.kafka.SingleObjectCodec;
 import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.services.kafka.EmbeddedKafka;
 import java.nio.file.Path;
@@ -21,14 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,8 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  * restarted with samples still spooled. Every sequence number must arrive exactly once, in order.
  */
 class CollectorIT {
-    private static final SingleObjectCodec<HostSample> CODEC = AvroSerdes.codec(HostSample.class);
-
     @TempDir
     Path tmp;
 
@@ -49,6 +39,7 @@ class CollectorIT {
     private SyntheticHost host;
     private final AtomicBoolean ticking = new AtomicBoolean(true);
     private Thread ticker;
+    private final List<Collector> started = new ArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
@@ -70,6 +61,7 @@ class CollectorIT {
 
     @AfterEach
     void stop() throws Exception {
+        started.forEach(Collector::close); // a second close is a no-op
         ticking.set(false);
         ticker.join();
         kafka.close();
@@ -91,7 +83,9 @@ class CollectorIT {
         return Settings.of(all);
     }
 
-    private static Thread runInBackground(Collector c) {
+    /** Runs {@code c} until the test closes it, or until the test ends when an assertion cut it short. */
+    private Thread runInBackground(Collector c) {
+        started.add(c);
         Thread t = new Thread(() -> {
             try {
                 c.run();
@@ -213,26 +207,10 @@ class CollectorIT {
         }
     }
 
+    /** Every sample on the topic, each checked to be keyed by the host it is from. */
     private List<HostSample> consumeAll() {
-        Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
-        List<HostSample> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
-            TopicPartition tp = new TopicPartition(Topics.HOST_SAMPLES, 0);
-            consumer.assign(List.of(tp));
-            consumer.seekToBeginning(List.of(tp));
-            long end = consumer.endOffsets(List.of(tp)).get(tp);
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (consumer.position(tp) < end && System.currentTimeMillis() < deadline) {
-                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-                    assertThat(r.key()).isEqualTo("it-host");
-                    out.add(CODEC.decode(r.topic(), r.value()));
-                }
-            }
-        }
-        return out;
+        List<HostSamplesTopic.Keyed> got = HostSamplesTopic.readAllKeyed(kafka);
+        assertThat(got).extracting(HostSamplesTopic.Keyed::key).allMatch("it-host"::equals);
+        return got.stream().map(HostSamplesTopic.Keyed::sample).toList();
     }
 }

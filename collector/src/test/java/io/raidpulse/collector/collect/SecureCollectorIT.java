@@ -10,8 +10,6 @@ import io.raidpulse.collector.publish.SpoolSender;
 import io.raidpulse.collector.snapshot.SyntheticHost;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.HostSample;
-import io.raidpulse.schema.kafka.AvroSerdes;
-import io.raidpulse.schema.kafka.SingleObjectCodec;
 import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.services.kafka.EmbeddedKafka;
 import io.raidpulse.services.kafka.SelfSignedTls;
@@ -21,12 +19,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -38,14 +30,13 @@ import org.slf4j.LoggerFactory;
  * SASL_SSL (SCRAM-SHA-512); and credentials the broker refuses lose nothing.
  */
 class SecureCollectorIT {
-    private static final SingleObjectCodec<HostSample> CODEC = AvroSerdes.codec(HostSample.class);
-
     @TempDir
     Path tmp;
 
     private EmbeddedKafka kafka;
     private SyntheticHost host;
     private final ListAppender<ILoggingEvent> logs = new ListAppender<>();
+    private final List<Collector> started = new ArrayList<>();
 
     @BeforeEach
     void start() throws Exception {
@@ -58,6 +49,7 @@ class SecureCollectorIT {
 
     @AfterEach
     void stop() {
+        started.forEach(Collector::close); // a test cut short by an assertion leaves it running otherwise
         ((Logger) LoggerFactory.getLogger(SpoolSender.class)).detachAppender(logs);
         kafka.close();
     }
@@ -73,7 +65,8 @@ class SecureCollectorIT {
         return Collector.create(Settings.of(s), "it", Collector::kafkaProducer);
     }
 
-    private static Thread run(Collector collector) {
+    private Thread run(Collector collector) {
+        started.add(collector);
         Thread loop = new Thread(() -> {
             try {
                 collector.run();
@@ -93,7 +86,7 @@ class SecureCollectorIT {
         await().atMost(Duration.ofSeconds(40)).until(() -> collector.sender().sent() >= 3);
         collector.close();
         loop.join(10_000);
-        assertThat(consumeAll()).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(HostSamplesTopic.readAll(kafka)).hasSizeGreaterThanOrEqualTo(3);
     }
 
     @Test
@@ -111,7 +104,7 @@ class SecureCollectorIT {
         collector.close();
         loop.join(10_000);
 
-        List<HostSample> got = consumeAll();
+        List<HostSample> got = HostSamplesTopic.readAll(kafka);
         assertThat(got).hasSize((int) collector.samples());
         for (int i = 0; i < got.size(); i++) {
             assertThat(got.get(i).getSequence()).as("sequence at offset %d", i).isEqualTo(i);
@@ -120,25 +113,5 @@ class SecureCollectorIT {
 
     private List<String> messages() {
         return logs.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
-    }
-
-    private List<HostSample> consumeAll() {
-        List<HostSample> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName()))) {
-            TopicPartition tp = new TopicPartition(Topics.HOST_SAMPLES, 0);
-            c.assign(List.of(tp));
-            c.seekToBeginning(List.of(tp));
-            long end = c.endOffsets(List.of(tp)).get(tp);
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (c.position(tp) < end && System.currentTimeMillis() < deadline) {
-                for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
-                    out.add(CODEC.decode(r.topic(), r.value()));
-                }
-            }
-        }
-        return out;
     }
 }

@@ -10,8 +10,6 @@ import io.raidpulse.collector.snapshot.SyntheticHost;
 import io.raidpulse.collector.spool.Spool;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.HostSample;
-import io.raidpulse.schema.kafka.AvroSerdes;
-import io.raidpulse.schema.kafka.SingleObjectCodec;
 import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.services.kafka.EmbeddedKafka;
 import java.io.IOException;
@@ -19,17 +17,10 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,8 +35,6 @@ import org.slf4j.LoggerFactory;
  * space and Kafka are back. Every sequence number is accounted for: delivered, or counted.
  */
 class SpoolDiskFullIT {
-    private static final SingleObjectCodec<HostSample> CODEC = AvroSerdes.codec(HostSample.class);
-
     @TempDir
     Path tmp;
 
@@ -125,8 +114,8 @@ class SpoolDiskFullIT {
             collector.startSending();
             long total = collector.samples();
             long expected = total - droppedWhileFull;
-            await().atMost(Duration.ofSeconds(60)).until(() -> consumeAll().size() >= expected);
-            List<HostSample> got = consumeAll();
+            await().atMost(Duration.ofSeconds(60)).until(() -> HostSamplesTopic.readAll(kafka).size() >= expected);
+            List<HostSample> got = HostSamplesTopic.readAll(kafka);
             assertThat(got).hasSize((int) expected);
             List<Long> seq = got.stream().map(HostSample::getSequence).toList();
             assertThat(seq).as("in order, no repeat").isSorted().doesNotHaveDuplicates();
@@ -165,26 +154,5 @@ class SpoolDiskFullIT {
         String out = new String(p.getInputStream().readAllBytes());
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as("%s: %s", String.join(" ", command), out).isZero();
-    }
-
-    private List<HostSample> consumeAll() {
-        Map<String, Object> config = Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        List<HostSample> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(config)) {
-            TopicPartition tp = new TopicPartition(Topics.HOST_SAMPLES, 0);
-            consumer.assign(List.of(tp));
-            consumer.seekToBeginning(List.of(tp));
-            long end = consumer.endOffsets(List.of(tp)).get(tp);
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (consumer.position(tp) < end && System.currentTimeMillis() < deadline) {
-                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(200))) {
-                    out.add(CODEC.decode(r.topic(), r.value()));
-                }
-            }
-        }
-        return out;
     }
 }

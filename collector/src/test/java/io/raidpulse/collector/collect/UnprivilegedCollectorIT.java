@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.collector.snapshot.SyntheticHost;
 import io.raidpulse.schema.HostSample;
-import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.services.kafka.EmbeddedKafka;
 import java.io.IOException;
@@ -26,12 +25,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -118,7 +111,7 @@ class UnprivilegedCollectorIT {
             Run collect = asNobody(List.of(), Duration.ofSeconds(8), "collect", "--bootstrap-servers", kafka.bootstrapServers(),
                     "--interval", "1s", "--spool-dir", spool.toString(), "--host", "unprivileged");
             assertThat(collect.err() + collect.out()).doesNotContain("Exception").doesNotContain("cannot");
-            List<HostSample> samples = consume(kafka);
+            List<HostSample> samples = HostSamplesTopic.readAll(kafka);
             assertThat(samples).as("samples of this machine published by nobody: %s", collect.err()).hasSizeGreaterThanOrEqualTo(3);
             assertThat(samples.get(samples.size() - 1).getDevices()).as("devices of this machine").isNotEmpty();
             assertThat(samples).allSatisfy(s -> assertThat(s.getReadErrors()).as("read errors").allSatisfy((kind, n) -> assertThat(n).isZero()));
@@ -179,24 +172,5 @@ class UnprivilegedCollectorIT {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as("%s: %s", String.join(" ", command), out).isZero();
-    }
-
-    private static List<HostSample> consume(EmbeddedKafka kafka) {
-        List<HostSample> out = new ArrayList<>();
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName(),
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName()))) {
-            TopicPartition tp = new TopicPartition(Topics.HOST_SAMPLES, 0);
-            c.assign(List.of(tp));
-            c.seekToBeginning(List.of(tp));
-            long end = c.endOffsets(List.of(tp)).get(tp);
-            long until = System.currentTimeMillis() + 10_000;
-            while (c.position(tp) < end && System.currentTimeMillis() < until) {
-                for (ConsumerRecord<String, byte[]> r : c.poll(Duration.ofMillis(200))) {
-                    out.add(AvroSerdes.codec(HostSample.class).decode(r.topic(), r.value()));
-                }
-            }
-        }
-        return out;
     }
 }
