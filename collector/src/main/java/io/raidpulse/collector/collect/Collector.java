@@ -92,7 +92,8 @@ public final class Collector implements AutoCloseable {
         }
         HostSampler sampler = new HostSampler(new RootReader(s.roots(), s.clock()), s.filter(), host, version,
                 Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime);
-        Duration deliveryTimeout = Duration.ofMillis((Integer) ProducerConfig.configDef().parse(config).get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG));
+        Object deliveryTimeoutMs = ProducerConfig.configDef().parse(config).get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
+        Duration deliveryTimeout = Duration.ofMillis(((Number) deliveryTimeoutMs).longValue());
         SpoolSender sender = new SpoolSender(spool, producer, () -> producerFactory.apply(config), deliveryTimeout,
                 s.topic(), String.valueOf(config.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)));
         return new Collector(s, sampler, spool, seq, sender);

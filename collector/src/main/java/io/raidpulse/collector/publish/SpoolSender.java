@@ -173,7 +173,8 @@ public final class SpoolSender implements Runnable {
                 reachable = false;
                 if (refusesUs(failure)) {
                     LOG.warn("Kafka at {} refuses the collector ({}): check its credentials (kafka.sasl.*, kafka.ssl.*) and ACLs; "
-                            + "samples are kept in the spool {} and sent in order when it accepts them", bootstrap, rootCause(failure), spool.directory());
+                            + "samples are kept in the spool {} and sent in order when it accepts them",
+                            bootstrap, rootCause(failure), spool.directory());
                 } else {
                     LOG.warn("Kafka at {} is not reachable ({}): samples are kept in the spool {} and sent in order when it is",
                             bootstrap, rootCause(failure), spool.directory());
