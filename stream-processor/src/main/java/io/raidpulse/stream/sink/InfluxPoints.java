@@ -83,7 +83,7 @@ public final class InfluxPoints {
             optional(p, "sync_action", a.getSyncAction());
             optional(p, "level", a.getLevel());
             optional(p, "layout", a.getLayout());
-            optionalCount(p, "raid_disks", a.getRaidDisks() == null ? null : a.getRaidDisks().longValue());
+            optionalCount(p, "raid_disks", a.getRaidDisks());
             optionalCount(p, "chunk_bytes", a.getChunkBytes());
             optional(p, "disk_model", a.getDiskModel());
             if (a.getRotational() != null) {
@@ -98,10 +98,10 @@ public final class InfluxPoints {
             for (Map.Entry<String, Double> e : a.getProjections().entrySet()) {
                 optional(p, "projected_util_" + e.getKey().replace('-', '_'), e.getValue());
             }
-            optionalCount(p, "degraded_max", a.getDegradedMax() == null ? null : a.getDegradedMax().longValue());
-            optionalCount(p, "faulty_members_max", a.getFaultyMembersMax() == null ? null : a.getFaultyMembersMax().longValue());
-            optionalCount(p, "members", a.getMembers() == null ? null : a.getMembers().longValue());
-            optionalCount(p, "spare_members", a.getSpareMembers() == null ? null : a.getSpareMembers().longValue());
+            optionalCount(p, "degraded_max", a.getDegradedMax());
+            optionalCount(p, "faulty_members_max", a.getFaultyMembersMax());
+            optionalCount(p, "members", a.getMembers());
+            optionalCount(p, "spare_members", a.getSpareMembers());
             optional(p, "sync_completed_pct", a.getSyncCompletedPct());
             optionalCount(p, "sync_speed_kib_s", a.getSyncSpeedKibS());
             optionalCount(p, "sync_eta_s", a.getSyncEtaS());
@@ -167,8 +167,8 @@ public final class InfluxPoints {
                     .addField("faulty_members", (long) state.faulty())
                     .addField("spare_members", (long) state.spares())
                     .addField("sync_action", a.getSyncAction() == null ? "idle" : a.getSyncAction());
-            optionalCount(p, "raid_disks", a.getRaidDisks() == null ? null : a.getRaidDisks().longValue());
-            optionalCount(p, "degraded", state.degraded() == null ? null : state.degraded().longValue());
+            optionalCount(p, "raid_disks", a.getRaidDisks());
+            optionalCount(p, "degraded", state.degraded());
             optional(p, "sync_completed_pct", state.syncPct());
             optionalCount(p, "sync_speed_kib_s", state.syncSpeed());
             optionalCount(p, "sync_eta_s", state.syncEta());
@@ -191,9 +191,10 @@ public final class InfluxPoints {
         }
     }
 
-    private static void optionalCount(Point p, String field, Long v) {
+    /** An integer field (Integer or Long), when known. */
+    private static void optionalCount(Point p, String field, Number v) {
         if (v != null) {
-            p.addField(field, v);
+            p.addField(field, v.longValue());
         }
     }
 
