@@ -79,17 +79,8 @@ class IostatOracleTest {
         }
         assertThat(snaps).hasSize(3);
         for (int i = 0; i + 1 < snaps.size(); i++) {
-            Map<String, String> first = whole(snaps.get(i));
-            Map<String, String> second = whole(snaps.get(i + 1));
-            first.keySet().retainAll(second.keySet());
-            second.keySet().retainAll(first.keySet());
-            String up1 = uptime(snaps.get(i));
-            String up2 = uptime(snaps.get(i + 1));
-            var reports = SysstatOracle.reports(tmp.resolve("rec-oracle-" + i), first, up1, second, up2);
-            assertThat(reports.get(1)).as("iostat saw devices with I/O in the recording").isNotEmpty();
-            Run replay = Run.of("replay", "--json", snaps.get(i).toString(), snaps.get(i + 1).toString());
-            assertThat(replay.exitCode()).as(replay.err()).isZero();
-            assertSame(reports.get(1), replay.jsonLines(), "recorded pair " + i);
+            int compared = RecordedPairs.assertReplayMatchesIostat(snaps.get(i), snaps.get(i + 1), tmp.resolve("rec-oracle-" + i), "recorded pair " + i);
+            assertThat(compared).as("iostat saw devices with I/O in the recording").isPositive();
         }
     }
 
@@ -108,39 +99,11 @@ class IostatOracleTest {
 
         Run sinceBoot = Run.of("iostat", "--json", "--proc-root", a.resolve("proc").toString(), "--sys-root", a.resolve("sys").toString());
         assertThat(sinceBoot.exitCode()).as(sinceBoot.err()).isZero();
-        assertSame(reports.get(0), sinceBoot.jsonLines(), "since boot at " + up1);
+        RecordedPairs.assertSame(reports.get(0), sinceBoot.jsonLines(), "since boot at " + up1);
 
         Run replay = Run.of("replay", "--json", a.toString(), b.toString());
         assertThat(replay.exitCode()).as(replay.err()).isZero();
-        assertSame(reports.get(1), replay.jsonLines(), "interval " + up1 + " -> " + up2);
-    }
-
-    private static void assertSame(Map<String, Map<String, Double>> iostat, List<JsonNode> ours, String what) {
-        Map<String, JsonNode> byDevice = new LinkedHashMap<>();
-        for (JsonNode o : ours) {
-            List<String> keys = new ArrayList<>();
-            o.fieldNames().forEachRemaining(keys::add);
-            assertThat(keys).as("JSON keys of %s", o).containsExactly(jsonKeys());
-            byDevice.put(o.get("disk_device").asText(), o);
-        }
-        assertThat(byDevice.keySet()).as("%s: devices reported", what).containsExactlyInAnyOrderElementsOf(iostat.keySet());
-        for (var dev : iostat.entrySet()) {
-            JsonNode mine = byDevice.get(dev.getKey());
-            for (var kv : dev.getValue().entrySet()) {
-                double theirs = kv.getValue();
-                double value = mine.get(kv.getKey()).asDouble();
-                assertThat(Math.abs(value - theirs))
-                        .as("%s: %s %s ours %s iostat %s", what, dev.getKey(), kv.getKey(), value, theirs)
-                        .isLessThanOrEqualTo(0.005 + 1e-12 * Math.abs(theirs));
-            }
-        }
-    }
-
-    private static String[] jsonKeys() {
-        String[] keys = new String[DeviceMetrics.KEYS.length + 1];
-        keys[0] = "disk_device";
-        System.arraycopy(DeviceMetrics.KEYS, 0, keys, 1, DeviceMetrics.KEYS.length);
-        return keys;
+        RecordedPairs.assertSame(reports.get(1), replay.jsonLines(), "interval " + up1 + " -> " + up2);
     }
 
     /** A snapshot directory with proc/diskstats, proc/uptime and sys/block/NAME/stat. */
@@ -157,22 +120,6 @@ class IostatOracleTest {
         Files.createDirectories(dir.resolve("proc"));
         Files.writeString(dir.resolve("proc/diskstats"), diskstats);
         Files.writeString(dir.resolve("proc/uptime"), uptime + " 1.00\n");
-    }
-
-    /** Whole devices of a recorded snapshot: name to their /proc/diskstats counters as a stat line. */
-    private static Map<String, String> whole(Path snap) throws Exception {
-        Map<String, String> out = new LinkedHashMap<>();
-        var parsed = DiskStatsParser.parse(ProcFiles.read(snap.resolve("proc/diskstats")), "diskstats");
-        for (DiskStat d : parsed.devices()) {
-            if (Files.isDirectory(snap.resolve("sys/block").resolve(d.name())) && d.extended()) {
-                out.put(d.name(), d.sysfsStatLine());
-            }
-        }
-        return out;
-    }
-
-    private static String uptime(Path snap) throws IOException {
-        return Files.readString(snap.resolve("proc/uptime")).trim().split("\\s+")[0];
     }
 
     private static void writeSome(Path file) {
