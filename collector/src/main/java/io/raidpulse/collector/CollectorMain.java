@@ -7,6 +7,7 @@ import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.cli.IostatCommand;
 import io.raidpulse.collector.cli.RecordCommand;
 import io.raidpulse.collector.cli.ReplayCommand;
+import io.raidpulse.collector.cli.SendSpoolCommand;
 import io.raidpulse.config.Cli;
 import java.util.List;
 import picocli.CommandLine;
@@ -20,7 +21,7 @@ public final class CollectorMain implements Runnable {
     /** New instances of every collector command, for registration as subcommands of another launcher. */
     public static List<Object> commands() {
         return List.of(new CollectCommand(), new IostatCommand(), new ArraysCommand(), new RecordCommand(),
-                new ReplayCommand(), new SampleCostCommand(), new SyntheticHostCommand());
+                new ReplayCommand(), new SendSpoolCommand(), new SampleCostCommand(), new SyntheticHostCommand());
     }
 
     /** This main command with every collector command registered. */

@@ -331,7 +331,8 @@ public final class Settings {
         return out.toString();
     }
 
-    static Duration parseDuration(String text) {
+    /** A duration as settings write them ("500ms", "10s", "5m", "1h", "7d"; a bare number is seconds), or null. */
+    public static Duration parseDuration(String text) {
         Matcher m = DURATION.matcher(text.trim());
         if (!m.matches()) {
             return null;

@@ -1,0 +1,62 @@
+package io.raidpulse.collector.cli;
+
+import io.raidpulse.collector.collect.Collector;
+import io.raidpulse.collector.publish.SpoolDelivery;
+import io.raidpulse.config.Settings;
+import io.raidpulse.config.UserException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code send-spool}: what a collector spooled, delivered to Kafka in order, then exit. */
+@Command(name = "send-spool", mixinStandardHelpOptions = true,
+        description = {"Send what a collector's spool holds to Kafka, in order, and exit when all of it is acknowledged:",
+            "a host that was offline, or a spool copied off a host. No collector may use the spool meanwhile."})
+public final class SendSpoolCommand implements Callable<Integer> {
+    @Option(names = "--config", paramLabel = "FILE", description = "Properties file with collector.* and kafka.* settings.")
+    Path config;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka bootstrap servers (kafka.bootstrap.servers).")
+    String bootstrap;
+
+    @Option(names = "--spool-dir", paramLabel = "DIR", required = true, description = "The spool directory (collector.spool.dir).")
+    Path spoolDir;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "5m",
+            description = "Give up after this long; what is not acknowledged stays in the spool. Default: ${DEFAULT-VALUE}")
+    String timeout;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Settings s = config == null ? Settings.empty() : Settings.load(config);
+        Map<String, String> o = new HashMap<>();
+        o.put("collector.spool.dir", spoolDir.toString());
+        if (bootstrap != null) {
+            o.put("kafka.bootstrap.servers", bootstrap);
+        }
+        Duration limit = Settings.parseDuration(timeout);
+        if (limit == null || limit.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new UserException("--timeout expects a duration of at least 1s, like 90s or 5m, got '" + timeout + "'",
+                    UserException.EXIT_USAGE, null);
+        }
+        SpoolDelivery.Result r = SpoolDelivery.deliver(s.with(o), limit, Collector::kafkaProducer);
+        PrintWriter out = spec.commandLine().getOut();
+        if (!r.complete()) {
+            throw new UserException(r.sent() + " records sent, but the spool " + spoolDir + " still holds some after "
+                    + timeout + ": is Kafka reachable? They stay in the spool; run send-spool again");
+        }
+        out.println("sent " + r.sent() + " records from " + spoolDir + (r.dropped() > 0 ? " (" + r.dropped() + " dropped before or refused as too large)" : ""));
+        out.flush();
+        return 0;
+    }
+}
