@@ -1,0 +1,176 @@
+package io.raidpulse.lab;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.raidpulse.config.UserException;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One QEMU guest: Debian's kernel and the lab's initramfs, the host's root read-only over 9p
+ * ({@code hostroot}), a results directory read-write ({@code out}), no network, the serial console
+ * in a file, QMP on a unix socket, and the scenario's disks, each a sparse file (or null-co for a
+ * disk that keeps no data) behind a throttle-group of its profile. Disks are {@code -blockdev}
+ * nodes, so that a device removed with {@code device_del} (a disk pulled) can be added back.
+ */
+public final class QemuMachine implements AutoCloseable {
+    static final String QEMU = "qemu-system-x86_64";
+    private final Process process;
+    private final Path qmpSocket;
+    private final ScenarioSpec spec;
+    private Qmp qmp;
+
+    private QemuMachine(Process process, Path qmpSocket, ScenarioSpec spec) {
+        this.process = process;
+        this.qmpSocket = qmpSocket;
+        this.spec = spec;
+    }
+
+    /** What to boot. */
+    public record Boot(KernelPackage kernel, Path initramfs, Acceleration.Choice accel, int cpus, Path work, Path out,
+                       String guestScript, String hostName) {
+    }
+
+    public static List<String> commandLine(Boot boot, ScenarioSpec spec) {
+        List<String> c = new ArrayList<>(List.of(QEMU, "-nodefaults", "-no-reboot", "-display", "none", "-nic", "none",
+                "-machine", "pc", "-smp", Integer.toString(boot.cpus()), "-m", spec.memoryMiB() + "M"));
+        c.addAll(boot.accel().qemuArgs());
+        c.addAll(List.of("-serial", "file:" + boot.out().resolve("console.log"),
+                "-qmp", "unix:" + boot.work().resolve("qmp.sock") + ",server=on,wait=off",
+                "-kernel", boot.kernel().vmlinuz().toString(), "-initrd", boot.initramfs().toString(),
+                "-append", "console=ttyS0 panic=-1 loglevel=4 labscript=" + boot.guestScript() + " labname=" + boot.hostName(),
+                "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
+                "-virtfs", "local,path=" + boot.out() + ",mount_tag=out,security_model=none"));
+        for (int i = 0; i < spec.disks().size(); i++) {
+            ScenarioSpec.Disk d = spec.disks().get(i);
+            DiskProfile p = d.profile();
+            c.addAll(List.of("-object", "throttle-group,id=tg" + i + ",x-iops-total=" + p.iops() + ",x-bps-total=" + p.bytesPerSec()));
+            if (p.keepsData()) {
+                c.addAll(List.of("-blockdev", "driver=file,node-name=f" + i + ",filename=" + image(boot.work(), i),
+                        "-blockdev", "driver=raw,node-name=r" + i + ",file=f" + i));
+            } else {
+                c.addAll(List.of("-blockdev", "driver=null-co,node-name=r" + i + ",size=" + d.bytes()
+                        + ",latency-ns=" + p.latencyNs() + ",read-zeroes=on"));
+            }
+            c.addAll(List.of("-blockdev", "driver=throttle,node-name=t" + i + ",throttle-group=tg" + i + ",file=r" + i,
+                    "-device", device(spec, i)));
+        }
+        return c;
+    }
+
+    /** The -device / device_add description of disk {@code i}: its id is dN and its serial lab-dN. */
+    static String device(ScenarioSpec spec, int i) {
+        return (spec.disks().get(i).profile().nvme() ? "nvme" : "virtio-blk-pci") + ",id=d" + i + ",drive=t" + i + ",serial=lab-d" + i;
+    }
+
+    static Path image(Path work, int i) {
+        return work.resolve("d" + i + ".img");
+    }
+
+    public static QemuMachine start(Boot boot, ScenarioSpec spec) throws IOException {
+        for (int i = 0; i < spec.disks().size(); i++) {
+            if (spec.disks().get(i).profile().keepsData()) {
+                try (RandomAccessFile f = new RandomAccessFile(image(boot.work(), i).toFile(), "rw")) {
+                    f.setLength(spec.disks().get(i).bytes()); // sparse: blocks are allocated when the guest writes them
+                }
+            }
+        }
+        List<String> cmd = commandLine(boot, spec);
+        Files.writeString(boot.out().resolve("qemu.cmdline"), String.join(" ", cmd) + "\n");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(boot.out().resolve("qemu.log").toFile()).start();
+        return new QemuMachine(p, boot.work().resolve("qmp.sock"), spec);
+    }
+
+    private synchronized Qmp qmp() throws IOException {
+        if (qmp == null) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (true) {
+                try {
+                    qmp = Qmp.connect(qmpSocket);
+                    break;
+                } catch (IOException e) {
+                    if (!process.isAlive() || System.nanoTime() > deadline) {
+                        throw new IOException("QEMU's monitor socket " + qmpSocket + " did not answer: " + e.getMessage(), e);
+                    }
+                    sleep(100);
+                }
+            }
+        }
+        return qmp;
+    }
+
+    /** Pulls disk {@code i} out of the running guest (ACPI hot-unplug) and waits until QEMU says it is gone. */
+    public void pull(int i) throws IOException {
+        qmp().execute("device_del", Map.of("id", "d" + i));
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            for (JsonNode e : qmp().events()) {
+                if (e.path("event").asText().equals("DEVICE_DELETED") && e.path("data").path("device").asText().equals("d" + i)) {
+                    return;
+                }
+            }
+            qmp().execute("query-status", Map.of());
+            sleep(200);
+        }
+        throw new IOException("the guest did not release disk d" + i + " within 60 s of device_del");
+    }
+
+    /** Plugs disk {@code i} back in (its data as it was when pulled). */
+    public void plug(int i) throws IOException {
+        Map<String, Object> args = new LinkedHashMap<>();
+        String[] parts = device(spec, i).split(",");
+        args.put("driver", parts[0]);
+        for (int k = 1; k < parts.length; k++) {
+            String[] kv = parts[k].split("=", 2);
+            args.put(kv[0], kv[1]);
+        }
+        qmp().execute("device_add", args);
+    }
+
+    public boolean waitFor(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    public int exitCode() {
+        return process.exitValue();
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserException("interrupted", e);
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (qmp != null) {
+            qmp.close();
+        }
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

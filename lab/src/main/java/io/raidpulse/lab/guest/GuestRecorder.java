@@ -1,0 +1,86 @@
+package io.raidpulse.lab.guest;
+
+import io.raidpulse.collector.sampling.Roots;
+import io.raidpulse.collector.snapshot.SnapshotRecorder;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs inside the lab guest for a whole scenario: every interval (and at once when the scenario
+ * touches {@code OUT/snapshot-now}), a snapshot exactly as {@code raidpulse record} writes it
+ * ({@link SnapshotRecorder}, the same code), then the ground truth of that moment into the
+ * snapshot's {@code truth/}: {@code mdadm --detail} and {@code mdadm --detail --export} of every
+ * array, with the guest's uptime before the snapshot and after mdadm (so a check can bound how
+ * far a moving value, such as sync progress, went in between). Stops when {@code OUT/stop} appears.
+ *
+ * <p>Arguments: {@code OUT INTERVAL_SECONDS}.
+ */
+public final class GuestRecorder {
+    private GuestRecorder() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path out = Path.of(args[0]);
+        long intervalMs = Math.round(Double.parseDouble(args[1]) * 1000);
+        Path snapshots = Files.createDirectories(out.resolve("snapshots"));
+        Path now = out.resolve("snapshot-now");
+        Path stop = out.resolve("stop");
+        int n = 0;
+        long next = System.currentTimeMillis();
+        while (!Files.exists(stop)) {
+            if (System.currentTimeMillis() < next && !Files.exists(now)) {
+                Thread.sleep(50);
+                continue;
+            }
+            Files.deleteIfExists(now);
+            next = System.currentTimeMillis() + intervalMs;
+            Path dir = snapshots.resolve(String.format("%05d", n++));
+            String before = uptime();
+            long wall = System.currentTimeMillis();
+            SnapshotRecorder.record(Roots.LIVE, dir);
+            Path truth = Files.createDirectories(dir.resolve("truth"));
+            List<String> arrays = arrays();
+            if (!arrays.isEmpty()) {
+                List<String> detail = new ArrayList<>(List.of("mdadm", "--detail"));
+                detail.addAll(arrays);
+                run(detail, truth.resolve("mdadm-detail.txt"));
+                for (String a : arrays) {
+                    // one array per call: --export prints no separator between arrays
+                    run(List.of("mdadm", "--detail", "--export", a), truth.resolve("mdadm-export-" + a.substring(5) + ".txt"));
+                }
+            }
+            Files.writeString(truth.resolve("time"), "wall_ms " + wall + "\nuptime_before " + before + "\nuptime_after " + uptime() + "\n");
+            Files.writeString(snapshots.resolve("last"), dir.getFileName() + "\n");
+        }
+    }
+
+    /** /dev/mdN of every md array in /sys/block, in name order. */
+    private static List<String> arrays() throws IOException {
+        List<String> out = new ArrayList<>();
+        try (DirectoryStream<Path> d = Files.newDirectoryStream(Path.of("/sys/block"), "md*")) {
+            for (Path p : d) {
+                if (Files.isDirectory(p.resolve("md"))) {
+                    out.add("/dev/" + p.getFileName());
+                }
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private static String uptime() throws IOException {
+        return Files.readString(Path.of("/proc/uptime")).split(" ")[0];
+    }
+
+    private static void run(List<String> command, Path to) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(to.toFile()).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package io.raidpulse.lab.checks;
+
+import io.raidpulse.lab.recording.Recording;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The committed recordings (lab/recordings), for parameterized checks; a check over none fails. */
+public final class Recordings {
+    /** lab/recordings, from the lab module's directory (Maven runs tests there). */
+    public static final Path ROOT = Path.of("recordings");
+
+    private Recordings() {
+    }
+
+    public static Stream<Recording> committed() {
+        try {
+            List<Path> dirs = Recording.all(ROOT);
+            if (dirs.isEmpty()) {
+                throw new IllegalStateException("no recordings under " + ROOT.toAbsolutePath());
+            }
+            return dirs.stream().map(Recordings::open);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Recording open(Path dir) {
+        try {
+            return Recording.open(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
