@@ -28,6 +28,8 @@ class FormatSnifferTest {
         "public/sysbench-1.1.0_direct_three-runs.txt, SYSBENCH_FILEIO",
         "shared/pgbench15_tpcb.txt, PGBENCH",
         "public/pgbench-old_t-mode.txt, PGBENCH",
+        "public/pgbench-9.4-9.5_tpcb_T30_colon.txt, PGBENCH",
+        "public/pgbench-9.4_custom_P5_two-runs.txt, PGBENCH",
         "generated/dd-gnu-9.1_transcript.txt, DD",
         "public/dd-bsd-macos_sd-card.txt, DD",
         "public/dd-gnu-5_2004_transferred.txt, DD"})

@@ -32,7 +32,7 @@ class ImporterRobustnessTest {
             BenchmarkFormat.SYSBENCH_FILEIO, List.of(benchmark("shared/sysbench1020_rndrw.txt"), benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"),
                     benchmark("public/sysbench-1.1.0_direct_three-runs.txt")),
             BenchmarkFormat.PGBENCH, List.of(benchmark("shared/pgbench15_tpcb.txt"), benchmark("public/pgbench-12_write-and-select_progress.txt"),
-                    benchmark("public/pgbench-old_t-mode.txt")),
+                    benchmark("public/pgbench-old_t-mode.txt"), benchmark("public/pgbench-9.4_custom_P5_two-runs.txt")),
             BenchmarkFormat.DD, List.of(benchmark("generated/dd-gnu-9.1_transcript.txt"), benchmark("public/dd-bsd-macos_sd-card.txt"),
                     benchmark("public/dd-gnu-5_2004_transferred.txt")));
 
