@@ -24,7 +24,8 @@ class ImporterRobustnessTest {
 
     private static final Map<BenchmarkFormat, List<String>> SEEDS = Map.of(
             BenchmarkFormat.FIO_JSON, List.of(benchmark("shared/fio333_randrw.json"), catalog("fio-3.1_md-raid5-8x2TB_randwrite_qd64x64.json"),
-                    benchmark("public/fio-2.2.10_write_cloud-volume.json"), benchmark("generated/fio-3.33_two-groups_global-options.json")),
+                    benchmark("public/fio-2.2.10_write_cloud-volume.json"), benchmark("generated/fio-3.33_two-groups_global-options.json"),
+                    benchmark("generated/fio-3.33_seqwrite_3jobs_job-files_per-job.json")),
             BenchmarkFormat.FIO_TERSE, List.of(benchmark("shared/fio333_randrw.terse"), benchmark("shared/fio_HOWTO_terse_v2_sample.txt"),
                     benchmark("generated/fio-3.33_randrw70_8k_2jobs.terse")),
             BenchmarkFormat.BONNIE_CSV, List.of(benchmark("shared/bonnie-2.00a_local.txt"), benchmark("public/bonnie-1.97_md-raid6-8xWD40EFRX.txt"),
