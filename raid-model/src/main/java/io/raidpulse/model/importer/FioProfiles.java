@@ -15,8 +15,8 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * fio jobs to profiles, shared by the JSON and terse importers: one profile per fio group
- * (jobs between stonewalls), summing the jobs of a group as group_reporting would.
+ * fio jobs to profiles, shared by the JSON, terse and normal-report importers: one profile per fio
+ * group (jobs between stonewalls), summing the jobs of a group as group_reporting would.
  */
 final class FioProfiles {
 
@@ -159,21 +159,23 @@ final class FioProfiles {
             }
         }
         long own = 0;
+        boolean unknown = false;
         Map<String, Long> shared = new LinkedHashMap<>();
         for (Workload w : definitions.values()) {
-            if (w == null || w.dataSet() == null) {
-                return;
-            }
-            if (w.dataSetNote() != null) {
+            if (w != null && w.dataSetNote() != null) {
                 b.note(w.dataSetNote());
             }
-            if (w.sharedFile() == null) {
+            if (w == null || w.dataSet() == null) {
+                unknown = true;
+            } else if (w.sharedFile() == null) {
                 own += w.dataSet();
             } else {
                 shared.merge(w.sharedFile(), w.dataSet(), Math::max);
             }
         }
-        b.fileSizeBytes(own + shared.values().stream().mapToLong(Long::longValue).sum());
+        if (!unknown) {
+            b.fileSizeBytes(own + shared.values().stream().mapToLong(Long::longValue).sum());
+        }
     }
 
     private static Double add(Double sum, Double v) {
@@ -220,7 +222,8 @@ final class FioProfiles {
     record RwMode(Pattern pattern, Double readFraction) {
     }
 
-    static RwMode rwMode(String fmt, String field, String rwText) throws ImportException {
+    /** The mode of an rw= value ("randread", "rw:8" with its sequence suffix); null when fio has no such mode. */
+    static RwMode rwMode(String rwText) {
         String rwOp = rwText.contains(":") ? rwText.substring(0, rwText.indexOf(':')) : rwText;
         return switch (rwOp.trim().toLowerCase(Locale.ROOT)) {
             case "read" -> new RwMode(Pattern.SEQUENTIAL, 1.0);
@@ -229,14 +232,17 @@ final class FioProfiles {
             case "randread" -> new RwMode(Pattern.RANDOM, 1.0);
             case "randwrite", "randtrim", "randtrimwrite" -> new RwMode(Pattern.RANDOM, 0.0);
             case "randrw" -> new RwMode(Pattern.RANDOM, null);
-            default -> throw ImportException.atField(fmt, field, "unknown fio rw '" + rwText + "'");
+            default -> null;
         };
     }
 
     /** The workload a job's options describe, fio's defaults filling what is not set. */
     private static Workload workload(String fmt, String where, Map<String, String> o) throws ImportException {
         String rwText = rw(o) == null ? "read" : rw(o);
-        RwMode mode = rwMode(fmt, where + ".rw", rwText);
+        RwMode mode = rwMode(rwText);
+        if (mode == null) {
+            throw ImportException.atField(fmt, where + ".rw", "unknown fio rw '" + rwText + "'");
+        }
         Pattern pattern = mode.pattern();
         double readFraction = mode.readFraction() != null ? mode.readFraction() : mix(fmt, where, o);
         String pr = o.get("percentage_random");

@@ -9,11 +9,16 @@ import java.util.regex.Pattern;
 public final class FormatSniffer {
 
     private static final Pattern FIO_TERSE = Pattern.compile("(?m)^\\s*[2-5];([^;\\n]*;){40,}");
+    /** A job's or group's result line of fio's normal report, the same in fio 2.x and 3.x (stat.c, show_thread_status_normal). */
+    private static final Pattern FIO_NORMAL = Pattern.compile("(?m)^\\s*\\S.*: \\(groupid=\\d+, jobs=\\d+\\): err=");
     private static final Pattern BONNIE_CSV = Pattern.compile("(?m)^\\s*\\d+\\.\\d+[a-z]?,\\d+\\.\\d+[a-z]?,[^,\\n]*,");
     private static final Pattern SYSBENCH = Pattern.compile(
             "Extra file open flags|Operations performed:|File operations:|^\\s*read:\\s+IOPS=", Pattern.MULTILINE);
     private static final Pattern PGBENCH = Pattern.compile("(?m)^\\s*tps = \\S+ \\(");
     private static final Pattern DD = Pattern.compile("\\d+ bytes (\\([^)]*\\) )?copied, |\\d+ bytes transferred in \\S+ sec");
+
+    /** What {@link #importAny} and {@code raidpulse bench import} say they expected when nothing matches. */
+    public static final String EXPECTED = "fio JSON, terse or normal report, bonnie++ CSV, sysbench fileio, pgbench or dd output";
 
     private FormatSniffer() {
     }
@@ -26,6 +31,10 @@ public final class FormatSniffer {
         }
         if (FIO_TERSE.matcher(t).find()) {
             return Optional.of(BenchmarkFormat.FIO_TERSE);
+        }
+        // before sysbench: fio 3's "read: IOPS=59.4k, BW=..." lines look like sysbench 1.1's "read:  IOPS="
+        if (FIO_NORMAL.matcher(t).find()) {
+            return Optional.of(BenchmarkFormat.FIO_NORMAL);
         }
         if (BONNIE_CSV.matcher(t).find()) {
             return Optional.of(BenchmarkFormat.BONNIE_CSV);
@@ -45,7 +54,7 @@ public final class FormatSniffer {
     /** Detects the format and imports with its importer. */
     public static List<BenchmarkProfile> importAny(String text, ImportContext ctx) throws ImportException {
         BenchmarkFormat format = detect(text).orElseThrow(() -> ImportException.whole("benchmark output",
-                "not a recognised format (expected fio JSON or terse, bonnie++ CSV, sysbench fileio, pgbench or dd output)"));
+                "not a recognised format (expected " + EXPECTED + ")"));
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
         return format.importer().parse(t, ctx);
     }

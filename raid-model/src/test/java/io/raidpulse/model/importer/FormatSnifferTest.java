@@ -22,6 +22,11 @@ class FormatSnifferTest {
         "shared/fio_HOWTO_terse_v2_sample.txt, FIO_TERSE",
         "generated/fio-3.33_randrw70_8k_2jobs.terse, FIO_TERSE",
         "generated/fio-3.33_randwrite_2jobs_job-files.terse, FIO_TERSE",
+        "generated/fio-3.33_two-groups_normal.txt, FIO_NORMAL",
+        "public/fio-2.2.10_normal_randread_three-runs.txt, FIO_NORMAL",
+        // both reports of one run: the JSON carries the job options, so it is the one imported
+        "generated/fio-3.33_randread_2jobs_job-files_group_normal-and-json.txt, FIO_JSON",
+        "generated/fio-3.33_randrw70_8k_2jobs_shared_normal-and-json.txt, FIO_JSON",
         "shared/bonnie-2.00a_local.txt, BONNIE_CSV",
         "generated/bonnie-2.00a_fast_direct_512M.csv, BONNIE_CSV",
         "public/bonnie-1.97_md-raid6-8xWD40EFRX.txt, BONNIE_CSV",
@@ -47,6 +52,17 @@ class FormatSnifferTest {
         // a job file is not an output
         assertThatThrownBy(() -> FormatSniffer.importAny(benchmark("generated/fio-3.33_two-groups.fio"), ImportContext.NONE))
                 .isInstanceOf(ImportException.class)
-                .hasMessage("benchmark output: not a recognised format (expected fio JSON or terse, bonnie++ CSV, sysbench fileio, pgbench or dd output)");
+                .hasMessage("benchmark output: not a recognised format (expected fio JSON, terse or normal report, bonnie++ CSV,"
+                        + " sysbench fileio, pgbench or dd output)");
+    }
+
+    @Test
+    void fiosNormalReportIsNotTakenForSysbench() throws Exception {
+        // fio 3's "  read: IOPS=37.3k, BW=583MiB/s ..." matches what marks sysbench 1.1's "read:  IOPS=" results
+        String fio = benchmark("generated/fio-3.33_two-groups_normal.txt");
+        assertThat(FormatSniffer.detect(fio)).contains(BenchmarkFormat.FIO_NORMAL);
+        assertThat(FormatSniffer.importAny(fio, ImportContext.NONE)).hasSize(2)
+                .allSatisfy(p -> assertThat(p.tool()).isEqualTo(io.raidpulse.model.profile.Tool.FIO));
+        assertThat(FormatSniffer.detect(benchmark("public/sysbench-1.1.0_direct_three-runs.txt"))).contains(BenchmarkFormat.SYSBENCH_FILEIO);
     }
 }

@@ -28,6 +28,9 @@ class ImporterRobustnessTest {
                     benchmark("generated/fio-3.33_seqwrite_3jobs_job-files_per-job.json")),
             BenchmarkFormat.FIO_TERSE, List.of(benchmark("shared/fio333_randrw.terse"), benchmark("shared/fio_HOWTO_terse_v2_sample.txt"),
                     benchmark("generated/fio-3.33_randrw70_8k_2jobs.terse")),
+            BenchmarkFormat.FIO_NORMAL, List.of(benchmark("generated/fio-3.33_two-groups_normal.txt"),
+                    benchmark("public/fio-2.2.10_normal_randread_three-runs.txt"),
+                    benchmark("generated/fio-3.33_randrw70_8k_2jobs_shared_normal-and-json.txt")),
             BenchmarkFormat.BONNIE_CSV, List.of(benchmark("shared/bonnie-2.00a_local.txt"), benchmark("public/bonnie-1.97_md-raid6-8xWD40EFRX.txt"),
                     benchmark("public/bonnie-1.96_file-ops-only.txt")),
             BenchmarkFormat.SYSBENCH_FILEIO, List.of(benchmark("shared/sysbench1020_rndrw.txt"), benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"),
@@ -79,7 +82,7 @@ class ImporterRobustnessTest {
     @Provide
     Arbitrary<String> noise() {
         Arbitrary<String> fragments = Arbitraries.of("{", "}", "\"jobs\"", ":", "[", "]", ",", ";", "3;fio-3.33;", "1.97,1.97,",
-                "tps = ", "records out\n", " bytes (1 GB) copied, ", " s, ", "MB/s", "reads/s:", "Operations performed:", "\n",
+                "tps = ", "records out\n", ": (groupid=0, jobs=1): err= 0:\n", "  read: IOPS=", ", BW=", "issued rwts: total=", " bytes (1 GB) copied, ", " s, ", "MB/s", "reads/s:", "Operations performed:", "\n",
                 "+++++", "0", "12", "-3", "4k", "nan", "%=", "Doing random r/w test\n", "transaction type: x\n");
         return Arbitraries.oneOf(
                 Arbitraries.strings().ofMaxLength(200),
