@@ -12,6 +12,8 @@ public final class FormatSniffer {
     /** A job's or group's result line of fio's normal report, the same in fio 2.x and 3.x (stat.c, show_thread_status_normal). */
     private static final Pattern FIO_NORMAL = Pattern.compile("(?m)^\\s*\\S.*: \\(groupid=\\d+, jobs=\\d+\\): err=");
     private static final Pattern BONNIE_CSV = Pattern.compile("(?m)^\\s*\\d+\\.\\d+[a-z]?,\\d+\\.\\d+[a-z]?,[^,\\n]*,");
+    /** bonnie++ 1.0x: name, size ("2G", "300M", "1G:32k") and 25 more fields, no version field (bon_time.cpp of 1.03e). */
+    private static final Pattern BONNIE_CSV_1_0X = Pattern.compile("(?m)^[^,\\n]*,\\d+[GM](?::\\d+k?)?(?:,[^,\\n]*){25}[ \\t]*$");
     private static final Pattern SYSBENCH = Pattern.compile(
             "Extra file open flags|Operations performed:|File operations:|^\\s*read:\\s+IOPS=", Pattern.MULTILINE);
     private static final Pattern PGBENCH = Pattern.compile("(?m)^\\s*tps = \\S+ \\(");
@@ -36,7 +38,7 @@ public final class FormatSniffer {
         if (FIO_NORMAL.matcher(t).find()) {
             return Optional.of(BenchmarkFormat.FIO_NORMAL);
         }
-        if (BONNIE_CSV.matcher(t).find()) {
+        if (BONNIE_CSV.matcher(t).find() || BONNIE_CSV_1_0X.matcher(t).find()) {
             return Optional.of(BenchmarkFormat.BONNIE_CSV);
         }
         if (SYSBENCH.matcher(t).find()) {

@@ -31,6 +31,8 @@ class FormatSnifferTest {
         "generated/bonnie-2.00a_fast_direct_512M.csv, BONNIE_CSV",
         "public/bonnie-1.97_md-raid6-8xWD40EFRX.txt, BONNIE_CSV",
         "public/bonnie-1.96_file-ops-only.txt, BONNIE_CSV",
+        "public/bonnie-1.03e_md-raid0-8xEBS_three-runs.txt, BONNIE_CSV",
+        "public/bonnie-1.03e_hw-raid1-raid10-15k-sas.txt, BONNIE_CSV",
         "shared/sysbench1020_rndrw.txt, SYSBENCH_FILEIO",
         "public/sysbench-0.4.12_rndrw_sata-and-nvme.txt, SYSBENCH_FILEIO",
         "public/sysbench-1.1.0_direct_three-runs.txt, SYSBENCH_FILEIO",

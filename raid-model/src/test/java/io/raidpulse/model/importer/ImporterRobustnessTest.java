@@ -32,7 +32,7 @@ class ImporterRobustnessTest {
                     benchmark("public/fio-2.2.10_normal_randread_three-runs.txt"),
                     benchmark("generated/fio-3.33_randrw70_8k_2jobs_shared_normal-and-json.txt")),
             BenchmarkFormat.BONNIE_CSV, List.of(benchmark("shared/bonnie-2.00a_local.txt"), benchmark("public/bonnie-1.97_md-raid6-8xWD40EFRX.txt"),
-                    benchmark("public/bonnie-1.96_file-ops-only.txt")),
+                    benchmark("public/bonnie-1.96_file-ops-only.txt"), benchmark("public/bonnie-1.03e_md-raid0-8xEBS_three-runs.txt")),
             BenchmarkFormat.SYSBENCH_FILEIO, List.of(benchmark("shared/sysbench1020_rndrw.txt"), benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"),
                     benchmark("public/sysbench-1.1.0_direct_three-runs.txt")),
             BenchmarkFormat.PGBENCH, List.of(benchmark("shared/pgbench15_tpcb.txt"), benchmark("public/pgbench-12_write-and-select_progress.txt"),
@@ -81,7 +81,7 @@ class ImporterRobustnessTest {
 
     @Provide
     Arbitrary<String> noise() {
-        Arbitrary<String> fragments = Arbitraries.of("{", "}", "\"jobs\"", ":", "[", "]", ",", ";", "3;fio-3.33;", "1.97,1.97,",
+        Arbitrary<String> fragments = Arbitraries.of("{", "}", "\"jobs\"", ":", "[", "]", ",", ";", "3;fio-3.33;", "1.97,1.97,", "host,2G,", "Version 1.03e ",
                 "tps = ", "records out\n", ": (groupid=0, jobs=1): err= 0:\n", "  read: IOPS=", ", BW=", "issued rwts: total=", " bytes (1 GB) copied, ", " s, ", "MB/s", "reads/s:", "Operations performed:", "\n",
                 "+++++", "0", "12", "-3", "4k", "nan", "%=", "Doing random r/w test\n", "transaction type: x\n");
         return Arbitraries.oneOf(
