@@ -240,7 +240,7 @@ public final class FioNormalImporter implements BenchmarkImporter {
             for (List<Section> group : groups.values()) {
                 List<FioJob> jobs = new ArrayList<>();
                 List<String> notes = new ArrayList<>();
-                notes.add("fio's normal report prints no job options: direct I/O is not known from it.");
+                notes.add("fio's normal report prints no job options: direct I/O is not known from it (--output-format=json prints them).");
                 for (Section s : group) {
                     jobs.add(job(one, s, notes));
                 }
