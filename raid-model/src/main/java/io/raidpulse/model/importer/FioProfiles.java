@@ -284,8 +284,7 @@ final class FioProfiles {
         Long perJob;
         String fileSize = o.get("filesize");
         if (fileSize != null) {
-            perJob = fixedSize(fmt, where + ".filesize", fileSize);
-            perJob = perJob == null ? null : perJob * files;
+            perJob = times(fixedSize(fmt, where + ".filesize", fileSize), files);
         } else {
             String size = o.get("size");
             perJob = size == null ? null : fixedSize(fmt, where + ".size", size);
@@ -302,10 +301,26 @@ final class FioProfiles {
             String file = filename != null ? filename : shared ? format.replace("$jobname", name) : null;
             return new Workload(w.pattern(), w.readFraction(), w.blockSize(), w.queueDepth(), n, w.direct(), perJob, note, file);
         }
-        String note = "Data set: " + n + " jobs x " + TrustVerdicts.bytes(perJob) + " = " + TrustVerdicts.bytes(perJob * n)
+        Long all = times(perJob, n);
+        if (all == null) {
+            return w;
+        }
+        String note = "Data set: " + n + " jobs x " + TrustVerdicts.bytes(perJob) + " = " + TrustVerdicts.bytes(all)
                 + ", one " + (files == 1 ? "file" : files + " files") + " per job (no filename=: fio creates "
                 + (format == null ? name + ".0.0 to " + name + "." + (n - 1) + ".0" : "them as " + format) + ").";
-        return new Workload(w.pattern(), w.readFraction(), w.blockSize(), w.queueDepth(), n, w.direct(), perJob * n, note, null);
+        return new Workload(w.pattern(), w.readFraction(), w.blockSize(), w.queueDepth(), n, w.direct(), all, note, null);
+    }
+
+    /** bytes x count, or null when either is unknown or the product is beyond any real data set (a corrupt file). */
+    private static Long times(Long bytes, int count) {
+        if (bytes == null) {
+            return null;
+        }
+        try {
+            return Math.multiplyExact(bytes, count);
+        } catch (ArithmeticException e) {
+            return null;
+        }
     }
 
     /** A size option that is one value ("64m"); null for a percentage of the file or device, a range or a list. */
