@@ -4,6 +4,7 @@ package io.raidpulse.model.importer;
 public enum BenchmarkFormat {
     FIO_JSON("fio JSON"),
     FIO_TERSE("fio terse"),
+    FIO_NORMAL("fio normal"),
     BONNIE_CSV("bonnie++ CSV"),
     SYSBENCH_FILEIO("sysbench fileio"),
     PGBENCH("pgbench"),
@@ -24,6 +25,7 @@ public enum BenchmarkFormat {
         return switch (this) {
             case FIO_JSON -> new FioJsonImporter();
             case FIO_TERSE -> new FioTerseImporter();
+            case FIO_NORMAL -> new FioNormalImporter();
             case BONNIE_CSV -> new BonnieCsvImporter();
             case SYSBENCH_FILEIO -> new SysbenchFileioImporter();
             case PGBENCH -> new PgbenchImporter();

@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
  *   <li>Job options are strings ("4k", "64") printed under {@code "global options"} and
  *       {@code "job options"}; a job's own options win.</li>
  *   <li>Without group_reporting fio prints one entry per job; entries of one group are summed.</li>
+ *   <li>The data set counts every job's own files: without {@code filename=} fio creates one set of
+ *       files per job ({@code name.0.0}, {@code name.1.0}, ...), so numjobs x size.</li>
  *   <li>An md row in {@code disk_util} carries {@code aggr_*} averages over its members; with the
  *       md's own counts they give member I/Os per md write.</li>
  *   <li>Warnings fio prints before the JSON ("fio: ...", "note: ...") are skipped; "nan" and "inf"
@@ -144,7 +146,7 @@ public final class FioJsonImporter implements BenchmarkImporter {
         if (j.has("usr_cpu") || j.has("sys_cpu")) {
             cpu = optNumber(j, "usr_cpu", path, 0) + optNumber(j, "sys_cpu", path, 0);
         }
-        return new FioJob(name == null ? "job" + path : name, group, merged, read, write, cpu, error, path);
+        return new FioJob(name == null ? "job" + path : name, group, merged, null, read, write, cpu, error, path);
     }
 
     private static FioJob.Direction direction(JsonNode d, String path) throws ImportException {

@@ -4,6 +4,7 @@ import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
+import io.raidpulse.model.profile.TrustVerdicts;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,8 +15,8 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * fio jobs to profiles, shared by the JSON and terse importers: one profile per fio group
- * (jobs between stonewalls), summing the jobs of a group as group_reporting would.
+ * fio jobs to profiles, shared by the JSON, terse and normal-report importers: one profile per fio
+ * group (jobs between stonewalls), summing the jobs of a group as group_reporting would.
  */
 final class FioProfiles {
 
@@ -39,23 +40,32 @@ final class FioProfiles {
 
     static List<BenchmarkProfile> build(BenchmarkFormat format, String text, String fioVersion, List<FioJob> jobs,
             MdRatios md, List<String> runNotes, ImportContext ctx) throws ImportException {
+        return build(format, text, fioVersion, jobs, md, runNotes, ctx, "");
+    }
+
+    /**
+     * As {@link #build(BenchmarkFormat, String, String, List, MdRatios, List, ImportContext)} for one of
+     * several runs in one text: {@code part} ("run2-") keeps the ids of its groups apart from the first run's.
+     */
+    static List<BenchmarkProfile> build(BenchmarkFormat format, String text, String fioVersion, List<FioJob> jobs,
+            MdRatios md, List<String> runNotes, ImportContext ctx, String part) throws ImportException {
         Map<Integer, List<FioJob>> groups = new LinkedHashMap<>();
         for (FioJob j : jobs) {
             groups.computeIfAbsent(j.groupId(), g -> new ArrayList<>()).add(j);
         }
         List<BenchmarkProfile> out = new ArrayList<>();
         for (Map.Entry<Integer, List<FioJob>> g : groups.entrySet()) {
-            out.add(group(format, text, fioVersion, g.getKey(), g.getValue(), groups.size() == 1 ? md : null, runNotes, ctx));
+            out.add(group(format, text, fioVersion, part, g.getKey(), g.getValue(), groups.size() == 1 ? md : null, runNotes, ctx));
         }
         return out;
     }
 
-    private static BenchmarkProfile group(BenchmarkFormat format, String text, String fioVersion, int groupId, List<FioJob> entries,
-            MdRatios md, List<String> runNotes, ImportContext ctx) throws ImportException {
+    private static BenchmarkProfile group(BenchmarkFormat format, String text, String fioVersion, String part, int groupId,
+            List<FioJob> entries, MdRatios md, List<String> runNotes, ImportContext ctx) throws ImportException {
         String fmt = format.displayName();
         FioJob first = entries.get(0);
         Map<String, String> options = first.options();
-        BenchmarkProfile.Builder b = BenchmarkProfile.builder(ImportSupport.id(Tool.FIO, text, "g" + groupId), Tool.FIO)
+        BenchmarkProfile.Builder b = BenchmarkProfile.builder(ImportSupport.id(Tool.FIO, text, part + "g" + groupId), Tool.FIO)
                 .toolVersion(fioVersion);
         runNotes.forEach(b::note);
         if (options != null) {
@@ -87,25 +97,24 @@ final class FioProfiles {
         }
         b.readIops(readIops).writeIops(writeIops).readBytesPerSec(readBps).writeBytesPerSec(writeBps);
 
-        Workload w = options == null ? null : workload(fmt, first.where(), options);
+        Workload w = workload(fmt, first);
         Double total = readIops == null || writeIops == null ? null : readIops + writeIops;
         if (total != null && total > 0) {
             b.readFraction(readIops / total);
-        } else if (w != null) {
+        } else if (w != null && w.readFraction() != null) {
             b.readFraction(w.readFraction());
         }
         if (w != null) {
             b.pattern(w.pattern()).blockSizeBytes(w.blockSize()).queueDepth(w.queueDepth()).direct(w.direct())
-                    .fileSizeBytes(w.fileSize()).jobs(Math.max(entries.size(), w.numjobs()));
-        } else {
-            if (total != null && total > 0) {
-                long bs = Math.round((readBps + writeBps) / total / 512) * 512;
-                if (bs > 0) {
-                    b.blockSizeBytes(bs).note("Block size derived from bandwidth / IOPS: the output carries no job options.");
-                }
-            }
-            if (entries.size() > 1) {
-                b.jobs(entries.size());
+                    .jobs(Math.max(entries.size(), w.numjobs()));
+            dataSet(fmt, entries, b);
+        } else if (entries.size() > 1) {
+            b.jobs(entries.size());
+        }
+        if ((w == null || w.blockSize() == null) && total != null && total > 0) {
+            long bs = Math.round((readBps + writeBps) / total / 512) * 512;
+            if (bs > 0) {
+                b.blockSizeBytes(bs).note("Block size derived from bandwidth / IOPS: the output carries no job options.");
             }
         }
 
@@ -129,6 +138,46 @@ final class FioProfiles {
         return ImportSupport.finish(fmt, null, b, ctx, OutputSignals.cpu(cpu));
     }
 
+    /** What the output says about a job's workload: printed with it (normal output), or from its job options. */
+    private static Workload workload(String fmt, FioJob j) throws ImportException {
+        if (j.workload() != null) {
+            return j.workload();
+        }
+        return j.options() == null ? null : workload(fmt, j.where(), j.options());
+    }
+
+    /**
+     * The bytes a group's jobs touch together: each job definition's data set once (per-job entries
+     * repeat their definition's name), a file that definitions share counted once at its largest.
+     * Unknown when any definition's is.
+     */
+    private static void dataSet(String fmt, List<FioJob> entries, BenchmarkProfile.Builder b) throws ImportException {
+        Map<String, Workload> definitions = new LinkedHashMap<>();
+        for (FioJob j : entries) {
+            if (!definitions.containsKey(j.name())) {
+                definitions.put(j.name(), workload(fmt, j));
+            }
+        }
+        long own = 0;
+        boolean unknown = false;
+        Map<String, Long> shared = new LinkedHashMap<>();
+        for (Workload w : definitions.values()) {
+            if (w != null && w.dataSetNote() != null) {
+                b.note(w.dataSetNote());
+            }
+            if (w == null || w.dataSet() == null) {
+                unknown = true;
+            } else if (w.sharedFile() == null) {
+                own += w.dataSet();
+            } else {
+                shared.merge(w.sharedFile(), w.dataSet(), Math::max);
+            }
+        }
+        if (!unknown) {
+            b.fileSizeBytes(own + shared.values().stream().mapToLong(Long::longValue).sum());
+        }
+    }
+
     private static Double add(Double sum, Double v) {
         return sum == null || v == null ? null : sum + v;
     }
@@ -149,25 +198,53 @@ final class FioProfiles {
         return m.isEmpty() ? null : m;
     }
 
-    private record Workload(Pattern pattern, double readFraction, long blockSize, int queueDepth, int numjobs, boolean direct, Long fileSize) {
+    /**
+     * One job definition's workload.
+     *
+     * @param pattern      access pattern; null when not known
+     * @param readFraction share of reads its rw mode sets (rwmixread for mixes); null when not known
+     * @param blockSize    request size in bytes (the read size when reads and writes differ); null when not known
+     * @param queueDepth   iodepth; null when not known
+     * @param numjobs      jobs of this definition
+     * @param direct       O_DIRECT; null when the output does not say
+     * @param dataSet      bytes its jobs touch together; null when not known
+     * @param dataSetNote  how the data set was counted, for the profile's notes; null when there is nothing to say
+     * @param sharedFile   the file its jobs share (filename=), null when each job has its own
+     */
+    record Workload(Pattern pattern, Double readFraction, Long blockSize, Integer queueDepth, int numjobs, Boolean direct,
+            Long dataSet, String dataSetNote, String sharedFile) {
+    }
+
+    /**
+     * An rw= mode (fio HOWTO, "readwrite"): the pattern and, for one-direction modes, the read
+     * fraction; null for the mixes rw/readwrite and randrw, whose split rwmixread sets.
+     */
+    record RwMode(Pattern pattern, Double readFraction) {
+    }
+
+    /** The mode of an rw= value ("randread", "rw:8" with its sequence suffix); null when fio has no such mode. */
+    static RwMode rwMode(String rwText) {
+        String rwOp = rwText.contains(":") ? rwText.substring(0, rwText.indexOf(':')) : rwText;
+        return switch (rwOp.trim().toLowerCase(Locale.ROOT)) {
+            case "read" -> new RwMode(Pattern.SEQUENTIAL, 1.0);
+            case "write", "trim", "trimwrite" -> new RwMode(Pattern.SEQUENTIAL, 0.0);
+            case "rw", "readwrite" -> new RwMode(Pattern.SEQUENTIAL, null);
+            case "randread" -> new RwMode(Pattern.RANDOM, 1.0);
+            case "randwrite", "randtrim", "randtrimwrite" -> new RwMode(Pattern.RANDOM, 0.0);
+            case "randrw" -> new RwMode(Pattern.RANDOM, null);
+            default -> null;
+        };
     }
 
     /** The workload a job's options describe, fio's defaults filling what is not set. */
     private static Workload workload(String fmt, String where, Map<String, String> o) throws ImportException {
         String rwText = rw(o) == null ? "read" : rw(o);
-        String rwOp = rwText.contains(":") ? rwText.substring(0, rwText.indexOf(':')) : rwText;
-        Pattern pattern;
-        double mix = mix(fmt, where, o);
-        double readFraction;
-        switch (rwOp.trim().toLowerCase(Locale.ROOT)) {
-            case "read" -> { pattern = Pattern.SEQUENTIAL; readFraction = 1; }
-            case "write", "trim", "trimwrite" -> { pattern = Pattern.SEQUENTIAL; readFraction = 0; }
-            case "rw", "readwrite" -> { pattern = Pattern.SEQUENTIAL; readFraction = mix; }
-            case "randread" -> { pattern = Pattern.RANDOM; readFraction = 1; }
-            case "randwrite", "randtrim", "randtrimwrite" -> { pattern = Pattern.RANDOM; readFraction = 0; }
-            case "randrw" -> { pattern = Pattern.RANDOM; readFraction = mix; }
-            default -> throw ImportException.atField(fmt, where + ".rw", "unknown fio rw '" + rwText + "'");
+        RwMode mode = rwMode(rwText);
+        if (mode == null) {
+            throw ImportException.atField(fmt, where + ".rw", "unknown fio rw '" + rwText + "'");
         }
+        Pattern pattern = mode.pattern();
+        double readFraction = mode.readFraction() != null ? mode.readFraction() : mix(fmt, where, o);
         String pr = o.get("percentage_random");
         if (pr != null) {
             double p = optionNumber(fmt, where + ".percentage_random", pr.split(",")[0]);
@@ -183,11 +260,72 @@ final class FioProfiles {
         }
         int depth = o.containsKey("iodepth") ? optionCount(fmt, where + ".iodepth", o.get("iodepth")) : 1;
         int numjobs = o.containsKey("numjobs") ? optionCount(fmt, where + ".numjobs", o.get("numjobs")) : 1;
+        // fio's default is buffered I/O: direct=0, buffered=1
         boolean direct = flag(o.get("direct")) || "0".equals(o.get("buffered"));
-        String size = o.getOrDefault("size", o.get("filesize"));
-        Long fileSize = size == null || size.contains("%") || size.contains(",") || size.contains("-")
-                ? null : optionSize(fmt, where + ".size", size);
-        return new Workload(pattern, readFraction, bs, depth, numjobs, direct, fileSize);
+        return dataSet(fmt, where, o, new Workload(pattern, readFraction, bs, depth, numjobs, direct, null, null, null));
+    }
+
+    /**
+     * The data set of one job definition (fio HOWTO: size, filesize, nrfiles, filename,
+     * filename_format). Without filename= every job gets files of its own, named by
+     * filename_format ($jobname.$jobnum.$filenum by default): numjobs x the per-job bytes. With
+     * filename= (a file or a device) all jobs address the same bytes. A job's bytes are size= split
+     * over its files, or filesize= per file when given (size= then only bounds the I/O).
+     */
+    private static Workload dataSet(String fmt, String where, Map<String, String> o, Workload w) throws ImportException {
+        String filename = o.get("filename");
+        String format = o.get("filename_format");
+        int files;
+        if (filename != null) {
+            files = filename.split(":").length;
+        } else {
+            files = o.containsKey("nrfiles") ? optionCount(fmt, where + ".nrfiles", o.get("nrfiles")) : 1;
+        }
+        Long perJob;
+        String fileSize = o.get("filesize");
+        if (fileSize != null) {
+            perJob = times(fixedSize(fmt, where + ".filesize", fileSize), files);
+        } else {
+            String size = o.get("size");
+            perJob = size == null ? null : fixedSize(fmt, where + ".size", size);
+        }
+        if (perJob == null) {
+            return w;
+        }
+        boolean shared = filename != null || format != null && !format.contains("$jobnum");
+        String name = o.getOrDefault("name", where);
+        int n = w.numjobs();
+        if (shared || n == 1) {
+            String note = n == 1 ? null : "Data set: " + TrustVerdicts.bytes(perJob) + " shared by " + n + " jobs ("
+                    + (filename != null ? "filename=" + filename : "filename_format=" + format) + ").";
+            String file = filename != null ? filename : shared ? format.replace("$jobname", name) : null;
+            return new Workload(w.pattern(), w.readFraction(), w.blockSize(), w.queueDepth(), n, w.direct(), perJob, note, file);
+        }
+        Long all = times(perJob, n);
+        if (all == null) {
+            return w;
+        }
+        String note = "Data set: " + n + " jobs x " + TrustVerdicts.bytes(perJob) + " = " + TrustVerdicts.bytes(all)
+                + ", one " + (files == 1 ? "file" : files + " files") + " per job (no filename=: fio creates "
+                + (format == null ? name + ".0.0 to " + name + "." + (n - 1) + ".0" : "them as " + format) + ").";
+        return new Workload(w.pattern(), w.readFraction(), w.blockSize(), w.queueDepth(), n, w.direct(), all, note, null);
+    }
+
+    /** bytes x count, or null when either is unknown or the product is beyond any real data set (a corrupt file). */
+    private static Long times(Long bytes, int count) {
+        if (bytes == null) {
+            return null;
+        }
+        try {
+            return Math.multiplyExact(bytes, count);
+        } catch (ArithmeticException e) {
+            return null;
+        }
+    }
+
+    /** A size option that is one value ("64m"); null for a percentage of the file or device, a range or a list. */
+    private static Long fixedSize(String fmt, String field, String v) throws ImportException {
+        return v.contains("%") || v.contains(",") || v.contains("-") || v.contains(":") ? null : optionSize(fmt, field, v);
     }
 
     private static double mix(String fmt, String where, Map<String, String> o) throws ImportException {

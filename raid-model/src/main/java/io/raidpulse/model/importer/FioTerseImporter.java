@@ -67,7 +67,7 @@ public final class FioTerseImporter implements BenchmarkImporter {
             int cpu = h + layout.block() * layout.blocks();
             double usr = percent(f, cpu, lineNo, "cpu_user");
             double sys = percent(f, cpu + 1, lineNo, "cpu_sys");
-            jobs.add(new FioJob(name, group, null, read, write, usr + sys, error, "line " + lineNo));
+            jobs.add(new FioJob(name, group, null, null, read, write, usr + sys, error, "line " + lineNo));
         }
         if (jobs.isEmpty()) {
             throw ImportException.whole(FMT, "no terse result line found (expected lines like '3;fio-3.33;job;0;0;...')");

@@ -15,9 +15,10 @@ import java.util.regex.Matcher;
  * pgbench run summaries, one profile per run (a run ends with its {@code tps = } lines).
  * Understands the header lines (transaction type, scaling factor, clients, threads, duration
  * for -T or transactions per client for -t), {@code number of transactions actually processed:
- * N[/M]}, {@code latency average = X ms}, progress lines ({@code progress: 2.0 s, 4788.0 tps,
- * lat 0.831 ms stddev 0.418[, 0 failed]}) and both tps forms: 15+ prints {@code (without initial
- * connection time)}, older versions {@code (including|excluding connections establishing)};
+ * N[/M]}, the latency average and stddev lines in both forms ({@code latency average = X ms} since
+ * 9.6, {@code latency average: X ms} in 9.4 and 9.5), progress lines ({@code progress: 2.0 s,
+ * 4788.0 tps, lat 0.831 ms stddev 0.418[, 0 failed]}) and both tps forms: 15+ prints {@code (without
+ * initial connection time)}, older versions {@code (including|excluding connections establishing)};
  * the figure without connection set-up is preferred.
  */
 public final class PgbenchImporter implements BenchmarkImporter {
@@ -30,7 +31,10 @@ public final class PgbenchImporter implements BenchmarkImporter {
             + "number of transactions per client|maximum number of tries): (.+)");
     private static final java.util.regex.Pattern PROCESSED = re("number of transactions actually processed: (\\d+)(?:/(\\d+))?");
     private static final java.util.regex.Pattern FAILED = re("number of failed transactions: (\\d+).*");
-    private static final java.util.regex.Pattern LATENCY = re("latency average = (\\S+) ms");
+    /** 9.6+ print "latency average = X ms", 9.4 and 9.5 "latency average: X ms" (pgbench.c, printResults). */
+    private static final java.util.regex.Pattern LATENCY = re("latency average(?: =|:) (\\S+) ms");
+    /** Only with -P, -R or --latency-limit; the same two forms as the average. */
+    private static final java.util.regex.Pattern STDDEV = re("latency stddev(?: =|:) (\\S+) ms");
     private static final java.util.regex.Pattern TPS = re("tps = (\\S+) \\((.+)\\)");
     private static final java.util.regex.Pattern PROGRESS = re("progress: (\\S+) s, (\\S+) tps, lat (\\S+) ms stddev (\\S+)(?:,.*)?");
 
@@ -103,6 +107,9 @@ public final class PgbenchImporter implements BenchmarkImporter {
                 run.settings.put("failed_transactions", m.group(1));
             } else if ((m = LATENCY.matcher(line)).matches()) {
                 run.latencyMs = ImportSupport.number(FMT, lineNo, "latency average", m.group(1));
+            } else if ((m = STDDEV.matcher(line)).matches()) {
+                ImportSupport.number(FMT, lineNo, "latency stddev", m.group(1));
+                run.settings.put("latency_stddev", m.group(1) + " ms");
             } else if ((m = PROGRESS.matcher(line)).matches()) {
                 double tps = ImportSupport.number(FMT, lineNo, "progress tps", m.group(2));
                 ImportSupport.number(FMT, lineNo, "progress latency", m.group(3));

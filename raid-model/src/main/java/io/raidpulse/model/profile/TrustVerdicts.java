@@ -170,8 +170,8 @@ public final class TrustVerdicts {
         return d != null && d > 0;
     }
 
-    /** "256 MiB", "24 GiB", "4 KiB". */
-    static String bytes(long b) {
+    /** "256 MiB", "24 GiB", "4 KiB": binary units, as messages and notes print sizes. */
+    public static String bytes(long b) {
         String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
         double v = b;
         int u = 0;

@@ -95,6 +95,85 @@ class BonnieCsvImporterTest {
     }
 
     @Test
+    void bonnie103CsvHasNoVersionFieldAndItsOwnFieldOrder() throws Exception {
+        // published: bonnie++ 1.03e -s 2048 -r 512 on md RAID0 of 8 EBS volumes (256 KiB chunk), again with -b, then one EBS volume
+        List<BenchmarkProfile> ps = importer.parse(benchmark("public/bonnie-1.03e_md-raid0-8xEBS_three-runs.txt"),
+                ImportContext.of(Target.array(RaidLevel.RAID0, 8)));
+        // three 27-field lines, four phases each (+++++ seeks are kept as too fast)
+        assertThat(ps).hasSize(12);
+        List<BenchmarkProfile> first = ps.subList(0, 4);
+        BenchmarkProfile write = phase(first, "block write");
+        assertThat(write.toolVersion()).isEqualTo("1.03e");
+        assertThat(write.parameters()).containsEntry("csv_format", "1.0x").containsEntry("name", "raid0");
+        assertThat(write.writeBytesPerSec()).isEqualTo(813061 * 1024.0);
+        assertThat(write.fileSizeBytes()).isEqualTo(2L << 30);
+        assertThat(write.blockSizeBytes()).isEqualTo(8192);
+        assertThat(write.level()).isEqualTo(RaidLevel.RAID0);
+        // 1.0x prints no latencies
+        assertThat(write.writeLatencyUs()).isNull();
+        assertThat(write.notes()).isNull();
+        // 95-100% CPU and 2.8 GB/s block reads from 8 EBS volumes: the page cache, not the array
+        assertThat(write.verdict()).isEqualTo(Verdict.CACHE_SUSPECT);
+        BenchmarkProfile read = phase(first, "block read");
+        assertThat(read.readBytesPerSec()).isEqualTo(2828489 * 1024.0);
+        assertThat(read.verdictReasons()).anySatisfy(r -> assertThat(r).startsWith("cpu: 97% CPU"));
+        assertThat(phase(first, "rewrite").readBytesPerSec()).isEqualTo(1185231 * 1024.0);
+        BenchmarkProfile seeks = phase(first, "seeks");
+        assertThat(seeks.readIops()).isEqualTo(1187.5);
+        assertThat(seeks.jobs()).isEqualTo(3);
+        assertThat(seeks.verdict()).isEqualTo(Verdict.TRUSTED);
+
+        List<BenchmarkProfile> synced = ps.subList(4, 8);
+        assertThat(phase(synced, "block write").writeBytesPerSec()).isEqualTo(55024 * 1024.0);
+        assertThat(phase(synced, "block write").verdict()).isEqualTo(Verdict.TRUSTED);
+        assertThat(phase(synced, "seeks").readIops()).isNull();
+        assertThat(phase(synced, "seeks").verdictReasons()).anySatisfy(r -> assertThat(r).startsWith("too fast: bonnie could not time seeks"));
+        assertThat(phase(ps.subList(8, 12), "rewrite").parameters()).containsEntry("name", "ebs");
+    }
+
+    @Test
+    void bonnie103FastModeOnHardwareRaidWithTheRamGiven() throws Exception {
+        // published: bonnie++ 1.03e -f -b, 32 GiB on a PERC H310 RAID1 of 2 x 300 GB 15k SAS with 16 GiB RAM
+        ImportContext ctx = ImportContext.of(Target.array(RaidLevel.RAID1, 2).withDisk(null, true, null)).withRam(16L << 30);
+        List<BenchmarkProfile> ps = importer.parse(benchmark("public/bonnie-1.03e_hw-raid1-raid10-15k-sas.txt"), ctx);
+        assertThat(ps).hasSize(8);
+        List<BenchmarkProfile> standard = ps.subList(0, 4);
+        // -f leaves the per-character fields empty: the block results sit in fields 5, 7, 11 and 13 all the same
+        assertThat(phase(standard, "block write").writeBytesPerSec()).isEqualTo(162171 * 1024.0);
+        assertThat(phase(standard, "rewrite").writeBytesPerSec()).isEqualTo(74414 * 1024.0);
+        assertThat(phase(standard, "block read").readBytesPerSec()).isEqualTo(229003 * 1024.0);
+        assertThat(phase(standard, "seeks").readIops()).isEqualTo(361.2);
+        // a 32 GiB data set over 16 GiB of RAM, at 1-12% CPU: nothing to suspect
+        assertThat(standard).allSatisfy(p -> {
+            assertThat(p.fileSizeBytes()).isEqualTo(32L << 30);
+            assertThat(p.verdict()).isEqualTo(Verdict.TRUSTED);
+        });
+        assertThat(phase(ps.subList(4, 8), "seeks").readIops()).isEqualTo(1186.7);
+        assertThat(phase(ps.subList(4, 8), "block read").fileSizeBytes()).isEqualTo(48L << 30);
+    }
+
+    @Test
+    void bonnie103LinesThatAreCutOrWrongNameTheLine() {
+        String text = benchmark("public/bonnie-1.03e_md-raid0-8xEBS_three-runs.txt");
+        String cut = text.replace(",16,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++\n", "\n");
+        assertThatThrownBy(() -> importer.parse(cut, ImportContext.NONE))
+                .isInstanceOf(ImportException.class)
+                .hasMessage("bonnie++ CSV line 64: a bonnie++ 1.0x line ('name,size,...') has 27 fields, found 14");
+        assertThatThrownBy(() -> importer.parse(text.replace(",813061,", ",81x061,"), ImportContext.NONE))
+                .hasMessage("bonnie++ CSV line 64: field 5 (block write): expected a number, found '81x061'");
+        // without the table above it the version is not known, and the profile says so
+        BenchmarkProfile bare;
+        try {
+            bare = importer.parse("ebs,2G,78798,88,29578,3,36800,3,88879,99,3027079,99,+++++,+++,16,443,0,+++++,+++,416,0,435,0,+++++,+++,423,0\n",
+                    ImportContext.NONE).get(0);
+        } catch (ImportException e) {
+            throw new AssertionError(e);
+        }
+        assertThat(bare.toolVersion()).isNull();
+        assertThat(bare.notes()).contains("carries no version");
+    }
+
+    @Test
     void badLinesNameTheLine() {
         assertThatThrownBy(() -> importer.parse("header\n1.97,1.97,host,1,2,3\n", ImportContext.NONE))
                 .isInstanceOf(ImportException.class)

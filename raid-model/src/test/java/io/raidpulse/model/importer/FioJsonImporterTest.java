@@ -150,8 +150,41 @@ class FioJsonImporterTest {
         assertThat(p.ramBytes()).isEqualTo(64L << 30);
         assertThat(p.source()).isEqualTo("F.json");
         assertThat(p.importedAtMs()).isEqualTo(1_700_000_000_000L);
-        // 100 GiB file over 64 GiB of RAM, and direct I/O: nothing cache-resident
+        // direct I/O, and one 100 GiB file (filename=test.bin) that all 64 jobs share, over 64 GiB of RAM: nothing cache-resident
+        assertThat(p.fileSizeBytes()).isEqualTo(100L << 30);
+        assertThat(p.notes()).contains("Data set: 100 GiB shared by 64 jobs (filename=test.bin).");
         assertThat(p.verdict()).isEqualTo(Verdict.TRUSTED);
+    }
+
+    @Test
+    void numjobsWithoutFilenameGivesEachJobAFileOfItsOwn() throws Exception {
+        // generated with --directory and --numjobs=2 --size=32m, no --filename: fio laid out perjob.0.0 and perjob.1.0
+        BenchmarkProfile grouped = only(benchmark("generated/fio-3.33_randread_2jobs_job-files_group.json"), ImportContext.NONE);
+        assertThat(grouped.jobs()).isEqualTo(2);
+        assertThat(grouped.fileSizeBytes()).isEqualTo(64L << 20);
+        assertThat(grouped.notes()).contains("Data set: 2 jobs x 32 MiB = 64 MiB, one file per job"
+                + " (no filename=: fio creates perjob.0.0 to perjob.1.0).");
+        // one entry per job (no group_reporting): the definition's files are counted once, not once per entry
+        BenchmarkProfile perJob = only(benchmark("generated/fio-3.33_seqwrite_3jobs_job-files_per-job.json"), ImportContext.NONE);
+        assertThat(perJob.jobs()).isEqualTo(3);
+        assertThat(perJob.fileSizeBytes()).isEqualTo(3 * (24L << 20));
+        assertThat(perJob.writeIops()).isCloseTo(14461.769115 + 14760.619690 + 11266.366817, within(1e-6));
+        assertThat(perJob.notes()).contains("Data set: 3 jobs x 24 MiB = 72 MiB");
+        // with filename= the jobs share one file: the data set is one size, and the profile says why
+        BenchmarkProfile shared = only(benchmark("generated/fio-3.33_randread_2jobs_per-job.jsonplus"), ImportContext.NONE);
+        assertThat(shared.fileSizeBytes()).isEqualTo(64L << 20);
+        assertThat(shared.notes()).contains("Data set: 64 MiB shared by 2 jobs (filename=/tmp/rpm-bench/p.bin).");
+    }
+
+    @Test
+    void aDataSetOfManyJobFilesIsNotTakenForOneCacheResidentFile() throws Exception {
+        // 2 x 32 MiB of buffered reads on a machine with 48 MiB: one job's file would fit, the data set does not
+        String buffered = benchmark("generated/fio-3.33_randread_2jobs_job-files_group.json").replace("\"direct\" : \"1\"", "\"direct\" : \"0\"");
+        BenchmarkProfile p = only(buffered, ImportContext.NONE.withRam(48L << 20));
+        assertThat(p.direct()).isFalse();
+        assertThat(p.verdictReasons()).noneSatisfy(r -> assertThat(r).startsWith("cache:"));
+        assertThat(only(buffered, ImportContext.NONE.withRam(96L << 20)).verdictReasons())
+                .anySatisfy(r -> assertThat(r).startsWith("cache: the 64 MiB data set fits in 96 MiB"));
     }
 
     @Test

@@ -48,6 +48,16 @@ class FioTerseImporterTest {
     }
 
     @Test
+    void terseOutputCannotTellTheDataSetOfJobFiles() throws Exception {
+        // generated with --directory, --numjobs=2 --size=16m (two job files): terse carries no sizes, so none is claimed
+        BenchmarkProfile p = importer.parse(benchmark("generated/fio-3.33_randwrite_2jobs_job-files.terse"), ImportContext.NONE).get(0);
+        assertThat(p.jobs()).isEqualTo(2);
+        assertThat(p.fileSizeBytes()).isNull();
+        assertThat(p.notes()).contains("file size are not known from it");
+        assertThat(p.writeIops()).isGreaterThan(0);
+    }
+
+    @Test
     void fio1TerseVersion2HasNoIopsOrPercentiles() throws Exception {
         BenchmarkProfile p = importer.parse(benchmark("shared/fio_HOWTO_terse_v2_sample.txt"), ImportContext.NONE).get(0);
         assertThat(p.toolVersion()).isNull();

@@ -24,15 +24,19 @@ class ImporterRobustnessTest {
 
     private static final Map<BenchmarkFormat, List<String>> SEEDS = Map.of(
             BenchmarkFormat.FIO_JSON, List.of(benchmark("shared/fio333_randrw.json"), catalog("fio-3.1_md-raid5-8x2TB_randwrite_qd64x64.json"),
-                    benchmark("public/fio-2.2.10_write_cloud-volume.json"), benchmark("generated/fio-3.33_two-groups_global-options.json")),
+                    benchmark("public/fio-2.2.10_write_cloud-volume.json"), benchmark("generated/fio-3.33_two-groups_global-options.json"),
+                    benchmark("generated/fio-3.33_seqwrite_3jobs_job-files_per-job.json")),
             BenchmarkFormat.FIO_TERSE, List.of(benchmark("shared/fio333_randrw.terse"), benchmark("shared/fio_HOWTO_terse_v2_sample.txt"),
                     benchmark("generated/fio-3.33_randrw70_8k_2jobs.terse")),
+            BenchmarkFormat.FIO_NORMAL, List.of(benchmark("generated/fio-3.33_two-groups_normal.txt"),
+                    benchmark("public/fio-2.2.10_normal_randread_three-runs.txt"),
+                    benchmark("generated/fio-3.33_randrw70_8k_2jobs_shared_normal-and-json.txt")),
             BenchmarkFormat.BONNIE_CSV, List.of(benchmark("shared/bonnie-2.00a_local.txt"), benchmark("public/bonnie-1.97_md-raid6-8xWD40EFRX.txt"),
-                    benchmark("public/bonnie-1.96_file-ops-only.txt")),
+                    benchmark("public/bonnie-1.96_file-ops-only.txt"), benchmark("public/bonnie-1.03e_md-raid0-8xEBS_three-runs.txt")),
             BenchmarkFormat.SYSBENCH_FILEIO, List.of(benchmark("shared/sysbench1020_rndrw.txt"), benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"),
                     benchmark("public/sysbench-1.1.0_direct_three-runs.txt")),
             BenchmarkFormat.PGBENCH, List.of(benchmark("shared/pgbench15_tpcb.txt"), benchmark("public/pgbench-12_write-and-select_progress.txt"),
-                    benchmark("public/pgbench-old_t-mode.txt")),
+                    benchmark("public/pgbench-old_t-mode.txt"), benchmark("public/pgbench-9.4_custom_P5_two-runs.txt")),
             BenchmarkFormat.DD, List.of(benchmark("generated/dd-gnu-9.1_transcript.txt"), benchmark("public/dd-bsd-macos_sd-card.txt"),
                     benchmark("public/dd-gnu-5_2004_transferred.txt")));
 
@@ -77,8 +81,8 @@ class ImporterRobustnessTest {
 
     @Provide
     Arbitrary<String> noise() {
-        Arbitrary<String> fragments = Arbitraries.of("{", "}", "\"jobs\"", ":", "[", "]", ",", ";", "3;fio-3.33;", "1.97,1.97,",
-                "tps = ", "records out\n", " bytes (1 GB) copied, ", " s, ", "MB/s", "reads/s:", "Operations performed:", "\n",
+        Arbitrary<String> fragments = Arbitraries.of("{", "}", "\"jobs\"", ":", "[", "]", ",", ";", "3;fio-3.33;", "1.97,1.97,", "host,2G,", "Version 1.03e ",
+                "tps = ", "records out\n", ": (groupid=0, jobs=1): err= 0:\n", "  read: IOPS=", ", BW=", "issued rwts: total=", " bytes (1 GB) copied, ", " s, ", "MB/s", "reads/s:", "Operations performed:", "\n",
                 "+++++", "0", "12", "-3", "4k", "nan", "%=", "Doing random r/w test\n", "transaction type: x\n");
         return Arbitraries.oneOf(
                 Arbitraries.strings().ofMaxLength(200),

@@ -3,6 +3,7 @@ package io.raidpulse.model.importer;
 import static io.raidpulse.model.Fixtures.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.model.profile.Pattern;
@@ -60,6 +61,38 @@ class PgbenchImporterTest {
         assertThat(t.tps()).isEqualTo(712.221039);
         assertThat(t.jobs()).isEqualTo(5);
         assertThat(t.parameters()).containsEntry("transactions_processed", "50000/50000");
+    }
+
+    @Test
+    void pgbench94And95PrintTheLatencyLinesWithAColon() throws Exception {
+        // published 9.4/9.5 output against CockroachDB, no -P: "latency average: 9.188 ms" and no stddev line
+        BenchmarkProfile t = importer.parse(benchmark("public/pgbench-9.4-9.5_tpcb_T30_colon.txt"), ImportContext.NONE).get(0);
+        assertThat(t.tps()).isEqualTo(108.832630);
+        assertThat(t.meanLatencyUs()).isCloseTo(9188.0, within(1e-9));
+        assertThat(t.jobs()).isEqualTo(1);
+        assertThat(t.parameters()).containsEntry("transaction_type", "TPC-B (sort of)").containsEntry("duration", "30 s")
+                .doesNotContainKey("latency_stddev");
+
+        // 9.4 with -P 5: the stddev line follows the average, also with a colon; two runs in one file
+        List<BenchmarkProfile> runs = importer.parse(benchmark("public/pgbench-9.4_custom_P5_two-runs.txt"), ImportContext.NONE);
+        assertThat(runs).hasSize(2);
+        assertThat(runs.get(0).tps()).isEqualTo(2401.013184);
+        assertThat(runs.get(0).meanLatencyUs()).isCloseTo(6663.0, within(1e-9));
+        assertThat(runs.get(0).parameters()).containsEntry("latency_stddev", "72.356 ms").containsEntry("query_mode", "prepared");
+        assertThat(runs.get(0).jobs()).isEqualTo(16);
+        assertThat(runs.get(0).notes()).isEqualTo("3 progress reports, 2903.1 to 3101.8 tps.");
+        assertThat(runs.get(1).tps()).isEqualTo(3670.852824);
+        assertThat(runs.get(1).meanLatencyUs()).isCloseTo(4357.0, within(1e-9));
+        assertThat(runs.get(1).parameters()).containsEntry("latency_stddev", "4.453 ms");
+
+        // the same line in the form 9.6+ print
+        assertThat(importer.parse(benchmark("public/pgbench-12_write-and-select_progress.txt"), ImportContext.NONE).get(0).parameters())
+                .containsEntry("latency_stddev", "608.772 ms");
+
+        String bad = benchmark("public/pgbench-9.4_custom_P5_two-runs.txt").replace("latency stddev: 72.356 ms", "latency stddev: lots ms");
+        assertThatThrownBy(() -> importer.parse(bad, ImportContext.NONE))
+                .isInstanceOf(ImportException.class)
+                .hasMessage("pgbench line 14: latency stddev: expected a number, found 'lots'");
     }
 
     @Test

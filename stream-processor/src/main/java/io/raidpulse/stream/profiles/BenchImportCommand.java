@@ -44,7 +44,7 @@ import picocli.CommandLine.Parameters;
  * how far to trust it, and publishes the profiles to the benchmarks topic.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Imports a benchmark output (fio JSON, json+ or terse; bonnie++ CSV; sysbench fileio; pgbench; dd),"
+        description = {"Imports a benchmark output (fio JSON, json+, terse or normal report; bonnie++ CSV; sysbench fileio; pgbench; dd),"
                 + " shows what it understood and the trust verdict, and publishes the profiles to the benchmarks topic.",
             "Outputs rarely say what they ran on: give the array with --level, --disks, --layout and the disks with --disk-model,"
                 + " --rotational; --ram lets cache-resident results be recognised."},
@@ -121,8 +121,7 @@ public final class BenchImportCommand implements Callable<Integer> {
         String name = file.equals("-") ? "standard input" : Path.of(file).getFileName().toString();
         ImportContext ctx = context(name);
         BenchmarkFormat format = FormatSniffer.detect(text).orElseThrow(() -> new UserException(name
-                + ": not a recognised benchmark output (expected fio JSON or terse, bonnie++ CSV, sysbench fileio, pgbench or dd output)",
-                UserException.EXIT_USAGE, null));
+                + ": not a recognised benchmark output (expected " + FormatSniffer.EXPECTED + ")", UserException.EXIT_USAGE, null));
         List<BenchmarkProfile> profiles;
         try {
             profiles = FormatSniffer.importAny(text, ctx);

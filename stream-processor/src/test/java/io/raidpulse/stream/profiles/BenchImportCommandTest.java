@@ -126,8 +126,8 @@ class BenchImportCommandTest {
         Path prose = dir.resolve("notes.txt");
         Files.writeString(prose, "we ran some benchmarks last week\n");
         assertThat(importing(prose.toString(), "--dry-run").errLines()).singleElement().asString()
-                .isEqualTo("bench import: notes.txt: not a recognised benchmark output (expected fio JSON or terse, bonnie++ CSV,"
-                        + " sysbench fileio, pgbench or dd output)");
+                .isEqualTo("bench import: notes.txt: not a recognised benchmark output (expected fio JSON, terse or normal report,"
+                        + " bonnie++ CSV, sysbench fileio, pgbench or dd output)");
         assertThat(importing(dir.resolve("missing.json").toString(), "--dry-run").errLines()).singleElement().asString()
                 .isEqualTo("bench import: " + dir.resolve("missing.json") + " does not exist");
         CommandRun badLayout = importing(BenchFixtures.DIR.resolve("shared/fio333_randrw.json").toString(), "--dry-run",
