@@ -183,7 +183,7 @@ class ScenarioParserTest {
     @Test
     void everyShippedScenarioParsesWithADescription() {
         assertThat(ShippedScenarios.names()).containsExactly("raid5-saturation", "raid5-vs-raid10", "member-failure",
-                "scheduled-check", "raid10-over-raid1-pairs");
+                "scheduled-check", "raid10-over-raid1-pairs", "nvme-busy-then-overload");
         for (String name : ShippedScenarios.names()) {
             Scenario s = ShippedScenarios.load(name);
             assertThat(s.name()).isEqualTo(name);
