@@ -168,8 +168,6 @@ public final class ScenarioParser {
         String model = f.getOrDefault("model", "");
         int queue = (int) l.integer(f.getOrDefault("queue", "64"), "queue", 1, 65_536);
         double flush = f.containsKey("flush") ? l.millis(f.get("flush"), "flush") : 0.001;
-        double readLatency = 0;
-        double writeLatency = 0;
         for (String k : List.of("read-latency", "write-latency")) {
             if (rotational && f.containsKey(k)) {
                 throw l.error(k, "a rotational disk serves one request at a time, its latency is 1/IOPS: give "
@@ -180,10 +178,8 @@ public final class ScenarioParser {
                         + " (the time one request takes on an idle device, like 80us)");
             }
         }
-        if (!rotational) {
-            readLatency = l.latency(f.get("read-latency"), "read-latency", r, queue);
-            writeLatency = l.latency(f.get("write-latency"), "write-latency", w, queue);
-        }
+        double readLatency = rotational ? 0 : l.latency(f.get("read-latency"), "read-latency", r, queue);
+        double writeLatency = rotational ? 0 : l.latency(f.get("write-latency"), "write-latency", w, queue);
         profiles.add(new ProfileSpec(n, r, w, seq, rotational, model, queue, flush, readLatency, writeLatency, l.no));
     }
 
