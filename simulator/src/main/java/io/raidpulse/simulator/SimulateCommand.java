@@ -128,7 +128,7 @@ public final class SimulateCommand implements Callable<Integer> {
         h.put("duration_s", s.durationSeconds());
         SaturationRule r = SaturationRule.DEFAULTS;
         h.put("saturation_rule", Map.of("fire_util", r.fireUtil(), "sustain_s", r.sustainSeconds(), "clear_util", r.clearUtil(),
-                "clear_s", r.clearSeconds()));
+                "clear_s", r.clearSeconds(), "applied_to", "saturation_level: util, capacity_used for parallel devices"));
         return h;
     }
 

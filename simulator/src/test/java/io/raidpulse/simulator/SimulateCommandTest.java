@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.config.Cli;
+import io.raidpulse.simulator.scenario.ShippedScenarios;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ class SimulateCommandTest {
     void listsTheShippedScenariosWithADescriptionEach() {
         Result r = run("--list");
         assertThat(r.code()).isZero();
-        assertThat(r.out().lines()).hasSize(5).allMatch(l -> l.matches("[a-z0-9-]+ +\\S.*"));
+        assertThat(r.out().lines()).hasSize(ShippedScenarios.names().size()).allMatch(l -> l.matches("[a-z0-9-]+ +\\S.*"));
         assertThat(r.out()).contains("raid5-saturation").contains("raid10-over-raid1-pairs");
     }
 

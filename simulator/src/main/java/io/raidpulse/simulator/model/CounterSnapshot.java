@@ -3,13 +3,16 @@ package io.raidpulse.simulator.model;
 /**
  * A device's counters at one instant as exact real numbers, with the kernel's rendering of them.
  * Times in nanoseconds as the kernel keeps them (part_stat nsecs); io_ticks in ms.
+ *
+ * @param capacityMs the device's capacity its served requests used, ms of device time (the
+ *     simulator's own, not printed); for a partition its disk's
  */
 public record CounterSnapshot(double readIos, double readMerges, double readSectors, double readNanos,
         double writeIos, double writeMerges, double writeSectors, double writeNanos, double flushIos,
-        double flushNanos, double ioTicksMs, double inFlight, double syncReadIos, double syncReadSectors,
+        double flushNanos, double ioTicksMs, double capacityMs, double inFlight, double syncReadIos, double syncReadSectors,
         double syncWriteIos, double syncWriteSectors) {
 
-    public static final CounterSnapshot ZERO = new CounterSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final CounterSnapshot ZERO = new CounterSnapshot(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** The 32-bit wrap of the time fields (printed as unsigned int). */
     private static final long U32 = 1L << 32;

@@ -14,6 +14,7 @@ public final class DeviceCounters {
     private final double[] syncIos = new double[3];
     private final double[] syncSectors = new double[3];
     private double ioTicksMs;
+    private double capacityMs;
     private double inFlight;
 
     /** Adds {@code ops} requests of class {@code io} that each took {@code responseSeconds}. */
@@ -34,6 +35,14 @@ public final class DeviceCounters {
         ioTicksMs += ms;
     }
 
+    /**
+     * Adds time's worth of the device's capacity its served requests used, ms (unprinted: the
+     * kernel has no such counter; for a rotational disk it equals the busy time).
+     */
+    public void addCapacityUsed(double ms) {
+        capacityMs += ms;
+    }
+
     /** Sets the in-flight gauge (requests being served right now). */
     public void inFlight(double requests) {
         inFlight = requests;
@@ -44,6 +53,6 @@ public final class DeviceCounters {
         int w = IoKind.WRITE.ordinal();
         int f = IoKind.FLUSH.ordinal();
         return new CounterSnapshot(ios[r], merges[r], sectors[r], nanos[r], ios[w], merges[w], sectors[w], nanos[w],
-                ios[f], nanos[f], ioTicksMs, inFlight, syncIos[r], syncSectors[r], syncIos[w], syncSectors[w]);
+                ios[f], nanos[f], ioTicksMs, capacityMs, inFlight, syncIos[r], syncSectors[r], syncIos[w], syncSectors[w]);
     }
 }

@@ -91,18 +91,42 @@ public final class Disk implements BlockDevice {
         return profile.rotational();
     }
 
+    /** Whether the disk serves requests in parallel (non-rotational: SSD, NVMe). */
+    public boolean parallel() {
+        return profile.parallel();
+    }
+
     /**
-     * Seconds the disk is busy with one request (published result D style profile): a random
-     * request costs one random I/O at 4 KiB plus the transfer of the rest; a sequential one only its
-     * transfer; a flush its flush time.
+     * Share of the disk's capacity one request uses, in disk-seconds (published result D style
+     * profile): a random request costs one random I/O at 4 KiB plus the transfer of the rest; a
+     * sequential one only its transfer. A flush holds a rotational disk for its flush time; on a
+     * parallel disk it takes one command's share, like a random write. A rotational disk serves one
+     * request at a time, so this is also how long the request takes there.
      */
     public double serviceSeconds(IoClass io) {
         double transfer = io.bytes() / profile.sequentialBytesPerSecond();
         double extra = Math.max(0, io.bytes() - 4096) / profile.sequentialBytesPerSecond();
         return switch (io.kind()) {
-            case FLUSH -> profile.flushSeconds();
+            case FLUSH -> parallel() ? 1 / profile.writeIops() : profile.flushSeconds();
             case READ -> io.sequential() ? transfer : 1 / profile.readIops() + extra;
             case WRITE -> io.sequential() ? transfer : 1 / profile.writeIops() + extra;
+        };
+    }
+
+    /**
+     * Seconds one request takes on the disk when it does not wait for capacity: on a parallel disk
+     * its profile latency plus the transfer beyond 4 KiB (a flush its flush time), however many
+     * others are in flight; on a rotational disk its {@link #serviceSeconds}.
+     */
+    public double latencySeconds(IoClass io) {
+        if (!parallel()) {
+            return serviceSeconds(io);
+        }
+        double extra = Math.max(0, io.bytes() - 4096) / profile.sequentialBytesPerSecond();
+        return switch (io.kind()) {
+            case FLUSH -> profile.flushSeconds();
+            case READ -> profile.readLatencySeconds() + extra;
+            case WRITE -> profile.writeLatencySeconds() + extra;
         };
     }
 

@@ -26,8 +26,11 @@ import java.util.Set;
  * in disk-seconds per second from its profile. Demand above 1 is not served: the load of every
  * array touching an overloaded disk is throttled until no disk exceeds 1, so md's counters show
  * what was served. A running sync gets at least speed_limit_min and otherwise what the busiest of
- * its disks has left, up to speed_limit_max. Await follows M/M/1, capped at the device's queue
- * limit: await = service / (1 - rho), aqu-sz = IOPS x await (Little's law).
+ * its disks has left, up to speed_limit_max. {@link Queueing} gives each request's wait, capped at
+ * the device's queue limit, and the busy time io_ticks counts: a rotational disk serves one request
+ * at a time (M/M/1: await = service / (1 - rho), busy rho of the time); a parallel one (SSD, NVMe)
+ * serves each in its latency while others are in flight and queues only near its capacity (busy
+ * while any request is in flight: 1 - exp(-aqu-sz)). aqu-sz = IOPS x await (Little's law).
  */
 public final class HostModel {
     /** Share of CPU time idle, for /proc/uptime's second field. */
@@ -495,22 +498,26 @@ public final class HostModel {
         });
         Map<Object, Double> factor = throttle(origins, syncs, demand, dt);
 
-        // served load, queueing per disk
+        // served load, queueing per disk: requests/s, share of capacity used (rho), requests in
+        // service (rate x latency; for a rotational disk the same as rho)
         Map<Disk, double[]> diskLoad = new HashMap<>();
         flows.rates.forEach((d, byClass) -> {
             if (d instanceof MdArray) {
                 return;
             }
             Disk disk = diskOf(d);
-            double[] xr = diskLoad.computeIfAbsent(disk, k -> new double[2]);
+            double[] xr = diskLoad.computeIfAbsent(disk, k -> new double[3]);
             byClass.forEach((io, byOrigin) -> byOrigin.forEach((origin, rate) -> {
                 double served = rate * factor.getOrDefault(origin, 0d);
                 xr[0] += served;
                 xr[1] += served * disk.serviceSeconds(io);
+                xr[2] += served * disk.latencySeconds(io);
             }));
         });
         Map<Disk, Double> wait = new HashMap<>();
-        diskLoad.forEach((disk, xr) -> wait.put(disk, Queueing.waitSeconds(xr[0], Math.min(1, xr[1]), disk.profile().maxQueue())));
+        diskLoad.forEach((disk, xr) -> wait.put(disk, disk.parallel()
+                ? Queueing.parallelWaitSeconds(xr[0], Math.min(1, xr[1]), xr[2], disk.profile().maxQueue())
+                : Queueing.waitSeconds(xr[0], Math.min(1, xr[1]), disk.profile().maxQueue())));
         Map<MdArray, Map<IoClass, Double>> mdLatency = new IdentityHashMap<>();
 
         for (BlockDevice d : devices()) {
@@ -549,22 +556,28 @@ public final class HostModel {
                 }
             }
             if (d instanceof Disk disk) {
-                double[] xr = diskLoad.getOrDefault(disk, new double[2]);
+                double[] xr = diskLoad.getOrDefault(disk, new double[3]);
                 double rho = Math.min(1, xr[1]);
-                c.addBusy(rho * dt * 1000);
-                double wq = wait.getOrDefault(disk, 0d);
-                c.inFlight(xr[0] * wq + xr[1]);
+                double queued = xr[0] * wait.getOrDefault(disk, 0d) + xr[2];
+                // io_ticks: a rotational disk is busy while it serves (rho); a parallel one while
+                // any request is in flight (Queueing)
+                c.addBusy((disk.parallel() ? Queueing.parallelBusyShare(queued) : rho) * dt * 1000);
+                c.addCapacityUsed(rho * dt * 1000);
+                c.inFlight(queued);
             } else if (d instanceof Partition p) {
-                double[] xr = diskLoad.getOrDefault(p.disk(), new double[2]);
+                double[] xr = diskLoad.getOrDefault(p.disk(), new double[3]);
                 double rho = Math.min(1, xr[1]);
-                // M/M/1 with the partition's requests a random share of the queue: P(one of them in the system)
-                double util = busyShare <= 0 ? 0 : busyShare / (1 - rho + busyShare);
+                // rotational: M/M/1 with the partition's requests a random share of the queue,
+                // P(one of them in the system); parallel: P(one of them in flight), as for the disk
+                double util = p.disk().parallel() ? Queueing.parallelBusyShare(inFlight)
+                        : busyShare <= 0 ? 0 : busyShare / (1 - rho + busyShare);
                 c.addBusy(Math.min(1, util) * dt * 1000);
+                c.addCapacityUsed(rho * dt * 1000);
                 c.inFlight(inFlight);
             } else if (d instanceof MdArray md) {
                 // bio-based accounting (5.14+): busy while any front-end request is in flight; with
                 // Poisson arrivals the number in flight is Poisson with mean aqu-sz
-                c.addBusy((1 - Math.exp(-inFlight)) * dt * 1000);
+                c.addBusy(Queueing.parallelBusyShare(inFlight) * dt * 1000);
                 c.inFlight(inFlight);
                 if (!history) {
                     md.writeRate(writes);
@@ -601,7 +614,7 @@ public final class HostModel {
             return l;
         }
         Disk disk = diskOf(d);
-        return wait.getOrDefault(disk, 0d) + disk.serviceSeconds(io);
+        return wait.getOrDefault(disk, 0d) + disk.latencySeconds(io);
     }
 
     /**

@@ -156,8 +156,8 @@ public final class ScenarioParser {
     private void profile(Line l) {
         String n = l.positional(0, "name");
         l.unique("profile " + n);
-        Map<String, String> f = l.fields(1, Set.of("read-iops", "write-iops", "seq", "rotational", "model", "queue", "flush"),
-                Set.of("read-iops", "write-iops", "seq"));
+        Map<String, String> f = l.fields(1, Set.of("read-iops", "write-iops", "seq", "rotational", "model", "queue", "flush",
+                "read-latency", "write-latency"), Set.of("read-iops", "write-iops", "seq"));
         double r = l.decimal(f.get("read-iops"), "read-iops", 1, 10_000_000);
         double w = l.decimal(f.get("write-iops"), "write-iops", 1, 10_000_000);
         Double seq = Units.bytesPerSecond(f.get("seq"));
@@ -168,7 +168,19 @@ public final class ScenarioParser {
         String model = f.getOrDefault("model", "");
         int queue = (int) l.integer(f.getOrDefault("queue", "64"), "queue", 1, 65_536);
         double flush = f.containsKey("flush") ? l.millis(f.get("flush"), "flush") : 0.001;
-        profiles.add(new ProfileSpec(n, r, w, seq, rotational, model, queue, flush, l.no));
+        for (String k : List.of("read-latency", "write-latency")) {
+            if (rotational && f.containsKey(k)) {
+                throw l.error(k, "a rotational disk serves one request at a time, its latency is 1/IOPS: give "
+                        + k + " only with rotational=no");
+            }
+            if (!rotational && !f.containsKey(k)) {
+                throw l.error(k, "missing: a non-rotational disk serves requests in parallel, each taking its latency"
+                        + " (the time one request takes on an idle device, like 80us)");
+            }
+        }
+        double readLatency = rotational ? 0 : l.latency(f.get("read-latency"), "read-latency", r, queue);
+        double writeLatency = rotational ? 0 : l.latency(f.get("write-latency"), "write-latency", w, queue);
+        profiles.add(new ProfileSpec(n, r, w, seq, rotational, model, queue, flush, readLatency, writeLatency, l.no));
     }
 
     private void disk(Line l) {
@@ -580,19 +592,37 @@ public final class ScenarioParser {
             return s;
         }
 
+        /** Seconds from a short time in milliseconds or microseconds: {@code 1.5ms}, {@code 80us}; up to 10 s. */
         double millis(String v, String field) {
             String t = v.trim();
             try {
-                if (t.endsWith("ms")) {
-                    double ms = Double.parseDouble(t.substring(0, t.length() - 2));
-                    if (ms >= 0 && ms <= 10_000) {
-                        return ms / 1000;
+                double scale = t.endsWith("ms") ? 1e-3 : t.endsWith("us") ? 1e-6 : 0;
+                if (scale > 0) {
+                    double s = Double.parseDouble(t.substring(0, t.length() - 2)) * scale;
+                    if (s >= 0 && s <= 10) {
+                        return s;
                     }
                 }
             } catch (NumberFormatException e) {
                 // reported below
             }
-            throw error(field, "expected milliseconds like 1.5ms, got '" + v + "'");
+            throw error(field, "expected a time like 1.5ms or 80us, got '" + v + "'");
+        }
+
+        /**
+         * A parallel device's request latency, seconds: above 0, and short enough that the requests
+         * in flight at full speed (IOPS x latency, Little's law) fit in the queue.
+         */
+        double latency(String v, String field, double iops, int queue) {
+            double s = millis(v, field);
+            if (s <= 0) {
+                throw error(field, "must be above 0, got '" + v + "'");
+            }
+            if (iops * s > queue) {
+                throw error(field, String.format(Locale.ROOT, "%.0f IOPS of %s each hold %.0f requests in flight, more"
+                        + " than queue=%d holds", iops, v, iops * s, queue));
+            }
+            return s;
         }
 
         long bytes(String v, String field) {

@@ -9,6 +9,8 @@ import java.util.Map;
  * @param offeredReads front-end reads per second the application asked for
  * @param servedReads front-end reads per second md completed (md's own counters)
  * @param memberUtil %util of each leaf member (partitions or disks, through nested arrays)
+ * @param saturationLevel the highest {@link DeviceTruth#saturationLevel()} of the leaf members: what
+ *     the array's saturation is judged by (its busiest member's util when they are rotational)
  * @param writeAmpIo (member reads + member writes - md reads) / md writes over the interval, all
  *     member I/O counted as the counters show it (sync I/O included); null without md writes
  * @param writeAmpSectors the same on sectors
@@ -19,7 +21,7 @@ import java.util.Map;
  */
 public record ArrayTruth(String array, String level, double offeredReads, double offeredWrites, double servedReads,
         double servedWrites, double readKbPerSecond, double writeKbPerSecond, Map<String, Double> memberUtil,
-        String busiestMember, double maxMemberUtil, Double writeAmpIo, Double writeAmpSectors, Double appWriteAmpIo,
+        String busiestMember, double maxMemberUtil, double saturationLevel, Double writeAmpIo, Double writeAmpSectors, Double appWriteAmpIo,
         int degraded, boolean spareAvailable, java.util.List<String> faultyMembers, String syncAction, Double syncProgress,
         Double syncSpeedKib, String syncCompleted, long mismatchCnt, String arrayState) {
 
@@ -38,6 +40,7 @@ public record ArrayTruth(String array, String level, double offeredReads, double
         m.put("member_util", util);
         m.put("busiest_member", busiestMember);
         m.put("util_max", DeviceTruth.round(maxMemberUtil));
+        m.put("saturation_level", DeviceTruth.round(saturationLevel));
         m.put("write_amp_io", writeAmpIo == null ? null : DeviceTruth.round(writeAmpIo));
         m.put("write_amp_sectors", writeAmpSectors == null ? null : DeviceTruth.round(writeAmpSectors));
         m.put("app_write_amp_io", appWriteAmpIo == null ? null : DeviceTruth.round(appWriteAmpIo));

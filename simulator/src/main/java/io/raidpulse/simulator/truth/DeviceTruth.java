@@ -10,11 +10,25 @@ import java.util.Map;
  * @param disk the whole disk the device is on (itself for a disk), null for an md array
  * @param util %util, 0-100
  * @param awaitMs reads, writes and flushes together, ms
+ * @param parallel whether the device serves requests in parallel (not rotational: SSD, NVMe; md arrays over such)
+ * @param capacityUsed % of the device's capacity (its profile's IOPS and transfer rate) the served
+ *     requests used, 0-100: the simulator's own figure, no kernel counter has it; for a partition its
+ *     disk's, 0 for an md array. For a rotational disk it equals util.
  */
 public record DeviceTruth(String device, boolean md, String disk, double readsPerSecond, double writesPerSecond,
         double flushesPerSecond, double readKbPerSecond, double writeKbPerSecond, double readMergesPerSecond,
         double writeMergesPerSecond, double readAwaitMs, double writeAwaitMs, double flushAwaitMs,
-        double readRequestKb, double writeRequestKb, double queueSize, double util, double awaitMs) {
+        double readRequestKb, double writeRequestKb, double queueSize, double util, double awaitMs, boolean parallel,
+        double capacityUsed) {
+
+    /**
+     * What saturation is judged by, %: util for a rotational device (busy serving one request at a
+     * time); for a parallel one, whose util only says that a request was in flight, the capacity
+     * used.
+     */
+    public double saturationLevel() {
+        return parallel ? capacityUsed : util;
+    }
 
     public Map<String, Object> json() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -35,6 +49,8 @@ public record DeviceTruth(String device, boolean md, String disk, double readsPe
         m.put("wareq-sz", round(writeRequestKb));
         m.put("aqu-sz", round(queueSize));
         m.put("util", round(util));
+        m.put("parallel", parallel);
+        m.put("capacity_used", round(capacityUsed));
         return m;
     }
 

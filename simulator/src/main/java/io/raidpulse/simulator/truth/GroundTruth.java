@@ -35,7 +35,11 @@ public final class GroundTruth {
     /**
      * Saturation episodes of every array (judged by its busiest leaf member) and every device
      * that is not an md array (md's own %util means only that a request was in flight), then the
-     * md state episodes of every array.
+     * md state episodes of every array. The rule's thresholds apply to each subject's
+     * {@linkplain DeviceTruth#saturationLevel() saturation level}: %util for rotational devices,
+     * the capacity used for parallel ones (SSD, NVMe), whose %util is near 100 whenever a request
+     * is in flight most of the time, saturated or not. Peak and mean are of %util, as an alert
+     * reports them.
      */
     public List<Episode> episodes(SaturationRule rule) {
         List<Episode> out = new ArrayList<>();
@@ -48,13 +52,13 @@ public final class GroundTruth {
         for (String a : arrays) {
             out.addAll(saturation(rule, a, "ARRAY", s -> {
                 ArrayTruth t = s.array(a);
-                return t == null ? null : t.maxMemberUtil();
+                return t == null ? null : new double[] {t.saturationLevel(), t.maxMemberUtil()};
             }));
         }
         for (String d : devices) {
             out.addAll(saturation(rule, d, "DEVICE", s -> {
                 DeviceTruth t = s.device(d);
-                return t == null ? null : t.util();
+                return t == null ? null : new double[] {t.saturationLevel(), t.util()};
             }));
         }
         for (String a : arrays) {
@@ -68,8 +72,9 @@ public final class GroundTruth {
         return out;
     }
 
+    /** {@code levelAndUtil}: a subject's saturation level and %util in a step, null when it has no data there. */
     private List<Episode> saturation(SaturationRule rule, String subject, String subjectKind,
-            Function<StepTruth, Double> util) {
+            Function<StepTruth, double[]> levelAndUtil) {
         List<Episode> out = new ArrayList<>();
         long interval = scenario.intervalSeconds();
         StepTruth runStart = null;
@@ -79,12 +84,14 @@ public final class GroundTruth {
         double sum = 0;
         int n = 0;
         for (StepTruth s : steps) {
-            Double u = util.apply(s);
-            if (u == null) {
+            double[] lu = levelAndUtil.apply(s);
+            if (lu == null) {
                 continue;
             }
+            double level = lu[0];
+            double u = lu[1];
             if (firing == null) {
-                if (u >= rule.fireUtil()) {
+                if (level >= rule.fireUtil()) {
                     if (runStart == null) {
                         runStart = s;
                         peak = 0;
@@ -103,7 +110,7 @@ public final class GroundTruth {
                 }
                 continue;
             }
-            if (u < rule.clearUtil()) {
+            if (level < rule.clearUtil()) {
                 if (clearStart == null) {
                     clearStart = s;
                 }
@@ -220,27 +227,28 @@ public final class GroundTruth {
     }
 
     /**
-     * Samples whose %util lies within {@code margin} points of the threshold that matters at that
-     * sample (the fire threshold while not firing, the clear threshold while firing), where
-     * rounding in a consumer could move an alert by a sample.
+     * Samples whose saturation level (%util, or the capacity used of parallel devices) lies within
+     * {@code margin} points of the threshold that matters at that sample (the fire threshold while
+     * not firing, the clear threshold while firing), where rounding in a consumer could move an
+     * alert by a sample.
      */
     public List<String> marginalSamples(SaturationRule rule, double margin) {
         List<String> out = new ArrayList<>();
         List<Episode> episodes = episodes(rule);
         for (StepTruth s : steps) {
             for (ArrayTruth a : s.arrays()) {
-                check(out, rule, margin, s, a.array(), a.maxMemberUtil(), episodes);
+                check(out, rule, margin, s, a.array(), a.saturationLevel(), episodes);
             }
             for (DeviceTruth d : s.devices()) {
                 if (!d.md()) {
-                    check(out, rule, margin, s, d.device(), d.util(), episodes);
+                    check(out, rule, margin, s, d.device(), d.saturationLevel(), episodes);
                 }
             }
         }
         return out;
     }
 
-    private void check(List<String> out, SaturationRule rule, double margin, StepTruth s, String subject, double util,
+    private void check(List<String> out, SaturationRule rule, double margin, StepTruth s, String subject, double level,
             List<Episode> episodes) {
         boolean firing = false;
         for (Episode e : episodes) {
@@ -250,8 +258,8 @@ public final class GroundTruth {
             }
         }
         double threshold = firing ? rule.clearUtil() : rule.fireUtil();
-        if (Math.abs(util - threshold) < margin) {
-            out.add(subject + " at " + Units.formatSeconds(s.second()) + ": util " + DeviceTruth.round(util));
+        if (Math.abs(level - threshold) < margin) {
+            out.add(subject + " at " + Units.formatSeconds(s.second()) + ": saturation level " + DeviceTruth.round(level));
         }
     }
 

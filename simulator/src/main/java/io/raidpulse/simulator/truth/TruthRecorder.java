@@ -92,7 +92,8 @@ public final class TruthRecorder {
                 (b.readMerges() - a.readMerges()) / t, (b.writeMerges() - a.writeMerges()) / t, dr > 0 ? drt / dr : 0,
                 dw > 0 ? dwt / dw : 0, df > 0 ? dft / df : 0, dr > 0 ? drs / dr / 2 : 0, dw > 0 ? dws / dw / 2 : 0,
                 (drt + dwt + dft) / t / 1000, Math.min(100, (b.ioTicksMs() - a.ioTicksMs()) / t / 10),
-                dr + dw + df > 0 ? (drt + dwt + dft) / (dr + dw + df) : 0);
+                dr + dw + df > 0 ? (drt + dwt + dft) / (dr + dw + df) : 0, !d.rotational(),
+                Math.min(100, (b.capacityMs() - a.capacityMs()) / t / 10));
     }
 
     private ArrayTruth array(MdArray a, Map<BlockDevice, DeviceTruth> devices, Map<BlockDevice, CounterSnapshot[]> pairs,
@@ -110,6 +111,7 @@ public final class TruthRecorder {
         double memberSyncIos = 0;
         String busiest = null;
         double max = 0;
+        double level = 0;
         // members that worked at the start of the interval or at its end: a member failing in
         // between did I/O for part of it
         java.util.Set<BlockDevice> leaves = new java.util.LinkedHashSet<>(previousLeaves.getOrDefault(a, List.of()));
@@ -125,6 +127,7 @@ public final class TruthRecorder {
                 busiest = leaf.name();
                 max = dt.util();
             }
+            level = Math.max(level, dt.saturationLevel());
             memberIos += p[1].readIos() - p[0].readIos() + p[1].writeIos() - p[0].writeIos();
             memberSectors += p[1].readSectors() - p[0].readSectors() + p[1].writeSectors() - p[0].writeSectors();
             memberSyncIos += p[1].syncReadIos() - p[0].syncReadIos() + p[1].syncWriteIos() - p[0].syncWriteIos();
@@ -149,7 +152,7 @@ public final class TruthRecorder {
         }
         String completed = job == null ? "none" : job.delayed() ? "delayed" : job.completedSectors() + " / " + job.maxSectors();
         return new ArrayTruth(a.name(), a.level().kernelName(), (off[0] - prevOff[0]) / t, (off[1] - prevOff[1]) / t,
-                mdReads / t, mdWrites / t, mdReadSectors / t / 2, mdWriteSectors / t / 2, util, busiest, max, ampIo,
+                mdReads / t, mdWrites / t, mdReadSectors / t / 2, mdWriteSectors / t / 2, util, busiest, max, level, ampIo,
                 ampSectors, appAmp, a.degraded(), spare, faulty, job == null ? "idle" : job.kind().sysfsAction(), progress,
                 speed, completed, a.mismatchCnt(), a.arrayState());
     }

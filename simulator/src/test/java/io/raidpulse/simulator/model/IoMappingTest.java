@@ -16,7 +16,7 @@ class IoMappingTest {
     static final IoClass WRITE_8K = IoClass.random(IoKind.WRITE, 8192);
 
     static BlockDevice[] disks(int n) {
-        ProfileSpec p = new ProfileSpec("hdd", 550, 480, 268e6, true, "m", 64, 0.001, 1);
+        ProfileSpec p = new ProfileSpec("hdd", 550, 480, 268e6, true, "m", 64, 0.001, 0, 0, 1);
         BlockDevice[] out = new BlockDevice[n];
         for (int i = 0; i < n; i++) {
             out[i] = new Disk(new DiskSpec("sd" + (char) ('a' + i), "hdd", 16_000_000_000_000L, List.of(), true, 1), p, () -> 0);

@@ -2,6 +2,7 @@ package io.raidpulse.simulator.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.config.UserException;
 import io.raidpulse.simulator.model.RaidLevel;
@@ -35,7 +36,7 @@ class ScenarioParserTest {
                 cpus 16
                 hz 1000
                 speed-limit min=5000 max=100000
-                profile hdd16tb read-iops=550 write-iops=480 seq=268MB/s rotational=no model="ST16000NM001G 2KK103" queue=32 flush=2.5ms
+                profile hdd16tb read-iops=550 write-iops=480 seq=268MB/s rotational=no model="ST16000NM001G 2KK103" queue=32 flush=2.5ms read-latency=0.1ms write-latency=25us
                 disk sda profile=hdd16tb size=16TB partitions=30GB
                 disk sdb profile=hdd16tb size=16TB partitions=30GB
                 disk sdc profile=hdd16tb size=16TB partitions=30GB
@@ -74,6 +75,9 @@ class ScenarioParserTest {
         assertThat(p.model()).isEqualTo("ST16000NM001G 2KK103");
         assertThat(p.maxQueue()).isEqualTo(32);
         assertThat(p.flushSeconds()).isEqualTo(0.0025);
+        assertThat(p.readLatencySeconds()).isCloseTo(100e-6, within(1e-12));
+        assertThat(p.writeLatencySeconds()).isCloseTo(25e-6, within(1e-12));
+        assertThat(p.parallel()).isTrue();
         assertThat(s.disk("sda").orElseThrow().partitionBytes()).containsExactly(30_000_000_000L);
         assertThat(s.disk("sdd").orElseThrow().attachedAtStart()).isFalse();
         ArraySpec md0 = s.array("md0").orElseThrow();
@@ -118,6 +122,11 @@ class ScenarioParserTest {
         "disk sdd profile=hdd size=1TB partitions=2TB|line 8: disk: field 'partitions': the partitions need",
         "profile ssd read-iops=fast write-iops=1 seq=1GB/s|line 8: profile: field 'read-iops': expected a number",
         "profile ssd read-iops=1 write-iops=1|line 8: profile: field 'seq': missing",
+        "profile ssd read-iops=1 write-iops=1 seq=1GB/s rotational=no write-latency=20us|line 8: profile: field 'read-latency': missing: a non-rotational disk serves requests in parallel",
+        "profile hd read-iops=1 write-iops=1 seq=1GB/s read-latency=5ms|line 8: profile: field 'read-latency': a rotational disk serves one request at a time",
+        "profile ssd read-iops=1 write-iops=1 seq=1GB/s rotational=no read-latency=0us write-latency=20us|line 8: profile: field 'read-latency': must be above 0",
+        "profile ssd read-iops=1 write-iops=1 seq=1GB/s rotational=no read-latency=80 write-latency=20us|line 8: profile: field 'read-latency': expected a time like 1.5ms or 80us, got '80'",
+        "profile ssd read-iops=400000 write-iops=1 seq=1GB/s rotational=no read-latency=1ms write-latency=20us queue=256|line 8: profile: field 'read-latency': 400000 IOPS of 1ms each hold 400 requests in flight, more than queue=256 holds",
         "interval 0s|line 8: interval: field 'interval': expected 1s to 1h",
         "start yesterday|line 8: start: field 'start': expected an ISO-8601 UTC time",
         "at 1x fail md0 sda|line 8: at: field 'time': expected a time in whole seconds",
@@ -174,7 +183,7 @@ class ScenarioParserTest {
     @Test
     void everyShippedScenarioParsesWithADescription() {
         assertThat(ShippedScenarios.names()).containsExactly("raid5-saturation", "raid5-vs-raid10", "member-failure",
-                "scheduled-check", "raid10-over-raid1-pairs");
+                "scheduled-check", "raid10-over-raid1-pairs", "nvme-busy-then-overload");
         for (String name : ShippedScenarios.names()) {
             Scenario s = ShippedScenarios.load(name);
             assertThat(s.name()).isEqualTo(name);

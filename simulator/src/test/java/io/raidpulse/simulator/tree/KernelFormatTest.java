@@ -182,7 +182,7 @@ class KernelFormatTest {
                 scenario r10
                 duration 10s
                 interval 5s
-                profile ssd read-iops=50000 write-iops=40000 seq=500MB/s rotational=no
+                profile ssd read-iops=50000 write-iops=40000 seq=500MB/s rotational=no read-latency=90us write-latency=30us
                 disk nvme0n1 profile=ssd size=1TB
                 disk nvme1n1 profile=ssd size=1TB
                 disk nvme2n1 profile=ssd size=1TB

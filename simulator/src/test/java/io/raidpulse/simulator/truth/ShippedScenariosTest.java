@@ -8,6 +8,7 @@ import io.raidpulse.simulator.scenario.Scenario;
 import io.raidpulse.simulator.scenario.ShippedScenarios;
 import io.raidpulse.simulator.tree.TreeOutput;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -89,5 +90,51 @@ class ShippedScenariosTest {
         assertThat(rebuilt).isTrue();
         assertThat(sim.model().log()).containsSubsequence("300 sdb1 faulty in md0", "540 sdb detached", "600 sdb attached",
                 "660 recover started on md0 onto sdb1");
+    }
+
+    @Test
+    void nvmeBusyNearlyAllTheTimeIsNotSaturationButItsOverloadIs() throws IOException {
+        Simulation sim = run("nvme-busy-then-overload");
+        long overloadFrom = 600;
+        long overloadTo = 900;
+        int busy = 0;
+        int overloaded = 0;
+        for (StepTruth s : sim.truth().steps()) {
+            ArrayTruth a = s.array("md0");
+            for (String member : List.of("nvme0n1", "nvme1n1")) {
+                DeviceTruth d = s.device(member);
+                assertThat(d.parallel()).isTrue();
+                if (s.second() <= overloadFrom || s.second() > overloadTo + 5) {
+                    // a third of the drive's capacity: some request in flight nearly all the time,
+                    // so %util is far past the fire threshold, with the drive's own latency and a
+                    // queue of a few requests
+                    assertThat(d.util()).isGreaterThan(SaturationRule.DEFAULTS.fireUtil() + 3);
+                    assertThat(d.capacityUsed()).isBetween(30.0, 45.0);
+                    assertThat(d.readAwaitMs()).isLessThan(0.1);
+                    assertThat(d.queueSize()).isBetween(2.0, 10.0);
+                    assertThat(a.servedReads()).isCloseTo(a.offeredReads(), within(1e-6));
+                    busy++;
+                } else if (s.second() > overloadFrom + 5 && s.second() <= overloadTo) {
+                    // more asked than the drives serve: full queue, await 80 times the busy one's
+                    assertThat(d.capacityUsed()).isCloseTo(100, within(1e-6));
+                    assertThat(d.queueSize()).isCloseTo(1023, within(1e-6));
+                    assertThat(d.readAwaitMs()).isGreaterThan(4);
+                    assertThat(a.servedReads()).isLessThan(0.6 * a.offeredReads());
+                    overloaded++;
+                }
+            }
+        }
+        assertThat(busy).isGreaterThan(2 * 200);
+        assertThat(overloaded).isGreaterThan(2 * 50);
+        // one episode per subject, the overload's: the busy phases around it raise nothing
+        List<Episode> saturation = sim.truth().episodes(SaturationRule.DEFAULTS).stream()
+                .filter(e -> e.kind().equals("SATURATION")).toList();
+        assertThat(saturation).extracting(Episode::subject).containsExactlyInAnyOrder("md0", "nvme0n1", "nvme1n1");
+        Instant start = sim.scenario().start();
+        assertThat(saturation).allSatisfy(e -> {
+            assertThat(e.conditionStart()).isEqualTo(start.plusSeconds(overloadFrom + 5));
+            assertThat(e.resolved()).isNotNull();
+            assertThat(e.peakUtil()).isCloseTo(100, within(1e-6));
+        });
     }
 }
