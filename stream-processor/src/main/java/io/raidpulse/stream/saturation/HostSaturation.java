@@ -1,8 +1,10 @@
 package io.raidpulse.stream.saturation;
 
+import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Saturation state of every device and array of one host, stored under the host name: one
@@ -13,21 +15,25 @@ import java.util.Map;
  */
 record HostSaturation(long lastSeenMs, Map<String, SubjectSaturation> subjects) {
 
-    static final StateSerde<HostSaturation> SERDE = new StateSerde<>("saturation", 1,
+    /** Format 2 adds each subject's baseline sample count; format 1 (before it) is still read. */
+    static final StateSerde<HostSaturation> SERDE = new StateSerde<HostSaturation>("saturation", 2,
             (h, w) -> {
                 w.writeLong(h.lastSeenMs).writeInt(h.subjects.size());
                 h.subjects.values().forEach(s -> s.write(w));
             },
-            r -> {
-                long seen = r.readLong();
-                int n = r.readInt();
-                Map<String, SubjectSaturation> subjects = new LinkedHashMap<>();
-                for (int i = 0; i < n; i++) {
-                    SubjectSaturation s = SubjectSaturation.read(r);
-                    subjects.put(key(s.kind, s.subject), s);
-                }
-                return new HostSaturation(seen, subjects);
-            });
+            r -> read(r, SubjectSaturation::read))
+            .alsoReading(1, r -> read(r, SubjectSaturation::readFormat1));
+
+    private static HostSaturation read(StateReader r, Function<StateReader, SubjectSaturation> subject) {
+        long seen = r.readLong();
+        int n = r.readInt();
+        Map<String, SubjectSaturation> subjects = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            SubjectSaturation s = subject.apply(r);
+            subjects.put(key(s.kind, s.subject), s);
+        }
+        return new HostSaturation(seen, subjects);
+    }
 
     static String key(io.raidpulse.schema.SubjectKind kind, String subject) {
         return kind.name() + ":" + subject;

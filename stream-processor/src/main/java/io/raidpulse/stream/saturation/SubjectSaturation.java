@@ -33,6 +33,18 @@ import java.util.Map;
 final class SubjectSaturation {
     /** Lost samples a run survives (issue 4: "tolerant of one missing sample"). */
     static final int TOLERATED_GAP = 1;
+    /**
+     * How long a subject's samples with I/O must have been seen before its baseline counts as
+     * learnt (at least {@link #MIN_WARMUP_SAMPLES} samples): until then the baseline is the plain
+     * mean of those samples (so it forms within that minute, not over the baseline window), and a
+     * subject that needs evidence is not judged at all: a parallel device busy from its first
+     * sample, or a cloud volume whose every request takes 4 ms, would otherwise be held against
+     * the floors alone.
+     */
+    static final java.time.Duration BASELINE_WARMUP = java.time.Duration.ofMinutes(1);
+    static final int MIN_WARMUP_SAMPLES = 6;
+    /** baseSamples stops counting here: only whether the warm-up is over matters */
+    private static final int MAX_BASE_SAMPLES = 3600;
 
     enum Phase { IDLE, PENDING, FIRING }
 
@@ -62,9 +74,11 @@ final class SubjectSaturation {
     Severity severity;
     double firedUtilMean;
 
-    /** exponentially weighted aqu-sz and await over samples that are not hot; NaN until the first */
+    /** exponentially weighted aqu-sz and await over samples with I/O that are not hot; NaN until the first */
     double baseAquSz = Double.NaN;
     double baseAwaitMs = Double.NaN;
+    /** samples the baseline has learnt from, up to {@link #MAX_BASE_SAMPLES} */
+    int baseSamples;
 
     SubjectSaturation(String subject, SubjectKind kind) {
         this.subject = subject;
@@ -93,13 +107,16 @@ final class SubjectSaturation {
         List<String> evidence = new ArrayList<>(3);
         boolean hot = util >= th.fireUtil();
         if (hot && evidenceNeeded) {
-            String queue = queueEvidence(load, th, th.evidenceFactor());
-            String latency = latencyEvidence(load, th, th.evidenceFactor());
-            if (queue != null) {
-                evidence.add(queue);
-            }
-            if (latency != null) {
-                evidence.add(latency);
+            // no baseline, no judgement: what is slow for this device is only known from its own samples
+            if (baseSamples >= warmupSamples(ctx.intervalS())) {
+                String queue = queueEvidence(load, th, th.evidenceFactor());
+                String latency = latencyEvidence(load, th, th.evidenceFactor());
+                if (queue != null) {
+                    evidence.add(queue);
+                }
+                if (latency != null) {
+                    evidence.add(latency);
+                }
             }
             hot = !evidence.isEmpty();
         }
@@ -275,18 +292,40 @@ final class SubjectSaturation {
         firedUtilMean = 0;
     }
 
+    /**
+     * Learns what the subject's latency and queue are when it is not saturated, from samples that
+     * did I/O: an idle interval has no latency, and learning its 0 would make any request look slow.
+     */
     private void updateBaseline(SubjectLoad load, SaturationThresholds th, double intervalS) {
-        double alpha = Math.min(1.0, intervalS / (th.baselineWindow().toMillis() / 1000.0));
+        if (load.readIops() + load.writeIops() <= 0) {
+            return;
+        }
+        double alpha = baseSamples < warmupSamples(intervalS) ? 1.0 / (baseSamples + 1)
+                : Math.min(1.0, intervalS / (th.baselineWindow().toMillis() / 1000.0));
         baseAquSz = Double.isNaN(baseAquSz) ? load.aquSz() : baseAquSz + alpha * (load.aquSz() - baseAquSz);
         baseAwaitMs = Double.isNaN(baseAwaitMs) ? load.awaitMs() : baseAwaitMs + alpha * (load.awaitMs() - baseAwaitMs);
+        baseSamples = Math.min(MAX_BASE_SAMPLES, baseSamples + 1);
     }
 
+    /** Samples of {@code intervalS} seconds in {@link #BASELINE_WARMUP}, at least {@link #MIN_WARMUP_SAMPLES}. */
+    static int warmupSamples(double intervalS) {
+        return Math.max(MIN_WARMUP_SAMPLES, SaturationThresholds.samples(BASELINE_WARMUP, intervalS));
+    }
+
+    /**
+     * A queue longer than the throughput explains: by Little's law a device serving X requests a
+     * second at its baseline latency holds X x latency in flight without any waiting (a parallel
+     * device at twice the load has twice the queue and is no nearer saturation), so the queue is
+     * evidence only at {@code factor} times that (and at least the aqu-sz floor).
+     */
     private String queueEvidence(SubjectLoad load, SaturationThresholds th, double factor) {
-        double base = Double.isNaN(baseAquSz) ? th.minAquSz() : Math.max(baseAquSz, th.minAquSz());
+        double explained = (load.readIops() + load.writeIops()) * baseAwaitMs / 1000.0;
+        double base = Math.max(explained, th.minAquSz());
         if (load.aquSz() < factor * base) {
             return null;
         }
-        return "aqu-sz " + num(load.aquSz()) + " >= " + num(factor) + " x baseline " + num(base);
+        return "aqu-sz " + num(load.aquSz()) + " >= " + num(factor) + " x " + num(base)
+                + " (throughput x baseline await " + num(baseAwaitMs) + " ms)";
     }
 
     private String latencyEvidence(SubjectLoad load, SaturationThresholds th, double factor) {
@@ -311,10 +350,24 @@ final class SubjectSaturation {
                 .writeLong(episodeStart).writeDouble(peak).writeString(peakMember).writeDouble(utilSum).writeInt(utilCount)
                 .writeDouble(coolSum).writeInt(coolCount).writeString(cause)
                 .writeByte(severity == null ? -1 : severity.ordinal()).writeDouble(firedUtilMean)
-                .writeDouble(baseAquSz).writeDouble(baseAwaitMs);
+                .writeDouble(baseAquSz).writeDouble(baseAwaitMs).writeInt(baseSamples);
     }
 
+    /** Format 2 (with the baseline's sample count). */
     static SubjectSaturation read(StateReader r) {
+        SubjectSaturation s = readV1(r);
+        s.baseSamples = r.readInt();
+        return s;
+    }
+
+    /** Format 1 had no sample count: a baseline it holds counts as learnt. */
+    static SubjectSaturation readFormat1(StateReader r) {
+        SubjectSaturation s = readV1(r);
+        s.baseSamples = Double.isNaN(s.baseAwaitMs) ? 0 : MAX_BASE_SAMPLES;
+        return s;
+    }
+
+    private static SubjectSaturation readV1(StateReader r) {
         SubjectSaturation s = new SubjectSaturation(r.readString(), SubjectKind.values()[r.readByte()]);
         s.phase = Phase.values()[r.readByte()];
         s.run = r.readInt();

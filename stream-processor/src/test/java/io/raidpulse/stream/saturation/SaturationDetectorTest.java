@@ -184,33 +184,35 @@ class SaturationDetectorTest {
 
     @Test
     void anSsdAtFullUtilNeedsQueueOrLatencyEvidenceAboveItsOwnBaseline() {
-        // an SSD serving many requests in parallel: 100% util, queue 2, 0.3 ms
+        // an SSD serving many requests in parallel: 100% util, 5,000 IOPS at 0.3 ms, so 1.5 in flight (Little's law)
         for (int i = 0; i < 30; i++) {
-            topology.send(db1.next(Dev.ssd("nvme0n1", 100).aqu(2).await(0.3, 0.3)));
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(5000, 0).aqu(1.5).await(0.3, 0)));
         }
         assertThat(saturation(topology.alerts())).as("busy, not saturated").isEmpty();
         List<Alert> fired = List.of();
         for (int i = 0; i < 3; i++) {
-            topology.send(db1.next(Dev.ssd("nvme0n1", 100).aqu(40).await(0.3, 0.3)));
+            // the same throughput, requests waiting: 40 in flight, 8 ms each
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(5000, 0).aqu(40).await(8, 0)));
             fired = saturation(topology.alerts());
         }
         assertThat(fired).singleElement().satisfies(a -> {
             assertThat(a.getState()).isEqualTo(AlertState.FIRING);
-            assertThat(a.getEvidence()).hasSize(2);
-            assertThat(a.getEvidence().get(1)).startsWith("aqu-sz 40 >= 3 x baseline 2");
-            assertThat(a.getDetails()).containsEntry("baseline_aqu_sz", "2");
+            assertThat(a.getEvidence()).hasSize(3);
+            assertThat(a.getEvidence().get(1)).isEqualTo("aqu-sz 40 >= 3 x 1.50 (throughput x baseline await 0.30 ms)");
+            assertThat(a.getEvidence().get(2)).isEqualTo("await 8 ms >= 3 x baseline 1 ms");
+            assertThat(a.getDetails()).containsEntry("baseline_aqu_sz", "1.50");
         });
         for (int i = 0; i < 5; i++) {
-            topology.send(db1.next(Dev.ssd("nvme0n1", 100).aqu(2.5).await(0.3, 0.3)));
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(5000, 0).aqu(1.8).await(0.36, 0)));
         }
         assertThat(saturation(topology.alerts())).as("50 s without evidence").isEmpty();
-        topology.send(db1.next(Dev.ssd("nvme0n1", 100).aqu(2.5).await(0.3, 0.3)));
+        topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(5000, 0).aqu(1.8).await(0.36, 0)));
         assertThat(saturation(topology.alerts())).singleElement().extracting(Alert::getState).isEqualTo(AlertState.RESOLVED);
     }
 
     @Test
     void latencyEvidenceAloneIsEnoughAndIsNamed() {
-        for (int i = 0; i < 10; i++) {
+        for (int i = 0; i < SubjectSaturation.warmupSamples(10); i++) {
             topology.send(db1.next(Dev.ssd("sdx", 100).aqu(2).await(2, 2)));
         }
         for (int i = 0; i < 3; i++) {
@@ -218,6 +220,51 @@ class SaturationDetectorTest {
         }
         assertThat(saturation(topology.alerts())).singleElement().satisfies(a ->
                 assertThat(a.getEvidence()).anySatisfy(e -> assertThat(e).startsWith("await 30 ms >= 3 x baseline 2 ms")));
+    }
+
+    /**
+     * The lab's parallel device (lab/scenarios/nvme-busy-then-overload): a request always in
+     * flight makes it 100% busy from the first sample; twice the load at the same latency has
+     * twice the queue (Little's law) and is not saturation; only requests that wait are.
+     */
+    @Test
+    void aParallelDeviceBusyFromItsFirstSampleIsSaturatedOnlyWhenRequestsWait() {
+        for (int i = 0; i < 300; i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 99.5).iops(2000, 0).aqu(8).await(4, 0)));
+        }
+        assertThat(saturation(topology.alerts())).as("busy from the start, nothing waiting").isEmpty();
+        for (int i = 0; i < 120; i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(4000, 0).aqu(16).await(4, 0)));
+        }
+        assertThat(saturation(topology.alerts())).as("twice the load, the same latency").isEmpty();
+        List<Alert> fired = List.of();
+        for (int i = 0; i < 3; i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(3000, 0).aqu(60).await(20, 0)));
+            fired = saturation(topology.alerts());
+        }
+        assertThat(fired).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.FIRING);
+            assertThat(a.getEvidence()).anySatisfy(e -> assertThat(e).startsWith("await 20 ms >= 3 x baseline"));
+        });
+        for (int i = 0; i < 6; i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(2000, 0).aqu(8).await(4, 0)));
+        }
+        assertThat(saturation(topology.alerts())).singleElement().extracting(Alert::getState).isEqualTo(AlertState.RESOLVED);
+    }
+
+    @Test
+    void idleSamplesTeachNoBaseline() {
+        // an idle device has no latency; a baseline of 0 would make its first real requests look slow
+        for (int i = 0; i < 60; i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 0).iops(0, 0).aqu(0).await(0, 0)));
+        }
+        for (int i = 0; i < SubjectSaturation.warmupSamples(10); i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(2000, 0).aqu(8).await(4, 0)));
+        }
+        for (int i = 0; i < 10; i++) {
+            topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(2000, 0).aqu(20).await(10, 0)));
+        }
+        assertThat(saturation(topology.alerts())).as("10 ms is 2.5 x the 4 ms this device shows under load").isEmpty();
     }
 
     private static List<Dev> raid5(double busiest, double others) {
