@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -209,5 +210,48 @@ class RealKernelMdTest {
                 org.assertj.core.groups.Tuple.tuple("vdh", Status.FAULTY),
                 org.assertj.core.groups.Tuple.tuple("vdg", Status.IN_SYNC));
         assertThat(text.members()).allSatisfy(m -> assertThat(m.role()).isNull());
+    }
+
+    @Test
+    void recordKeepsRecoveryStartAndWhatExplainsASync(@TempDir Path tmp) throws IOException {
+        Path host = tmp.resolve("host");
+        try (Stream<Path> walk = Files.walk(root("06-raid5-spare-rebuilding"))) {
+            for (Path p : walk.toList()) {
+                Path to = host.resolve(root("06-raid5-spare-rebuilding").relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to);
+                }
+            }
+        }
+        // the recorder of that day did not keep these; the values are md4's in sysfs-dump/md4.sysfs (fixtures/real-md/README.md)
+        Path md = host.resolve("sys/block/md4/md");
+        Files.writeString(md.resolve("dev-vdh/recovery_start"), "326440\n");
+        Files.writeString(md.resolve("dev-vdg/recovery_start"), "none\n");
+        Files.writeString(md.resolve("last_sync_action"), "recovery\n");
+        Files.writeString(md.resolve("sync_min"), "0\n");
+        Files.writeString(md.resolve("sync_max"), "max\n");
+        Files.writeString(md.resolve("sync_speed_max"), "10000 (system)\n");
+        Path out = tmp.resolve("snap");
+        Run rec = Run.of("record", "--proc-root", host.resolve("proc").toString(), "--sys-root", host.resolve("sys").toString(),
+                "--out", out.toString(), "--count", "1");
+        assertThat(rec.exitCode()).as(rec.err()).isZero();
+        Path snap = out.resolve("00000");
+        Path recorded = snap.resolve("sys/block/md4/md");
+        assertThat(recorded.resolve("dev-vdh/recovery_start")).hasContent("326440");
+        assertThat(recorded.resolve("dev-vdg/recovery_start")).hasContent("none");
+        assertThat(recorded.resolve("last_sync_action")).hasContent("recovery");
+        assertThat(recorded.resolve("sync_min")).hasContent("0");
+        assertThat(recorded.resolve("sync_max")).hasContent("max");
+        assertThat(recorded.resolve("sync_speed_max")).hasContent("10000 (system)");
+        Run arrays = Run.of("arrays", "--json", "--proc-root", snap.resolve("proc").toString(), "--sys-root", snap.resolve("sys").toString());
+        assertThat(arrays.err()).isEmpty();
+        var md4 = arrays.jsonLines().stream().filter(l -> l.get("name").asText().equals("md4")).findFirst().orElseThrow();
+        assertThat(md4.get("last_sync_action").asText()).isEqualTo("recovery");
+        assertThat(md4.get("members").get(1).get("device").asText()).isEqualTo("vdh");
+        assertThat(md4.get("members").get(1).get("status").asText()).isEqualTo("rebuilding");
+        assertThat(md4.get("members").get(1).get("recovery_start_sectors").asLong()).isEqualTo(326440L);
+        assertThat(md4.get("members").get(0).get("recovery_start_sectors").isNull()).isTrue();
     }
 }
