@@ -14,6 +14,7 @@ import io.raidpulse.collector.sampling.Roots;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -27,6 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "md arrays: level, layout, health, sync progress, members and leaf disks.")
 public final class ArraysCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** State words a member's status already says; the others (write_mostly, replacement, blocked...) are printed after it. */
+    private static final Set<String> IMPLIED = Set.of("in_sync", "spare", "faulty", "journal");
 
     @Mixin
     RootOptions roots = new RootOptions();
@@ -47,12 +50,13 @@ public final class ArraysCommand implements Callable<Integer> {
             try {
                 mdstat = MdstatParser.parse(ProcFiles.read(r.mdstat()), r.mdstat().toString());
                 mdstat.errors().forEach(e -> err.println("warning: " + e.getMessage()));
+                mdstat.warnings().forEach(e -> err.println("warning: " + e.getMessage()));
             } catch (IOException e) {
                 err.println("warning: " + r.mdstat() + ": cannot read (" + e + ")");
             }
         }
         MdArrays.Result result = MdArrays.merge(r.sys(), mdstat);
-        for (ParseException e : result.sysfsErrors()) {
+        for (ParseException e : result.sysfsProblems()) {
             err.println("warning: " + e.getMessage());
         }
         err.flush();
@@ -98,18 +102,46 @@ public final class ArraysCommand implements Callable<Integer> {
                 sb.append(" at ").append(a.syncSpeedKibS()).append(" KiB/s");
             }
             if (a.syncEtaS() != null) {
-                sb.append(", about ").append(Math.round(a.syncEtaS() / 60.0)).append(" min left");
+                sb.append(", about ").append(duration(a.syncEtaS())).append(" left");
             }
         }
         if (a.mismatchCnt() != null && a.mismatchCnt() > 0) {
             sb.append(", mismatch_cnt ").append(a.mismatchCnt());
+            if (a.lastSyncAction() != null) {
+                sb.append(" (last ").append(a.lastSyncAction()).append(')');
+            }
         }
         sb.append("\n  members: ").append(a.members().stream().map(ArraysCommand::member).collect(Collectors.joining(" ")));
+        if (a.members().stream().anyMatch(m -> m.status() == ArrayMember.Status.UNKNOWN)) {
+            sb.append("\n  (unknown: /proc/mdstat alone does not tell a member being rebuilt from one in sync)");
+        }
         sb.append("\n  leaf disks: ").append(String.join(" ", a.leafDisks()));
         return sb.toString();
     }
 
     private static String member(ArrayMember m) {
-        return m.device() + "[" + (m.role() == null ? "-" : m.role()) + "](" + String.join(",", m.state()) + ")";
+        String role = m.role() != null ? m.role().toString()
+                : m.status() == ArrayMember.Status.SPARE || m.status() == ArrayMember.Status.FAULTY
+                        || m.status() == ArrayMember.Status.JOURNAL ? "-" : "?";
+        StringBuilder words = new StringBuilder(m.status().word());
+        m.state().stream().filter(w -> !IMPLIED.contains(w)).forEach(w -> words.append(',').append(w));
+        return m.device() + "[" + role + "](" + words + ")";
+    }
+
+    /** A time left as an operator reads it: 4 s, 95 s, 12 min, 3 h 20 min, 2 d 4 h. */
+    static String duration(long seconds) {
+        long s = Math.max(0, seconds);
+        if (s < 120) {
+            return s + " s";
+        }
+        long min = s / 60;
+        if (min < 120) {
+            return min + " min";
+        }
+        long h = min / 60;
+        if (h < 48) {
+            return h + " h" + (min % 60 == 0 ? "" : " " + (min % 60) + " min");
+        }
+        return h / 24 + " d" + (h % 24 == 0 ? "" : " " + (h % 24) + " h");
     }
 }

@@ -10,8 +10,18 @@ import java.util.List;
  * @param fromSysfs     true when /sys/block/NAME/md was read, false when only mdstat was
  * @param layout        raid10 near-N/far-N/offset-N, raid4/5/6 algorithm name, raid0 original/alternate
  * @param layoutCode    md/layout (or mdstat's "algorithm N")
- * @param syncState     running, delayed or pending; null when no sync is due
- * @param syncEtaS      seconds to completion; null when unknown, speed 0, or beyond {@link MdArrays#MAX_ETA_S}
+ * @param syncState     running, delayed, pending or remote (clustered md: another node syncs); null when no
+ *                      sync is due
+ * @param syncDoneSectors  the sync's live position as /proc/mdstat and mdadm --detail show it, in the units of
+ *                      {@code syncTotalSectors}; null when mdstat shows no progress for this array
+ * @param syncTotalSectors the sync's end: the member size for recovery and for raid1/4/5/6, the array size for
+ *                      raid10 resync, check, repair and reshape (md.c status_resync)
+ * @param syncCompletedPct percent done as /proc/mdstat prints it
+ * @param syncEtaS      seconds to completion from the live position and the speed; null when unknown, speed 0,
+ *                      or beyond {@link MdArrays#MAX_ETA_S}
+ * @param syncCheckpointSectors md/sync_completed's done: md's checkpoint, where an interrupted sync resumes;
+ *                      it moves in steps and lags the live position
+ * @param lastSyncAction md/last_sync_action: the sync that ran last, which mismatch_cnt is about
  * @param leafDisks     member block devices after resolving nested arrays
  */
 public record ArrayState(
@@ -33,7 +43,15 @@ public record ArrayState(
         Double syncCompletedPct,
         Long syncSpeedKibS,
         Long syncEtaS,
+        Long syncCheckpointSectors,
         Long mismatchCnt,
+        String lastSyncAction,
         List<ArrayMember> members,
         List<String> leafDisks) {
+
+    public ArrayState withLeafDisks(List<String> leaves) {
+        return new ArrayState(name, fromSysfs, active, level, layout, layoutCode, chunkBytes, raidDisks, degraded, arrayState,
+                sizeKib, syncAction, syncState, syncDoneSectors, syncTotalSectors, syncCompletedPct, syncSpeedKibS, syncEtaS,
+                syncCheckpointSectors, mismatchCnt, lastSyncAction, members, leaves);
+    }
 }

@@ -25,16 +25,22 @@ public final class ArraysJson {
         o.put("sync_action", a.syncAction());
         o.put("sync_state", a.syncState());
         o.put("sync_completed_pct", a.syncCompletedPct() == null ? null : Math.round(a.syncCompletedPct() * 100) / 100.0);
+        o.put("sync_done_sectors", a.syncDoneSectors());
+        o.put("sync_total_sectors", a.syncTotalSectors());
         o.put("sync_speed_kib_s", a.syncSpeedKibS());
         o.put("sync_eta_s", a.syncEtaS());
+        o.put("sync_checkpoint_sectors", a.syncCheckpointSectors());
         o.put("mismatch_cnt", a.mismatchCnt());
+        o.put("last_sync_action", a.lastSyncAction());
         List<Map<String, Object>> members = new ArrayList<>();
         for (ArrayMember m : a.members()) {
             Map<String, Object> mo = new LinkedHashMap<>();
             mo.put("device", m.device());
             mo.put("role", m.role());
+            mo.put("status", m.status().word());
             mo.put("state", m.state());
             mo.put("errors", m.errors());
+            mo.put("recovery_start_sectors", m.recoveryStart());
             members.add(mo);
         }
         o.put("members", members);

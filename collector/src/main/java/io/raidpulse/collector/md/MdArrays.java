@@ -1,5 +1,6 @@
 package io.raidpulse.collector.md;
 
+import io.raidpulse.collector.md.ArrayMember.Status;
 import io.raidpulse.collector.procfs.ParseException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,8 +14,10 @@ import java.util.Set;
 /**
  * Merges md sysfs and /proc/mdstat into {@link ArrayState}s and resolves nested arrays to their
  * leaf disks. sysfs is authoritative for what it has (level, layout, slots, member states,
- * sync_completed in sectors, mismatch_cnt); mdstat adds what only it shows (resync=DELAYED /
- * PENDING, the kernel's finish estimate) and is the whole source for arrays without md sysfs.
+ * array_state, mismatch_cnt, sync_speed); mdstat gives the sync's live position (sysfs's
+ * sync_completed is md's checkpoint, which lags it by up to a sixteenth of the array), what only
+ * it shows (resync=DELAYED / PENDING / REMOTE), any value sysfs has but that did not parse, and is
+ * the whole source for arrays without md sysfs.
  */
 public final class MdArrays {
     /** An ETA beyond this is no estimate (a throttled sync shows finish=999999.9min): 100 days. */
@@ -23,8 +26,11 @@ public final class MdArrays {
     private MdArrays() {
     }
 
-    /** Arrays and the errors of those that could not be read, sysfs root {@code sysRoot}, mdstat parsed or null. */
-    public record Result(List<ArrayState> arrays, List<ParseException> sysfsErrors) {
+    /**
+     * Arrays, and the md sysfs values that did not parse (each left out of its array, whose other
+     * values are kept).
+     */
+    public record Result(List<ArrayState> arrays, List<ParseException> sysfsProblems) {
     }
 
     public static Result merge(Path sysRoot, Mdstat mdstat) {
@@ -35,23 +41,18 @@ public final class MdArrays {
         Set<String> names = new LinkedHashSet<>(fromText.keySet());
         names.addAll(MdSysfsReader.arrays(sysRoot));
         List<ArrayState> out = new ArrayList<>();
-        List<ParseException> errors = new ArrayList<>();
+        List<ParseException> problems = new ArrayList<>();
         for (String name : names) {
             MdstatArray text = fromText.get(name);
-            MdSysfsArray sys = null;
             if (MdSysfsReader.present(sysRoot, name)) {
-                try {
-                    sys = MdSysfsReader.read(sysRoot, name);
-                } catch (ParseException e) {
-                    errors.add(e);
-                    if (text == null) {
-                        continue;
-                    }
-                }
+                MdSysfsArray sys = MdSysfsReader.read(sysRoot, name);
+                problems.addAll(sys.problems());
+                out.add(fromSysfs(sys, text));
+            } else {
+                out.add(fromMdstat(text));
             }
-            out.add(sys != null ? fromSysfs(sys, text) : fromMdstat(text));
         }
-        return new Result(withLeaves(out), List.copyOf(errors));
+        return new Result(withLeaves(out), List.copyOf(problems));
     }
 
     static ArrayState fromSysfs(MdSysfsArray s, MdstatArray t) {
@@ -65,30 +66,39 @@ public final class MdArrays {
         }
         if (t != null && t.syncState() != null && !"running".equals(t.syncState())) {
             syncState = t.syncState();
+            if ("remote".equals(syncState) && (action == null || action.equals("idle"))) {
+                action = actionOf(t); // this node's md runs no sync; another node's does, on the same disks
+            }
         }
-        Long done = s.syncDone();
-        Long total = s.syncTotal();
-        Double pct = done != null && total != null && total > 0 ? Math.min(100.0, 100.0 * done / total) : null;
-        Long eta = null;
-        if (done != null && total != null && s.syncSpeedKibS() != null && s.syncSpeedKibS() > 0 && total >= done) {
-            eta = saneEta((total - done) / 2 / s.syncSpeedKibS());
+        if (action == null && t != null && t.syncAction() != null) {
+            action = actionOf(t);
+            syncState = t.syncState();
         }
+        Progress p = t != null && sameSync(action, t.syncAction()) ? Progress.of(t, s.syncSpeedKibS()) : Progress.NONE;
+
         List<ArrayMember> members = new ArrayList<>();
         for (MdSysfsMember m : s.members()) {
             List<String> st = m.state();
-            members.add(new ArrayMember(m.device(), m.slot(), st, st.contains("in_sync"), st.contains("faulty"),
-                    st.contains("spare") || m.slot() == null && !st.contains("faulty") && !st.contains("journal"),
-                    st.contains("write_mostly") || st.contains("writemostly"), st.contains("replacement"), m.errors()));
+            members.add(new ArrayMember(m.device(), m.slot(), status(m), st,
+                    st.contains("write_mostly") || st.contains("writemostly"), st.contains("replacement"), m.errors(),
+                    m.recoveryStart()));
         }
         if (members.isEmpty() && t != null) {
             members.addAll(membersOf(t));
         }
-        Integer code = s.layout();
+        Integer code = s.layout() != null ? s.layout() : t == null ? null : t.algorithm();
         String layout = code == null ? null : MdLayouts.describe(level, code);
-        return new ArrayState(s.name(), true, active, level, layout, layout == null ? null : code, s.chunkBytes() == null || s.chunkBytes() == 0 ? null : s.chunkBytes(),
-                s.raidDisks(), s.degraded(), s.arrayState(),
-                s.sizeSectors() != null ? Long.valueOf(s.sizeSectors() / 2) : t == null ? null : t.sizeKib(),
-                action, syncState, done, total, pct, s.syncSpeedKibS(), eta, s.mismatchCnt(), List.copyOf(members), List.of());
+        if (layout == null && s.layout() == null && t != null && t.raid10Layout() != null) {
+            layout = t.raid10Layout();
+        }
+        Long chunk = s.chunkBytes() != null ? s.chunkBytes() : t == null || t.chunkKib() == null ? null : t.chunkKib() * 1024;
+        Integer raidDisks = s.raidDisks() != null ? s.raidDisks() : t == null ? null : t.raidDisks();
+        Integer degraded = s.degraded() != null ? s.degraded() : t == null ? null : degradedOf(t);
+        Long size = s.sizeSectors() != null ? Long.valueOf(s.sizeSectors() / 2) : t == null ? null : t.sizeKib();
+        return new ArrayState(s.name(), true, active, level, layout, layout == null ? null : code,
+                chunk == null || chunk == 0 ? null : chunk, raidDisks, degraded, s.arrayState(), size, action, syncState,
+                p.done, p.total, p.pct, s.syncSpeedKibS() != null ? s.syncSpeedKibS() : p.speed, p.eta, s.checkpointDone(), s.mismatchCnt(), s.lastSyncAction(),
+                List.copyOf(members), List.of());
     }
 
     static ArrayState fromMdstat(MdstatArray t) {
@@ -104,29 +114,139 @@ public final class MdArrays {
             layout = "near-1";
         }
         String state = !t.active() ? "inactive"
+                : t.broken() ? "broken"
                 : "read-only".equals(t.readOnly()) ? "readonly"
                 : "auto-read-only".equals(t.readOnly()) ? "read-auto" : "active";
-        Integer degraded = t.raidDisks() != null && t.activeDisks() != null ? Math.max(0, t.raidDisks() - t.activeDisks()) : null;
-        Long done = t.syncDoneKib() == null ? null : t.syncDoneKib() * 2;
-        Long total = t.syncTotalKib() == null ? null : t.syncTotalKib() * 2;
-        Double pct = t.syncPercent();
-        Long eta = t.finishMin() == null || t.speedKibS() == null || t.speedKibS() == 0 ? null
-                : saneEta(Math.round(t.finishMin() * 60));
-        String action = t.syncAction() == null ? null : t.syncAction().equals("recovery") ? "recover" : t.syncAction();
+        Progress p = Progress.of(t, null);
         return new ArrayState(t.name(), false, t.active(), level, layout, code,
                 t.chunkKib() == null || !stripedOrRounded(level) ? null : t.chunkKib() * 1024,
                 t.raidDisks() != null ? t.raidDisks() : level == null ? null : (int) t.members().stream().filter(m -> !m.spare()).count(),
-                degraded, state, t.sizeKib(), action, t.syncState(), done, total, pct, t.speedKibS(), eta, null,
-                List.copyOf(membersOf(t)), List.of());
+                degradedOf(t), state, t.sizeKib(), actionOf(t), t.syncState(), p.done, p.total, p.pct, p.speed, p.eta, null,
+                null, null, List.copyOf(membersOf(t)), List.of());
+    }
+
+    /**
+     * A running sync as /proc/mdstat shows it: the live position (md's curr_resync, what mdadm
+     * --detail reports too), in mdstat's units (KiB, doubled to sectors), and an ETA from it.
+     */
+    private record Progress(Long done, Long total, Double pct, Long speed, Long eta) {
+        static final Progress NONE = new Progress(null, null, null, null, null);
+
+        /** {@code sysfsSpeed}: md/sync_speed when read, preferred to mdstat's speed= (the same figure, in its own file). */
+        static Progress of(MdstatArray t, Long sysfsSpeed) {
+            Long speed = sysfsSpeed != null ? sysfsSpeed : t.speedKibS();
+            if (!"running".equals(t.syncState()) || t.syncPercent() == null) {
+                return new Progress(null, null, null, sysfsSpeed, null);
+            }
+            Long done = t.syncDoneKib() == null ? null : t.syncDoneKib() * 2;
+            Long total = t.syncTotalKib() == null ? null : t.syncTotalKib() * 2;
+            Long eta = null;
+            if (speed != null && speed > 0) {
+                if (done != null && total != null) {
+                    long leftKib = Math.max(0, t.syncTotalKib() - t.syncDoneKib());
+                    eta = saneEta((leftKib + speed - 1) / speed); // rounded up: a running sync is never "0 s" from done
+                } else if (t.finishMin() != null) {
+                    eta = saneEta(Math.round(t.finishMin() * 60));
+                }
+            }
+            return new Progress(done, total, t.syncPercent(), speed, eta);
+        }
+    }
+
+    /** md/sync_action's word for the sync mdstat shows ("recovery" there, "recover" in sysfs). */
+    private static String actionOf(MdstatArray t) {
+        String a = t.syncAction();
+        return a == null ? null : a.equals("recovery") ? "recover" : a;
+    }
+
+    /**
+     * Whether md/sync_action {@code sysfs} and the word status_resync printed are the same sync:
+     * mdstat says resync for a repair too (md.c tests MD_RECOVERY_CHECK, then MD_RECOVERY_SYNC).
+     * They differ when a sync ended or started between the two reads.
+     */
+    private static boolean sameSync(String sysfs, String mdstat) {
+        if (mdstat == null) {
+            return false;
+        }
+        if (sysfs == null) {
+            return true;
+        }
+        return switch (sysfs) {
+            case "resync", "repair" -> mdstat.equals("resync") || mdstat.equals(sysfs);
+            case "recover" -> mdstat.equals("recovery") || mdstat.equals("recover");
+            case "check", "reshape" -> mdstat.equals(sysfs);
+            default -> false;
+        };
+    }
+
+    private static Integer degradedOf(MdstatArray t) {
+        return t.raidDisks() != null && t.activeDisks() != null ? Math.max(0, t.raidDisks() - t.activeDisks()) : null;
+    }
+
+    /**
+     * A sysfs member's status. state_show writes "spare" for every member neither faulty, journal
+     * nor in_sync: with a slot number it is being rebuilt (mdadm's "spare rebuilding", with a
+     * numeric recovery_start), with slot "none" it is an idle spare.
+     */
+    private static Status status(MdSysfsMember m) {
+        List<String> st = m.state();
+        if (!m.stateKnown()) {
+            return Status.UNKNOWN;
+        }
+        if (st.contains("faulty")) {
+            return Status.FAULTY;
+        }
+        if (st.contains("journal")) {
+            return Status.JOURNAL;
+        }
+        if (st.contains("in_sync")) {
+            return Status.IN_SYNC;
+        }
+        if (!m.slotKnown()) {
+            return Status.UNKNOWN;
+        }
+        return m.slot() != null ? Status.REBUILDING : Status.SPARE;
     }
 
     private static boolean stripedOrRounded(String level) {
         return level != null && !level.equals("raid1") && !level.equals("multipath");
     }
 
+    /**
+     * Members from /proc/mdstat alone. A member being rebuilt holds a slot and has no flag there,
+     * like one in sync; the [UU_U] map counts the slots whose member is in sync. When the members
+     * without a flag are as many as the U's, all of them are in sync; when there are more, some of
+     * them are being rebuilt and mdstat does not say which, so none is reported in sync. No role is
+     * reported: the [n] is a descriptor number, not the slot.
+     */
     private static List<ArrayMember> membersOf(MdstatArray t) {
+        boolean oddFlags = t.members().stream().anyMatch(m -> !m.unknownFlags().isEmpty());
+        long plain = t.members().stream()
+                .filter(m -> !m.faulty() && !m.spare() && !m.journal() && !m.replacement() && m.unknownFlags().isEmpty())
+                .count();
+        long inSyncSlots = t.memberMap() == null ? -1 : t.memberMap().chars().filter(c -> c == 'U').count();
         List<ArrayMember> members = new ArrayList<>();
         for (MdstatMember m : t.members()) {
+            Status status;
+            if (!m.unknownFlags().isEmpty()) {
+                status = Status.UNKNOWN;
+            } else if (m.faulty()) {
+                status = Status.FAULTY;
+            } else if (m.journal()) {
+                status = Status.JOURNAL;
+            } else if (m.spare()) {
+                status = Status.SPARE;
+            } else if (!t.active()) {
+                status = Status.UNKNOWN; // an inactive array lists every member as (S)
+            } else if (m.replacement()) {
+                status = Status.REBUILDING; // holds the slot it replaces, not in sync until built (then md drops the R)
+            } else if (t.memberMap() == null) {
+                status = Status.IN_SYNC; // raid0, linear: no redundancy, every member of a running array is in sync
+            } else if (!oddFlags && plain == inSyncSlots) {
+                status = Status.IN_SYNC;
+            } else {
+                status = Status.UNKNOWN;
+            }
             List<String> words = new ArrayList<>();
             if (m.faulty()) {
                 words.add("faulty");
@@ -143,12 +263,11 @@ public final class MdArrays {
             if (m.journal()) {
                 words.add("journal");
             }
-            boolean inSync = t.active() && !m.faulty() && !m.spare() && !m.journal();
-            if (inSync) {
+            if (status == Status.IN_SYNC) {
                 words.add("in_sync");
             }
-            members.add(new ArrayMember(m.device(), m.spare() ? null : m.descriptor(), List.copyOf(words), inSync,
-                    m.faulty(), m.spare(), m.writeMostly(), m.replacement(), null));
+            members.add(new ArrayMember(m.device(), null, status, List.copyOf(words), m.writeMostly(), m.replacement(),
+                    null, null));
         }
         return members;
     }
@@ -165,10 +284,7 @@ public final class MdArrays {
         for (ArrayState a : arrays) {
             Set<String> leaves = new LinkedHashSet<>();
             collectLeaves(a, byName, leaves, new HashSet<>());
-            out.add(new ArrayState(a.name(), a.fromSysfs(), a.active(), a.level(), a.layout(), a.layoutCode(),
-                    a.chunkBytes(), a.raidDisks(), a.degraded(), a.arrayState(), a.sizeKib(), a.syncAction(),
-                    a.syncState(), a.syncDoneSectors(), a.syncTotalSectors(), a.syncCompletedPct(), a.syncSpeedKibS(),
-                    a.syncEtaS(), a.mismatchCnt(), a.members(), List.copyOf(leaves)));
+            out.add(a.withLeafDisks(List.copyOf(leaves)));
         }
         return List.copyOf(out);
     }

@@ -61,7 +61,10 @@ public final class MdLayouts {
         };
     }
 
-    /** drivers/md/raid0.h: RAID0_ORIG_LAYOUT 1, RAID0_ALT_MULTIZONE_LAYOUT 2; 0 is unset (single zone). */
+    /**
+     * drivers/md/raid0.h: RAID0_ORIG_LAYOUT 1, RAID0_ALT_MULTIZONE_LAYOUT 2; 0 and -1 are unset (a
+     * single zone needs none; Linux 6.1 prints -1 for an array mdadm created without a layout).
+     */
     static String raid0(int code) {
         return switch (code) {
             case 1 -> "original";

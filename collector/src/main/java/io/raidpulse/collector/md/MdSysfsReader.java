@@ -14,8 +14,10 @@ import java.util.List;
 /**
  * Reads an md array from a sysfs root: {@code SYS/block/mdX/md/*} and {@code SYS/block/mdX/size}.
  * Each file is one value (md.c: level_show, layout_show, chunk_size_show, raid_disks_show,
- * degraded_show, array_state_show, action_show, sync_completed_show, sync_speed_show,
- * mismatch_cnt_show; state_show, slot_show, errors_show for members).
+ * degraded_show, array_state_show, action_show, last_sync_action_show, sync_completed_show,
+ * sync_speed_show, mismatch_cnt_show; state_show, slot_show, errors_show, recovery_start_show
+ * for members). A value that does not have the shape md.c prints is left null and reported,
+ * naming the file; the rest of the array is still read.
  */
 public final class MdSysfsReader {
     private MdSysfsReader() {
@@ -43,36 +45,43 @@ public final class MdSysfsReader {
         return names;
     }
 
-    public static MdSysfsArray read(Path sysRoot, String name) throws ParseException {
+    public static MdSysfsArray read(Path sysRoot, String name) {
         Path block = sysRoot.resolve("block").resolve(name);
         Path md = block.resolve("md");
-        String level = text(md.resolve("level"));
-        Integer layout = integer(md.resolve("layout"));
-        Long chunk = number(md.resolve("chunk_size"));
-        Integer raidDisks = raidDisks(md.resolve("raid_disks"));
-        Integer degraded = integer(md.resolve("degraded"));
-        String arrayState = text(md.resolve("array_state"));
-        String action = text(md.resolve("sync_action"));
+        Values v = new Values();
+        String level = v.text(md.resolve("level"));
+        Long layout = v.first(md.resolve("layout"), true);
+        Long chunk = v.first(md.resolve("chunk_size"), false);
+        Long raidDisks = v.first(md.resolve("raid_disks"), false);
+        Long degraded = v.number(md.resolve("degraded"));
+        String arrayState = v.text(md.resolve("array_state"));
+        String action = v.text(md.resolve("sync_action"));
+        String lastAction = v.text(md.resolve("last_sync_action"));
         Long done = null;
         Long total = null;
         Path completed = md.resolve("sync_completed");
-        String sc = text(completed);
-        if (sc != null && !sc.equals("none") && !sc.equals("delayed")) {
+        String sc = v.text(completed);
+        if (sc != null && !sc.isEmpty() && !sc.equals("none") && !sc.equals("delayed")) {
             String[] parts = sc.split("/");
-            if (parts.length != 2) {
-                throw new ParseException(completed.toString(), 1, "expected 'done / total' sectors or 'none', got '" + clip(sc) + "'");
+            if (parts.length == 2) {
+                done = v.parse(parts[0].trim(), completed, false);
+                total = done == null ? null : v.parse(parts[1].trim(), completed, false);
+                done = total == null ? null : done;
+            } else {
+                v.problem(completed, "expected 'done / total' sectors, 'none' or 'delayed', got '" + clip(sc) + "'");
             }
-            done = parse(parts[0].trim(), completed);
-            total = parse(parts[1].trim(), completed);
         }
-        Long speed = number(md.resolve("sync_speed"));
-        Long mismatch = number(md.resolve("mismatch_cnt"));
-        Long size = number(block.resolve("size"));
-        return new MdSysfsArray(name, emptyToNull(level), layout, chunk, raidDisks, degraded, arrayState, action, done,
-                total, speed, mismatch, size, members(md));
+        Long speed = v.number(md.resolve("sync_speed"));
+        Long mismatch = v.number(md.resolve("mismatch_cnt"));
+        Long size = v.number(block.resolve("size"));
+        List<MdSysfsMember> members = members(md, v);
+        return new MdSysfsArray(name, emptyToNull(level), v.integer(layout, md.resolve("layout")), chunk,
+                v.integer(raidDisks, md.resolve("raid_disks")), v.integer(degraded, md.resolve("degraded")),
+                emptyToNull(arrayState), emptyToNull(action), emptyToNull(lastAction), done, total, speed, mismatch, size,
+                members, List.copyOf(v.problems));
     }
 
-    private static List<MdSysfsMember> members(Path md) throws ParseException {
+    private static List<MdSysfsMember> members(Path md, Values v) {
         List<Path> dirs = new ArrayList<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(md, "dev-*")) {
             dir.forEach(dirs::add);
@@ -94,52 +103,77 @@ public final class MdSysfsReader {
                     // the dev-NAME directory name is the same kernel name
                 }
             }
-            String state = text(d.resolve("state"));
+            String state = v.text(d.resolve("state"));
             List<String> words = state == null || state.isEmpty() ? List.of() : List.copyOf(Arrays.asList(state.split(",")));
-            out.add(new MdSysfsMember(device, integer(d.resolve("slot")), words, number(d.resolve("errors"))));
+            // slot_show: the slot number, "none" (a spare or a faulty member) or "journal"
+            Path slotFile = d.resolve("slot");
+            String slotText = v.text(slotFile);
+            Integer slot = null;
+            boolean slotKnown = slotText != null && (slotText.equals("none") || slotText.equals("journal"));
+            if (slotText != null && !slotKnown) {
+                slot = v.integer(v.parse(slotText, slotFile, false), slotFile);
+                slotKnown = slot != null;
+            }
+            out.add(new MdSysfsMember(device, slot, slotKnown, state != null, words, v.number(d.resolve("errors")),
+                    v.number(d.resolve("recovery_start"))));
         }
         return List.copyOf(out);
     }
 
-    private static String text(Path file) {
-        return ProcFiles.readValue(file);
-    }
+    /** Reads values and collects a problem for each that does not parse. */
+    private static final class Values {
+        final List<ParseException> problems = new ArrayList<>();
 
-    private static Integer integer(Path file) throws ParseException {
-        Long v = number(file);
-        if (v != null && v > Integer.MAX_VALUE) {
-            throw new ParseException(file.toString(), 1, "value " + v + " is out of range");
+        String text(Path file) {
+            return ProcFiles.readValue(file);
         }
-        return v == null ? null : (int) (long) v;
-    }
 
-    private static Long number(Path file) throws ParseException {
-        String v = text(file);
-        if (v == null || v.isEmpty() || v.equals("none")) {
-            return null;
+        /** A non-negative number, or null when absent or "none". */
+        Long number(Path file) {
+            String s = text(file);
+            if (s == null || s.isEmpty() || s.equals("none")) {
+                return null;
+            }
+            return parse(s, file, false);
         }
-        return parse(v, file);
-    }
 
-    /** raid_disks prints "N" or, during a reshape, "new (old)". */
-    private static Integer raidDisks(Path file) throws ParseException {
-        String v = text(file);
-        if (v == null || v.isEmpty()) {
-            return null;
+        /** "N", or "new (old)" as layout_show, chunk_size_show and raid_disks_show print during a reshape: N or new. */
+        Long first(Path file, boolean signed) {
+            String s = text(file);
+            if (s == null || s.isEmpty()) {
+                return null;
+            }
+            int sp = s.indexOf(' ');
+            if (sp >= 0 && !s.substring(sp + 1).matches("\\(-?\\d{1,18}\\)")) {
+                problem(file, "expected 'N' or 'new (old)', got '" + clip(s) + "'");
+                return null;
+            }
+            return parse(sp < 0 ? s : s.substring(0, sp), file, signed);
         }
-        int sp = v.indexOf(' ');
-        long n = parse(sp < 0 ? v : v.substring(0, sp), file);
-        if (n > Integer.MAX_VALUE) {
-            throw new ParseException(file.toString(), 1, "value " + n + " is out of range");
-        }
-        return (int) n;
-    }
 
-    private static long parse(String v, Path file) throws ParseException {
-        if (v.isEmpty() || v.length() > 18 || !v.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            throw new ParseException(file.toString(), 1, "expected a non-negative number, got '" + clip(v) + "'");
+        Long parse(String s, Path file, boolean signed) {
+            String digits = signed && s.startsWith("-") ? s.substring(1) : s;
+            if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                problem(file, "expected " + (signed ? "a number" : "a non-negative number") + ", got '" + clip(s) + "'");
+                return null;
+            }
+            return Long.parseLong(s);
         }
-        return Long.parseLong(v);
+
+        Integer integer(Long n, Path file) {
+            if (n == null) {
+                return null;
+            }
+            if (n > Integer.MAX_VALUE || n < Integer.MIN_VALUE) {
+                problem(file, "value " + n + " is out of range");
+                return null;
+            }
+            return (int) (long) n;
+        }
+
+        void problem(Path file, String message) {
+            problems.add(new ParseException(file.toString(), 1, message + ": left out, the rest of the array is read"));
+        }
     }
 
     private static String emptyToNull(String s) {

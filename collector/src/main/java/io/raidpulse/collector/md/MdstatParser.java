@@ -3,6 +3,7 @@ package io.raidpulse.collector.md;
 import io.raidpulse.collector.procfs.ParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -13,15 +14,23 @@ import java.util.regex.Pattern;
  *       195310144 blocks super 1.2 [2/1] [U_]
  *       [=&gt;....]  recovery =  8.5% (16775552/195310144) finish=17.0min speed=259783K/sec
  *       bitmap: 0/30 pages [0KB], 65536KB chunk
+ * (a blank line)
  * </pre>
- * The array line, then a status line (absent for an array with no members), then an optional
- * progress line (status_resync: a bar and "resync|recovery|reshape|check = P% (done/total)
- * finish=Nmin speed=NK/sec", or "resync=DELAYED" / "resync=PENDING"), then an optional bitmap
- * line. Pure: text in, records out; an array whose lines do not parse is reported as a
- * {@link ParseException} naming the array and the line, and the other arrays are still read.
+ * The array line ("active", "broken" or "inactive", then "(read-only)" or "(auto-read-only)",
+ * the personality, the members); the status line ("N blocks", "super X.Y", the personality's
+ * status); an optional progress line (status_resync: a bar and "resync|recovery|reshape|check =
+ * P% (done/total) finish=Nmin speed=NK/sec", or "resync=DELAYED", "resync=PENDING",
+ * "resync|recover|reshape=REMOTE"); an optional bitmap line; and a blank line that ends the
+ * array. An array with no member devices has no "N blocks": its "super X.Y" and the
+ * personality's status are on the array line itself.
+ *
+ * <p>Pure: text in, records out. An array whose lines do not parse is reported as a
+ * {@link ParseException} naming the array and the line, and the other arrays are still read;
+ * what the kernel cannot print but leaves the array readable (a blank line inside an array, a
+ * member flag md.c does not print) is a warning naming the line, and the array is kept.
  */
 public final class MdstatParser {
-    private static final Pattern ARRAY_LINE = Pattern.compile("^(md\\S*|\\S+)\\s+:\\s+(active|inactive)\\b(.*)$");
+    private static final Pattern ARRAY_LINE = Pattern.compile("^(md\\S*|\\S+)\\s+:\\s+(active|broken|inactive)\\b(.*)$");
     private static final Pattern MEMBER = Pattern.compile("^([^\\s\\[]+)\\[(\\d{1,9})\\]((?:\\([A-Z]\\))*)$");
     private static final Pattern BLOCKS = Pattern.compile("^(\\d+) blocks\\b");
     private static final Pattern SUPER = Pattern.compile("\\bsuper (\\S+)");
@@ -32,8 +41,12 @@ public final class MdstatParser {
     private static final Pattern PROGRESS = Pattern.compile(
             "\\b(resync|recovery|reshape|check|repair)\\s*=\\s*(\\d+(?:\\.\\d+)?)%"
             + "(?:\\s*\\((\\d+)/(\\d+)\\))?(?:\\s*finish=(\\d+(?:\\.\\d+)?)min)?(?:\\s*speed=(\\d+)K/sec)?");
-    // "\tresync=DELAYED" in md.c status_resync; kernels that name the action print check=DELAYED etc.
-    private static final Pattern WAITING = Pattern.compile("\\b(resync|recovery|reshape|check|repair)=(DELAYED|PENDING)\\b");
+    // md.c status_resync: "\tresync=DELAYED", "\tresync=PENDING", "\trecover=REMOTE", "\treshape=REMOTE",
+    // "\tresync=REMOTE"; check=DELAYED is accepted as some reports show it
+    private static final Pattern WAITING = Pattern.compile(
+            "\\b(resync|recovery|recover|reshape|check|repair)=(DELAYED|PENDING|REMOTE)\\b");
+    /** The flags md_seq_show prints after a member: write-mostly, journal, faulty, spare, replacement. */
+    private static final String KNOWN_FLAGS = "WJFSR";
 
     private MdstatParser() {
     }
@@ -42,6 +55,7 @@ public final class MdstatParser {
         List<String> personalities = new ArrayList<>();
         List<MdstatArray> arrays = new ArrayList<>();
         List<ParseException> errors = new ArrayList<>();
+        List<ParseException> warnings = new ArrayList<>();
         String[] lines = text.split("\n", -1);
         int i = 0;
         while (i < lines.length) {
@@ -56,8 +70,12 @@ public final class MdstatParser {
                 i++;
                 continue;
             }
-            if (line.isBlank() || Character.isWhitespace(line.charAt(0)) || line.startsWith("unused devices")
-                    || line.startsWith("read_ahead")) {
+            if (line.isBlank() || line.startsWith("unused devices") || line.startsWith("read_ahead")) {
+                i++;
+                continue;
+            }
+            if (Character.isWhitespace(line.charAt(0))) {
+                errors.add(new ParseException(file, i + 1, "indented line outside any array, ignored: '" + clip(line.trim()) + "'"));
                 i++;
                 continue;
             }
@@ -70,43 +88,61 @@ public final class MdstatParser {
             int first = i;
             i++;
             List<String> body = new ArrayList<>();
-            while (i < lines.length && !lines[i].isBlank() && Character.isWhitespace(lines[i].charAt(0))) {
+            List<Integer> bodyLines = new ArrayList<>();
+            while (i < lines.length) {
+                if (lines[i].isBlank()) {
+                    // the kernel ends an array with a blank line; an indented line after it is not kernel output
+                    if (i + 1 < lines.length && !lines[i + 1].isBlank() && Character.isWhitespace(lines[i + 1].charAt(0))) {
+                        warnings.add(new ParseException(file, i + 1, "array " + m.group(1) + ": blank line inside the array"
+                                + " (md.c prints one only at its end); the indented lines after it are read as "
+                                + m.group(1) + "'s"));
+                        i++;
+                        continue;
+                    }
+                    break;
+                }
+                if (!Character.isWhitespace(lines[i].charAt(0))) {
+                    break;
+                }
                 body.add(lines[i].trim());
+                bodyLines.add(i + 1);
                 i++;
             }
             try {
-                arrays.add(array(m, body, file, first + 1));
+                arrays.add(array(m, body, bodyLines, file, first + 1, warnings));
             } catch (ParseException e) {
                 errors.add(e);
             }
         }
-        return new Mdstat(List.copyOf(personalities), List.copyOf(arrays), List.copyOf(errors));
+        warnings.sort(java.util.Comparator.comparingInt(ParseException::line)); // an array's member flags come before its body
+        return new Mdstat(List.copyOf(personalities), List.copyOf(arrays), List.copyOf(errors), List.copyOf(warnings));
     }
 
-    private static MdstatArray array(Matcher head, List<String> body, String file, int lineNo) throws ParseException {
+    private static MdstatArray array(Matcher head, List<String> body, List<Integer> bodyLines, String file, int lineNo,
+                                     List<ParseException> warnings) throws ParseException {
         String name = head.group(1);
-        boolean active = head.group(2).equals("active");
+        boolean active = !head.group(2).equals("inactive");
+        boolean broken = head.group(2).equals("broken");
         String[] words = head.group(3).trim().isEmpty() ? new String[0] : head.group(3).trim().split("\\s+");
         String readOnly = null;
         String level = null;
         List<MdstatMember> members = new ArrayList<>();
+        String headStatus = null;
         for (int k = 0; k < words.length; k++) {
             String w = words[k];
-            if (w.equals("super") && k + 1 < words.length) {
-                k++; // an array with no member devices prints its metadata version on this line
-                continue;
-            }
-            if (w.equals("(read-only)") || w.equals("(auto-read-only)")) {
+            if (level == null && members.isEmpty() && (w.equals("(read-only)") || w.equals("(auto-read-only)"))) {
                 readOnly = w.substring(1, w.length() - 1);
                 continue;
             }
             Matcher mm = MEMBER.matcher(w);
             if (mm.matches()) {
-                String flags = mm.group(3);
-                members.add(new MdstatMember(mm.group(1), Integer.parseInt(mm.group(2)), flags.contains("(F)"),
-                        flags.contains("(S)"), flags.contains("(W)"), flags.contains("(R)"), flags.contains("(J)")));
-            } else if (level == null && members.isEmpty() && active && w.matches("[a-z][a-z0-9_-]*")) {
+                members.add(member(mm, name, file, lineNo, warnings));
+            } else if (level == null && members.isEmpty() && active && !w.equals("super") && w.matches("[a-z][a-z0-9_-]*")) {
                 level = w;
+            } else if (members.isEmpty() && (level != null || !active)) {
+                // no member devices: md_seq_show prints "super X.Y" and the personality's status on this line
+                headStatus = String.join(" ", java.util.Arrays.copyOfRange(words, k, words.length));
+                break;
             } else {
                 throw new ParseException(file, lineNo, "array " + name + ": unexpected '" + clip(w) + "' in the array line");
             }
@@ -115,14 +151,10 @@ public final class MdstatParser {
             throw new ParseException(file, lineNo, "array " + name + ": active array without a level");
         }
 
-        Long sizeKib = null;
-        String superVersion = null;
-        Long chunkKib = null;
-        Integer algorithm = null;
-        String raid10Layout = null;
-        Integer raidDisks = null;
-        Integer activeDisks = null;
-        String memberMap = null;
+        Status st = new Status();
+        if (headStatus != null) {
+            st.read(headStatus, file, lineNo, name);
+        }
         String bitmap = null;
         String syncAction = null;
         String syncState = null;
@@ -131,47 +163,25 @@ public final class MdstatParser {
         Long syncTotal = null;
         Double finish = null;
         Long speed = null;
+        boolean statusLine = false;
         for (int k = 0; k < body.size(); k++) {
             String l = body.get(k);
-            int at = lineNo + 1 + k;
+            int at = bodyLines.get(k);
             Matcher b = BLOCKS.matcher(l);
             if (b.find()) {
-                sizeKib = number(b.group(1), file, at, name);
-                Matcher s = SUPER.matcher(l);
-                if (s.find()) {
-                    superVersion = s.group(1);
+                if (statusLine || headStatus != null) {
+                    throw new ParseException(file, at, "array " + name + ": a second status line '" + clip(l) + "'");
                 }
-                Matcher r5 = RAID456.matcher(l);
-                if (r5.find()) {
-                    chunkKib = number(r5.group(2), file, at, name);
-                    algorithm = (int) Math.min(Integer.MAX_VALUE, number(r5.group(3), file, at, name));
-                } else {
-                    Matcher c = CHUNKS.matcher(l);
-                    if (c.find()) {
-                        chunkKib = number(c.group(1), file, at, name);
-                    }
-                }
-                Matcher cp = COPIES.matcher(l);
-                StringBuilder layout = new StringBuilder();
-                while (cp.find()) {
-                    layout.append(layout.length() == 0 ? "" : ",").append(cp.group(2)).append('-').append(cp.group(1));
-                }
-                raid10Layout = layout.length() == 0 ? null : layout.toString();
-                Matcher d = DISKS.matcher(l);
-                if (d.find()) {
-                    raidDisks = (int) Math.min(Integer.MAX_VALUE, number(d.group(1), file, at, name));
-                    activeDisks = (int) Math.min(Integer.MAX_VALUE, number(d.group(2), file, at, name));
-                    memberMap = d.group(3);
-                } else if (l.contains("[")) {
-                    throw new ParseException(file, at, "array " + name + ": malformed '[n/m] [U_]' in '" + clip(l) + "'");
-                }
+                statusLine = true;
+                st.sizeKib = number(b.group(1), file, at, name);
+                st.read(l, file, at, name);
             } else if (l.startsWith("bitmap:")) {
                 bitmap = l.substring("bitmap:".length()).trim();
             } else if (WAITING.matcher(l).find()) {
                 Matcher w = WAITING.matcher(l);
                 w.find();
                 syncAction = w.group(1);
-                syncState = w.group(2).toLowerCase(java.util.Locale.ROOT);
+                syncState = w.group(2).toLowerCase(Locale.ROOT);
             } else if (l.startsWith("[") || PROGRESS.matcher(l).find()) {
                 Matcher p = PROGRESS.matcher(l);
                 if (!p.find()) {
@@ -194,9 +204,76 @@ public final class MdstatParser {
                 throw new ParseException(file, at, "array " + name + ": unexpected line '" + clip(l) + "'");
             }
         }
-        return new MdstatArray(name, active, readOnly, level, List.copyOf(members), sizeKib, superVersion, chunkKib,
-                algorithm, raid10Layout, raidDisks, activeDisks, memberMap, bitmap, syncAction, syncState, syncPercent,
-                syncDone, syncTotal, finish, speed);
+        if (!members.isEmpty() && !statusLine) {
+            // md_seq_show prints "N blocks" right after the members of any array that has some
+            throw new ParseException(file, lineNo, "array " + name + ": no status line ('N blocks ...') after the array line");
+        }
+        if (members.isEmpty() && active && headStatus == null && !statusLine) {
+            throw new ParseException(file, lineNo, "array " + name + ": active array with neither members nor a status");
+        }
+        return new MdstatArray(name, active, broken, readOnly, level, List.copyOf(members), st.sizeKib, st.superVersion,
+                st.chunkKib, st.algorithm, st.raid10Layout, st.raidDisks, st.activeDisks, st.memberMap, bitmap, syncAction,
+                syncState, syncPercent, syncDone, syncTotal, finish, speed);
+    }
+
+    private static MdstatMember member(Matcher mm, String array, String file, int lineNo, List<ParseException> warnings) {
+        String flags = mm.group(3);
+        List<String> unknown = new ArrayList<>();
+        for (int f = 1; f < flags.length(); f += 3) {
+            if (KNOWN_FLAGS.indexOf(flags.charAt(f)) < 0) {
+                unknown.add(String.valueOf(flags.charAt(f)));
+            }
+        }
+        if (!unknown.isEmpty()) {
+            warnings.add(new ParseException(file, lineNo, "array " + array + ": member " + mm.group(0) + " has "
+                    + (unknown.size() == 1 ? "a flag" : "flags") + " md.c does not print (" + String.join(", ", unknown)
+                    + "; it prints W, J, F, S, R): its state is reported unknown"));
+        }
+        return new MdstatMember(mm.group(1), Integer.parseInt(mm.group(2)), flags.contains("(F)"), flags.contains("(S)"),
+                flags.contains("(W)"), flags.contains("(R)"), flags.contains("(J)"), List.copyOf(unknown));
+    }
+
+    /** What the status line (or, for an array without members, the array line) tells after "N blocks". */
+    private static final class Status {
+        Long sizeKib;
+        String superVersion;
+        Long chunkKib;
+        Integer algorithm;
+        String raid10Layout;
+        Integer raidDisks;
+        Integer activeDisks;
+        String memberMap;
+
+        void read(String l, String file, int at, String name) throws ParseException {
+            Matcher s = SUPER.matcher(l);
+            if (s.find()) {
+                superVersion = s.group(1);
+            }
+            Matcher r5 = RAID456.matcher(l);
+            if (r5.find()) {
+                chunkKib = number(r5.group(2), file, at, name);
+                algorithm = (int) Math.min(Integer.MAX_VALUE, number(r5.group(3), file, at, name));
+            } else {
+                Matcher c = CHUNKS.matcher(l);
+                if (c.find()) {
+                    chunkKib = number(c.group(1), file, at, name);
+                }
+            }
+            Matcher cp = COPIES.matcher(l);
+            StringBuilder layout = new StringBuilder();
+            while (cp.find()) {
+                layout.append(layout.length() == 0 ? "" : ",").append(cp.group(2)).append('-').append(cp.group(1));
+            }
+            raid10Layout = layout.length() == 0 ? null : layout.toString();
+            Matcher d = DISKS.matcher(l);
+            if (d.find()) {
+                raidDisks = (int) Math.min(Integer.MAX_VALUE, number(d.group(1), file, at, name));
+                activeDisks = (int) Math.min(Integer.MAX_VALUE, number(d.group(2), file, at, name));
+                memberMap = d.group(3);
+            } else if (l.contains("[")) {
+                throw new ParseException(file, at, "array " + name + ": malformed '[n/m] [U_]' in '" + clip(l.trim()) + "'");
+            }
+        }
     }
 
     private static long number(String digits, String file, int line, String array) throws ParseException {

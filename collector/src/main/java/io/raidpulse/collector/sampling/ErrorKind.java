@@ -1,6 +1,6 @@
 package io.raidpulse.collector.sampling;
 
-/** Kinds of skipped input, the keys of HostSample.read_errors. */
+/** Kinds of input that did not have the kernel's shape (left out, or partly read), the keys of HostSample.read_errors. */
 public enum ErrorKind {
     DISKSTATS("diskstats"),
     UPTIME("uptime"),

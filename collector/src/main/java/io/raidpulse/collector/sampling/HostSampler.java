@@ -76,7 +76,7 @@ public final class HostSampler {
         Reading r = reader.read();
         for (Problem p : r.problems()) {
             readErrors.merge(p.kind().key(), 1L, Long::sum);
-            warnings.warn(p.kind().key() + ":" + p.subject(), "skipped input: " + p.message());
+            warnings.warn(p.kind().key() + ":" + p.subject(), (p.leftOut() ? "skipped input: " : "odd input: ") + p.message());
         }
         IntervalTracker.Step step = tracker.next(r);
         Set<String> members = new HashSet<>();
@@ -212,8 +212,10 @@ public final class HostSampler {
     static MdArray array(ArrayState a) {
         List<MdMember> members = new ArrayList<>();
         for (ArrayMember m : a.members()) {
+            // spare: an idle one only; a member being rebuilt holds a slot and is reported as rebuilding
             members.add(MdMember.newBuilder().setDevice(m.device()).setRole(m.role()).setState(new ArrayList<>(m.state()))
-                    .setInSync(m.inSync()).setFaulty(m.faulty()).setSpare(m.spare()).setWriteMostly(m.writeMostly())
+                    .setInSync(m.inSync()).setFaulty(m.faulty()).setSpare(m.status() == ArrayMember.Status.SPARE)
+                    .setRebuilding(m.status() == ArrayMember.Status.REBUILDING).setWriteMostly(m.writeMostly())
                     .setReplacement(m.replacement()).setErrors(m.errors()).build());
         }
         return MdArray.newBuilder()

@@ -88,6 +88,9 @@ public final class RootReader {
                 for (ParseException e : mdstat.errors()) {
                     problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage()));
                 }
+                for (ParseException e : mdstat.warnings()) {
+                    problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage(), false));
+                }
             } catch (NoSuchFileException e) {
                 // md not loaded: no arrays
             } catch (IOException e) {
@@ -95,8 +98,8 @@ public final class RootReader {
             }
         }
         MdArrays.Result arrays = MdArrays.merge(roots.sys(), mdstat);
-        for (ParseException e : arrays.sysfsErrors()) {
-            problems.add(new Problem(ErrorKind.MD_SYSFS, e.file(), e.getMessage()));
+        for (ParseException e : arrays.sysfsProblems()) {
+            problems.add(new Problem(ErrorKind.MD_SYSFS, e.file(), e.getMessage(), false));
         }
         return new Reading(readAt, uptime, diskstats.devices(), arrays.arrays(), List.copyOf(problems));
     }

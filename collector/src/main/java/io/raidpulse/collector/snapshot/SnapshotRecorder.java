@@ -19,10 +19,18 @@ public final class SnapshotRecorder {
             "sys/kernel/hostname", "sys/kernel/osrelease", "sys/kernel/random/boot_id");
     private static final List<String> DEVICE_FILES = List.of("stat", "size", "ro", "removable", "queue/rotational",
             "device/model", "device/serial", "device/vendor", "dm/name", "partition");
+    /**
+     * md attributes the collector reads, and those that explain them later: last_sync_action (what
+     * mismatch_cnt is about), sync_min / sync_max (a sync bounded by hand), sync_speed_min / _max
+     * (a throttled sync), resync_start and reshape_position (where an interrupted one resumes).
+     * Write-only attributes (new_dev, bitmap_set_bits) fail to read and are skipped.
+     */
     private static final List<String> MD_FILES = List.of("level", "layout", "chunk_size", "raid_disks", "degraded",
-            "array_state", "sync_action", "sync_completed", "sync_speed", "mismatch_cnt", "metadata_version",
-            "component_size", "reshape_position", "resync_start");
-    private static final List<String> MEMBER_FILES = List.of("state", "slot", "errors", "offset", "size");
+            "array_state", "sync_action", "last_sync_action", "sync_completed", "sync_speed", "sync_min", "sync_max",
+            "sync_speed_min", "sync_speed_max", "mismatch_cnt", "metadata_version", "component_size", "reshape_position",
+            "resync_start");
+    /** recovery_start: how far a member being rebuilt is ("none" once in sync). */
+    private static final List<String> MEMBER_FILES = List.of("state", "slot", "errors", "recovery_start", "offset", "size");
 
     private SnapshotRecorder() {
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import io.raidpulse.collector.md.ArrayMember.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +23,7 @@ class MdArraysTest {
         Mdstat mdstat = MdstatParser.parse(Fixtures.text("sys-md/proc/mdstat"), "mdstat");
         assertThat(mdstat.errors()).isEmpty();
         MdArrays.Result r = MdArrays.merge(ROOT.resolve("sys"), mdstat);
-        assertThat(r.sysfsErrors()).isEmpty();
+        assertThat(r.sysfsProblems()).isEmpty();
         return r.arrays().stream().collect(Collectors.toMap(ArrayState::name, Function.identity()));
     }
 
@@ -47,15 +48,16 @@ class MdArraysTest {
         assertThat(md1.degraded()).isEqualTo(1);
         assertThat(md1.syncAction()).isEqualTo("recover");
         assertThat(md1.syncState()).isEqualTo("running");
-        assertThat(md1.syncDoneSectors()).isEqualTo(1048576L);
+        assertThat(md1.syncDoneSectors()).as("mdstat's 524288 KiB").isEqualTo(1048576L);
         assertThat(md1.syncTotalSectors()).isEqualTo(3906764800L);
-        assertThat(md1.syncCompletedPct()).isCloseTo(100.0 * 1048576 / 3906764800L, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(md1.syncCompletedPct()).as("as mdstat prints it").isEqualTo(0.0);
         assertThat(md1.syncSpeedKibS()).isEqualTo(201000L);
-        assertThat(md1.syncEtaS()).isEqualTo((3906764800L - 1048576L) / 2 / 201000);
+        assertThat(md1.syncEtaS()).as("KiB left / speed, rounded up").isEqualTo((1953382400L - 524288L + 200999) / 201000);
+        assertThat(md1.lastSyncAction()).isEqualTo("recovery");
         assertThat(md1.members()).containsExactly(
-                new ArrayMember("sdc1", 0, List.of("in_sync"), true, false, false, false, false, 0L),
-                new ArrayMember("sdd1", 1, List.of("spare"), false, false, true, false, false, 0L),
-                new ArrayMember("sde1", null, List.of("faulty"), false, true, false, false, false, 12L));
+                new ArrayMember("sdc1", 0, Status.IN_SYNC, List.of("in_sync"), false, false, 0L, null),
+                new ArrayMember("sdd1", 1, Status.REBUILDING, List.of("spare"), false, false, 0L, 1048576L),
+                new ArrayMember("sde1", null, Status.FAULTY, List.of("faulty"), false, false, 12L, 0L));
     }
 
     @Test
@@ -79,7 +81,7 @@ class MdArraysTest {
         assertThat(md3.members().get(0).writeMostly()).isTrue();
         assertThat(md3.members().get(4)).satisfies(m -> {
             assertThat(m.device()).isEqualTo("sdj");
-            assertThat(m.spare()).isTrue();
+            assertThat(m.status()).isEqualTo(Status.SPARE);
             assertThat(m.role()).isNull();
         });
     }
@@ -89,11 +91,17 @@ class MdArraysTest {
         ArrayState md4 = arrays().get("md4");
         assertThat(md4.layout()).isEqualTo("left-symmetric-6");
         assertThat(md4.syncAction()).isEqualTo("check");
-        assertThat(md4.syncCompletedPct()).isEqualTo(50.0);
+        assertThat(md4.syncCompletedPct()).as("mdstat's live position, not sync_completed's 50.0").isEqualTo(50.1);
+        assertThat(md4.syncDoneSectors()).isEqualTo(3921000000L * 2);
+        assertThat(md4.syncCheckpointSectors()).isEqualTo(7813529600L);
         assertThat(md4.syncSpeedKibS()).isZero();
         assertThat(md4.syncEtaS()).isNull();
         assertThat(md4.mismatchCnt()).isEqualTo(1024L);
-        assertThat(md4.members()).filteredOn(ArrayMember::replacement).extracting(ArrayMember::device).containsExactly("sdq");
+        assertThat(md4.members()).filteredOn(ArrayMember::replacement).singleElement().satisfies(m -> {
+            assertThat(m.device()).isEqualTo("sdq");
+            assertThat(m.status()).as("a replacement being built holds the slot it replaces").isEqualTo(Status.REBUILDING);
+            assertThat(m.role()).isEqualTo(4);
+        });
         assertThat(md4.members()).filteredOn(m -> m.state().contains("want_replacement")).extracting(ArrayMember::errors)
                 .containsExactly(3L);
     }
@@ -104,7 +112,7 @@ class MdArraysTest {
         assertThat(md5.raidDisks()).isEqualTo(5);
         assertThat(md5.layout()).isEqualTo("left-symmetric");
         assertThat(md5.syncAction()).isEqualTo("reshape");
-        assertThat(md5.syncEtaS()).isEqualTo((11720294400L - 3906764800L) / 2 / 50000);
+        assertThat(md5.syncEtaS()).isEqualTo((5860147200L - 1953382400L + 49999) / 50000);
     }
 
     @Test
@@ -116,6 +124,7 @@ class MdArraysTest {
         assertThat(md9.degraded()).isZero();
         assertThat(md9.arrayState()).isEqualTo("active");
         assertThat(md9.members()).allMatch(ArrayMember::inSync);
+        assertThat(md9.members()).as("mdstat's [n] is a descriptor number, not a slot").allMatch(m -> m.role() == null);
         assertThat(md9.leafDisks()).containsExactly("sdx1", "sdw1");
     }
 
@@ -126,7 +135,8 @@ class MdArraysTest {
                 .collect(Collectors.toMap(ArrayState::name, Function.identity()));
         assertThat(a.get("md2").syncAction()).isEqualTo("check");
         assertThat(a.get("md2").syncDoneSectors()).isEqualTo(2881245504L * 2);
-        assertThat(a.get("md2").syncEtaS()).isEqualTo(Math.round(81.7 * 60));
+        assertThat(a.get("md2").syncCompletedPct()).isEqualTo(98.3);
+        assertThat(a.get("md2").syncEtaS()).as("KiB left / speed").isEqualTo((2930133824L - 2881245504L + 9853) / 9854);
         assertThat(a.get("md0").syncEtaS()).as("speed 0, finish=999999.9min").isNull();
         Map<String, ArrayState> flags = MdArrays.merge(Path.of("/nonexistent-sys"),
                 MdstatParser.parse(Fixtures.text("mdstat/raid10-near-far-offset.mdstat"), "m")).arrays().stream()
@@ -149,16 +159,56 @@ class MdArraysTest {
     }
 
     @Test
-    void malformedSysfsValueIsAnErrorNamingTheFileAndMdstatStillServes(@TempDir Path tmp) throws IOException {
-        Files.createDirectories(tmp.resolve("block/md9/md"));
+    void malformedSysfsValueIsLeftOutNamingTheFileAndTheRestOfTheArrayIsKept(@TempDir Path tmp) throws IOException {
+        Files.createDirectories(tmp.resolve("block/md9/md/dev-sdw1"));
         Files.writeString(tmp.resolve("block/md9/md/level"), "raid1\n");
+        Files.writeString(tmp.resolve("block/md9/md/array_state"), "clean\n");
         Files.writeString(tmp.resolve("block/md9/md/degraded"), "lots\n");
+        Files.writeString(tmp.resolve("block/md9/md/dev-sdw1/state"), "in_sync\n");
+        Files.writeString(tmp.resolve("block/md9/md/dev-sdw1/slot"), "0\n");
         Mdstat m = MdstatParser.parse(Fixtures.text("sys-md/proc/mdstat"), "mdstat");
         MdArrays.Result r = MdArrays.merge(tmp, m);
-        assertThat(r.sysfsErrors()).singleElement().satisfies(e ->
-                assertThat(e.getMessage()).isEqualTo(tmp.resolve("block/md9/md/degraded") + ":1: expected a non-negative number, got 'lots'"));
-        assertThat(r.arrays()).filteredOn(a -> a.name().equals("md9")).singleElement()
-                .satisfies(a -> assertThat(a.fromSysfs()).isFalse());
+        assertThat(r.sysfsProblems()).singleElement().satisfies(e -> assertThat(e.getMessage()).isEqualTo(
+                tmp.resolve("block/md9/md/degraded") + ":1: expected a non-negative number, got 'lots': left out, the rest of the array is read"));
+        assertThat(r.arrays()).filteredOn(a -> a.name().equals("md9")).singleElement().satisfies(a -> {
+            assertThat(a.fromSysfs()).isTrue();
+            assertThat(a.arrayState()).as("sysfs's, not mdstat's 'active'").isEqualTo("clean");
+            assertThat(a.degraded()).as("from mdstat's [2/2]").isZero();
+            assertThat(a.members()).singleElement().satisfies(x -> assertThat(x.role()).isZero());
+        });
+    }
+
+    @Test
+    void oddMemberSlotIsReportedAndTheMemberIsUnknownNotASpare(@TempDir Path tmp) throws IOException {
+        Path dev = tmp.resolve("block/md0/md/dev-sdb1");
+        Files.createDirectories(dev);
+        Files.writeString(tmp.resolve("block/md0/md/level"), "raid1\n");
+        Files.writeString(tmp.resolve("block/md0/md/layout"), "0 (garbage)\n");
+        Files.writeString(dev.resolve("state"), "spare\n");
+        Files.writeString(dev.resolve("slot"), "x1\n");
+        Path journal = tmp.resolve("block/md0/md/dev-sdc1");
+        Files.createDirectories(journal);
+        Files.writeString(journal.resolve("state"), "journal\n");
+        Files.writeString(journal.resolve("slot"), "journal\n");
+        MdArrays.Result r = MdArrays.merge(tmp, null);
+        assertThat(r.sysfsProblems()).extracting(Throwable::getMessage).containsExactly(
+                tmp.resolve("block/md0/md/layout") + ":1: expected 'N' or 'new (old)', got '0 (garbage)': left out, the rest of the array is read",
+                dev.resolve("slot") + ":1: expected a non-negative number, got 'x1': left out, the rest of the array is read");
+        assertThat(r.arrays().get(0).members()).extracting(ArrayMember::status).containsExactly(Status.UNKNOWN, Status.JOURNAL);
+    }
+
+    @Test
+    void reshapeValuesNewAndOldTakeTheNewOne(@TempDir Path tmp) throws IOException {
+        Path md = tmp.resolve("block/md0/md");
+        Files.createDirectories(md);
+        Files.writeString(md.resolve("level"), "raid5\n");
+        Files.writeString(md.resolve("layout"), "2 (0)\n");
+        Files.writeString(md.resolve("chunk_size"), "524288 (65536)\n");
+        Files.writeString(md.resolve("raid_disks"), "5 (4)\n");
+        ArrayState a = MdArrays.merge(tmp, null).arrays().get(0);
+        assertThat(a.layout()).isEqualTo("left-symmetric");
+        assertThat(a.chunkBytes()).isEqualTo(524288L);
+        assertThat(a.raidDisks()).isEqualTo(5);
     }
 
     @Test
@@ -168,19 +218,117 @@ class MdArraysTest {
         List<JsonNode> lines = run.jsonLines();
         assertThat(lines).hasSize(7);
         JsonNode md1 = lines.stream().filter(l -> l.get("name").asText().equals("md1")).findFirst().orElseThrow();
-        for (String key : List.of("name", "level", "layout", "chunk_kib", "state", "raid_disks", "degraded", "sync_action",
-                "sync_completed_pct", "sync_speed_kib_s", "sync_eta_s", "mismatch_cnt", "members", "leaf_disks")) {
-            assertThat(md1.has(key)).as(key).isTrue();
-        }
-        assertThat(md1.get("sync_eta_s").asLong()).isEqualTo((3906764800L - 1048576L) / 2 / 201000);
+        assertThat(md1.fieldNames()).toIterable().containsExactly("name", "source", "active", "level", "layout", "chunk_kib",
+                "state", "size_kib", "raid_disks", "degraded", "sync_action", "sync_state", "sync_completed_pct",
+                "sync_done_sectors", "sync_total_sectors", "sync_speed_kib_s", "sync_eta_s", "sync_checkpoint_sectors",
+                "mismatch_cnt", "last_sync_action", "members", "leaf_disks");
+        assertThat(md1.get("sync_eta_s").asLong()).isEqualTo((1953382400L - 524288L + 200999) / 201000);
+        assertThat(md1.get("sync_checkpoint_sectors").asLong()).isEqualTo(1048576L);
+        assertThat(md1.get("members").get(1).fieldNames()).toIterable()
+                .containsExactly("device", "role", "status", "state", "errors", "recovery_start_sectors");
+        assertThat(md1.get("members").get(1).get("status").asText()).isEqualTo("rebuilding");
+        assertThat(md1.get("members").get(1).get("recovery_start_sectors").asLong()).isEqualTo(1048576L);
         assertThat(md1.get("members").get(2).get("device").asText()).isEqualTo("sde1");
         assertThat(md1.get("members").get(2).get("role").isNull()).isTrue();
+        assertThat(md1.get("members").get(2).get("status").asText()).isEqualTo("faulty");
         assertThat(md1.get("members").get(2).get("state").get(0).asText()).isEqualTo("faulty");
         JsonNode md4 = lines.stream().filter(l -> l.get("name").asText().equals("md4")).findFirst().orElseThrow();
         assertThat(md4.get("sync_eta_s").isNull()).isTrue();
         assertThat(md4.get("chunk_kib").asLong()).isEqualTo(64);
         Run text = Run.of("arrays", "--proc-root", ROOT.resolve("proc").toString(), "--sys-root", ROOT.resolve("sys").toString());
-        assertThat(text.out()).contains("md1: raid1, state active, 2 disks, DEGRADED by 1, recover");
+        assertThat(text.out()).contains("md1: raid1, state active, 2 disks, DEGRADED by 1, recover 0.0% at 201000 KiB/s,"
+                + " about 2 h 41 min left\n  members: sdc1[0](in_sync) sdd1[1](rebuilding) sde1[-](faulty)\n");
+        assertThat(text.out()).contains("  members: sdk[0](in_sync) sdl[1](in_sync) sdm[2](in_sync) sdn[3](in_sync)"
+                + " sdo[4](in_sync,want_replacement) sdp[5](in_sync) sdq[4](rebuilding,replacement)\n");
+        assertThat(text.out()).contains("mismatch_cnt 1024 (last check)");
+        assertThat(text.out()).contains("md9: raid1, state active, 2 disks, not degraded\n  members: sdx1[?](in_sync) sdw1[?](in_sync)");
+    }
+
+    private static Map<String, ArrayState> mdstatOnly(String fixture) {
+        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/" + fixture), fixture);
+        assertThat(m.errors()).isEmpty();
+        return MdArrays.merge(Path.of("/nonexistent-sys"), m).arrays().stream()
+                .collect(Collectors.toMap(ArrayState::name, Function.identity()));
+    }
+
+    @Test
+    void activeArrayWithNoMemberDevicesIsReportedDegradedByAllItsDisks() {
+        Map<String, ArrayState> a = mdstatOnly("no-member-devices.mdstat");
+        assertThat(a.keySet()).containsExactlyInAnyOrder("md1", "md2", "md3", "md4");
+        ArrayState md1 = a.get("md1");
+        assertThat(md1.active()).isTrue();
+        assertThat(md1.level()).isEqualTo("raid5");
+        assertThat(md1.layout()).isEqualTo("left-symmetric");
+        assertThat(md1.chunkBytes()).isEqualTo(512 * 1024L);
+        assertThat(md1.raidDisks()).isEqualTo(4);
+        assertThat(md1.degraded()).isEqualTo(4);
+        assertThat(md1.members()).isEmpty();
+        assertThat(md1.sizeKib()).isNull();
+        assertThat(a.get("md2").degraded()).isEqualTo(2);
+        assertThat(a.get("md3").active()).isFalse();
+        assertThat(a.get("md3").arrayState()).isEqualTo("inactive");
+    }
+
+    @Test
+    void clusteredSyncOnAnotherNodeIsKeptWithItsAction(@TempDir Path tmp) throws IOException {
+        Map<String, ArrayState> a = mdstatOnly("clustered-remote.mdstat");
+        assertThat(a.get("md0").syncAction()).isEqualTo("resync");
+        assertThat(a.get("md0").syncState()).isEqualTo("remote");
+        assertThat(a.get("md0").syncCompletedPct()).isNull();
+        assertThat(a.get("md1").syncAction()).isEqualTo("recover");
+        assertThat(a.get("md1").degraded()).isEqualTo(1);
+        assertThat(a.get("md2").syncAction()).isEqualTo("reshape");
+        // this node's sysfs says idle: the sync runs on another node, on the same disks
+        Files.createDirectories(tmp.resolve("block/md0/md"));
+        Files.writeString(tmp.resolve("block/md0/md/level"), "raid1\n");
+        Files.writeString(tmp.resolve("block/md0/md/sync_action"), "idle\n");
+        ArrayState md0 = MdArrays.merge(tmp, MdstatParser.parse(Fixtures.text("mdstat/clustered-remote.mdstat"), "m")).arrays()
+                .stream().filter(x -> x.name().equals("md0")).findFirst().orElseThrow();
+        assertThat(md0.fromSysfs()).isTrue();
+        assertThat(md0.syncAction()).isEqualTo("resync");
+        assertThat(md0.syncState()).isEqualTo("remote");
+    }
+
+    @Test
+    void mdstatAloneTellsInSyncOnlyWhenTheUnflaggedMembersFillTheInSyncSlots() {
+        Map<String, ArrayState> a = mdstatOnly("member-flags.mdstat");
+        // md6: sdh1[4](R) sdg1[3] sdf1[2] sde1[1] sdd1[0](F) sdi1[5](S), [4/3] [_UUU], recovery onto the replacement:
+        // the three without a flag fill the three U slots
+        assertThat(a.get("md6").members()).extracting(ArrayMember::device, ArrayMember::status).containsExactly(
+                org.assertj.core.groups.Tuple.tuple("sdh1", Status.REBUILDING),
+                org.assertj.core.groups.Tuple.tuple("sdg1", Status.IN_SYNC),
+                org.assertj.core.groups.Tuple.tuple("sdf1", Status.IN_SYNC),
+                org.assertj.core.groups.Tuple.tuple("sde1", Status.IN_SYNC),
+                org.assertj.core.groups.Tuple.tuple("sdd1", Status.FAULTY),
+                org.assertj.core.groups.Tuple.tuple("sdi1", Status.SPARE));
+        assertThat(a.get("md7").members()).extracting(ArrayMember::status)
+                .containsExactly(Status.IN_SYNC, Status.IN_SYNC, Status.IN_SYNC, Status.JOURNAL);
+        // md0: sda3[2] sdb3[1], [2/1] [_U], recovery: one of the two is being rebuilt, mdstat does not say which
+        assertThat(mdstatOnly("recovery-and-resync-delayed.mdstat").get("md0").members())
+                .allSatisfy(m -> assertThat(m.status()).isEqualTo(Status.UNKNOWN));
+        assertThat(mdstatOnly("raid0-linear-no-disk-count.mdstat").get("md0").members()).allMatch(ArrayMember::inSync);
+        assertThat(mdstatOnly("inactive.mdstat").get("md127").members()).allSatisfy(m -> assertThat(m.status()).isEqualTo(Status.SPARE));
+    }
+
+    @Test
+    void memberWithAFlagMdDoesNotPrintIsUnknownAndSoAreTheOthersWithoutAFlag() {
+        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/mangled-blank-line-flag-no-status.mdstat"), "m");
+        ArrayState md0 = MdArrays.merge(Path.of("/nonexistent-sys"), m).arrays().get(0);
+        assertThat(md0.members()).extracting(ArrayMember::status).containsExactly(Status.UNKNOWN, Status.UNKNOWN);
+        assertThat(md0.syncCompletedPct()).isEqualTo(8.5);
+    }
+
+    @Test
+    void shortEtaInSecondsAndLongerInMinutesAndHours(@TempDir Path tmp) throws IOException {
+        Files.createDirectories(tmp.resolve("proc"));
+        Files.writeString(tmp.resolve("proc/mdstat"), "Personalities : [raid1]\n"
+                + "md0 : active raid1 sdb[2] sda[0]\n"
+                + "      522240 blocks super 1.2 [2/1] [U_]\n"
+                + "      [===================>.]  recovery = 99.9% (522000/522240) finish=0.0min speed=60K/sec\n"
+                + "      \n"
+                + "unused devices: <none>\n");
+        Run run = Run.of("arrays", "--proc-root", tmp.resolve("proc").toString(), "--sys-root", tmp.resolve("sys").toString());
+        assertThat(run.out()).contains("recover 99.9% at 60 KiB/s, about 4 s left\n");
     }
 
     @Test

@@ -19,7 +19,7 @@ class MdstatParserTest {
     static Stream<String> wellFormed() throws IOException {
         try (Stream<Path> files = Files.list(Fixtures.dir("mdstat"))) {
             return files.map(p -> p.getFileName().toString())
-                    .filter(n -> n.endsWith(".mdstat") && !n.startsWith("truncated"))
+                    .filter(n -> n.endsWith(".mdstat") && !n.startsWith("truncated") && !n.startsWith("mangled"))
                     .sorted().toList().stream();
         }
     }
@@ -27,6 +27,7 @@ class MdstatParserTest {
     private static Map<String, MdstatArray> parse(String fixture) {
         Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/" + fixture), fixture);
         assertThat(m.errors()).as("errors in %s", fixture).isEmpty();
+        assertThat(m.warnings()).as("warnings in %s", fixture).isEmpty();
         return m.arrays().stream().collect(Collectors.toMap(MdstatArray::name, Function.identity()));
     }
 
@@ -35,9 +36,13 @@ class MdstatParserTest {
     void everyFixtureParsesWithoutErrorsAndEveryArrayHasASize(String fixture) {
         Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/" + fixture), fixture);
         assertThat(m.errors()).isEmpty();
+        assertThat(m.warnings()).isEmpty();
         assertThat(m.arrays()).isNotEmpty().allSatisfy(a -> {
-            assertThat(a.sizeKib()).as(a.name()).isPositive();
-            assertThat(a.members()).as(a.name()).isNotEmpty();
+            if (a.members().isEmpty()) {
+                assertThat(a.sizeKib()).as("%s: md.c prints N blocks only for an array with members", a.name()).isNull();
+            } else {
+                assertThat(a.sizeKib()).as(a.name()).isPositive();
+            }
         });
     }
 
@@ -47,9 +52,9 @@ class MdstatParserTest {
         assertThat(md6.active()).isTrue();
         assertThat(md6.level()).isEqualTo("raid1");
         assertThat(md6.members()).containsExactly(
-                new MdstatMember("sdb2", 2, true, false, false, false, false),
-                new MdstatMember("sdc", 1, false, true, false, false, false),
-                new MdstatMember("sda2", 0, false, false, false, false, false));
+                new MdstatMember("sdb2", 2, true, false, false, false, false, List.of()),
+                new MdstatMember("sdc", 1, false, true, false, false, false, List.of()),
+                new MdstatMember("sda2", 0, false, false, false, false, false, List.of()));
         assertThat(md6.sizeKib()).isEqualTo(195310144L);
         assertThat(md6.superVersion()).isNull();
         assertThat(md6.raidDisks()).isEqualTo(2);
@@ -161,11 +166,11 @@ class MdstatParserTest {
     @Test
     void memberFlags() {
         Map<String, MdstatArray> a = parse("member-flags.mdstat");
-        assertThat(a.get("md5").members().get(0)).isEqualTo(new MdstatMember("sdc1", 2, false, false, true, false, false));
+        assertThat(a.get("md5").members().get(0)).isEqualTo(new MdstatMember("sdc1", 2, false, false, true, false, false, List.of()));
         List<MdstatMember> md6 = a.get("md6").members();
-        assertThat(md6.get(0)).isEqualTo(new MdstatMember("sdh1", 4, false, false, false, true, false));
-        assertThat(md6.get(4)).isEqualTo(new MdstatMember("sdd1", 0, true, false, false, false, false));
-        assertThat(md6.get(5)).isEqualTo(new MdstatMember("sdi1", 5, false, true, false, false, false));
+        assertThat(md6.get(0)).isEqualTo(new MdstatMember("sdh1", 4, false, false, false, true, false, List.of()));
+        assertThat(md6.get(4)).isEqualTo(new MdstatMember("sdd1", 0, true, false, false, false, false, List.of()));
+        assertThat(md6.get(5)).isEqualTo(new MdstatMember("sdi1", 5, false, true, false, false, false, List.of()));
         assertThat(a.get("md7").members().get(3).journal()).isTrue();
     }
 
@@ -191,5 +196,77 @@ class MdstatParserTest {
                 "/proc/mdstat:5: array md1: malformed '[n/m] [U_]' in '1048512 blocks super 1.2 [2/1 [U_]'",
                 "/proc/mdstat:6: expected 'mdN : active|inactive ...', got 'garbage line here'",
                 "/proc/mdstat:8: array md2: unexpected line '104851'");
+    }
+
+    @Test
+    void arrayWithoutMemberDevicesHasItsStatusOnTheArrayLine() {
+        Map<String, MdstatArray> a = parse("no-member-devices.mdstat");
+        MdstatArray md1 = a.get("md1");
+        assertThat(md1.active()).isTrue();
+        assertThat(md1.level()).isEqualTo("raid5");
+        assertThat(md1.members()).isEmpty();
+        assertThat(md1.superVersion()).isEqualTo("1.2");
+        assertThat(md1.chunkKib()).isEqualTo(512L);
+        assertThat(md1.algorithm()).isEqualTo(2);
+        assertThat(md1.raidDisks()).isEqualTo(4);
+        assertThat(md1.activeDisks()).isZero();
+        assertThat(md1.memberMap()).isEqualTo("____");
+        assertThat(a.get("md2").raidDisks()).isEqualTo(2);
+        assertThat(a.get("md2").memberMap()).isEqualTo("__");
+        assertThat(a.get("md4").superVersion()).as("0.90 prints no super").isNull();
+        assertThat(a.get("md4").raidDisks()).isEqualTo(3);
+        assertThat(a.get("md3").active()).isFalse();
+        assertThat(a.get("md3").superVersion()).isEqualTo("1.2");
+    }
+
+    @Test
+    void clusteredSyncOnAnotherNode() {
+        Map<String, MdstatArray> a = parse("clustered-remote.mdstat");
+        assertThat(a.get("md0").syncAction()).isEqualTo("resync");
+        assertThat(a.get("md0").syncState()).isEqualTo("remote");
+        assertThat(a.get("md0").bitmap()).isEqualTo("1/1 pages [4KB], 65536KB chunk");
+        assertThat(a.get("md1").syncAction()).isEqualTo("recover");
+        assertThat(a.get("md1").syncState()).isEqualTo("remote");
+        assertThat(a.get("md2").syncAction()).isEqualTo("reshape");
+        assertThat(a.get("md2").syncPercent()).isNull();
+    }
+
+    @Test
+    void whatTheKernelCannotPrintIsAWarningOrAnErrorNamingTheLine() {
+        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/mangled-blank-line-flag-no-status.mdstat"), "/proc/mdstat");
+        assertThat(m.errors()).extracting(Throwable::getMessage).containsExactly(
+                "/proc/mdstat:2: indented line outside any array, ignored: 'stray indented line'",
+                "/proc/mdstat:8: array md1: no status line ('N blocks ...') after the array line");
+        assertThat(m.warnings()).extracting(Throwable::getMessage).containsExactly(
+                "/proc/mdstat:3: array md0: member sda1[0](X) has a flag md.c does not print (X; it prints W, J, F, S, R):"
+                        + " its state is reported unknown",
+                "/proc/mdstat:5: array md0: blank line inside the array (md.c prints one only at its end); the indented"
+                        + " lines after it are read as md0's");
+        assertThat(m.arrays()).extracting(MdstatArray::name).containsExactly("md0", "md2");
+        MdstatArray md0 = m.arrays().get(0);
+        assertThat(md0.syncAction()).as("the progress line after the blank line").isEqualTo("resync");
+        assertThat(md0.syncPercent()).isEqualTo(8.5);
+        assertThat(md0.members().get(1).unknownFlags()).containsExactly("X");
+        MdstatArray md2 = m.arrays().get(1);
+        assertThat(md2.broken()).isTrue();
+        assertThat(md2.active()).isTrue();
+    }
+
+    @Test
+    void realKernelRebuildShowsNoFlagOnTheMemberBeingRebuiltAndDescriptorsThatAreNotSlots() {
+        MdstatArray md4 = parse("debian-6.1-raid5-spare-rebuilding.mdstat").get("md4");
+        assertThat(md4.members()).containsExactly(
+                new MdstatMember("vdh", 5, false, false, false, false, false, List.of()),
+                new MdstatMember("vdj", 4, false, false, false, false, false, List.of()),
+                new MdstatMember("vdi", 2, false, false, false, false, false, List.of()),
+                new MdstatMember("vdg", 0, false, false, false, false, false, List.of()));
+        assertThat(md4.memberMap()).isEqualTo("U_UU");
+        assertThat(md4.syncAction()).isEqualTo("recovery");
+        assertThat(md4.syncPercent()).isEqualTo(8.0);
+        assertThat(md4.syncDoneKib()).isEqualTo(41984L);
+        assertThat(md4.syncTotalKib()).as("one member's size, not the array's 1566720").isEqualTo(522240L);
+        MdstatArray md5 = parse("debian-6.1-raid10-far2-resync.mdstat").get("md5");
+        assertThat(md5.raid10Layout()).isEqualTo("far-2");
+        assertThat(md5.syncTotalKib()).as("raid10 resync: the array's size").isEqualTo(md5.sizeKib());
     }
 }

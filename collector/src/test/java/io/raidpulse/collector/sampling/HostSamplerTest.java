@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.inventory.BlockInventory;
 import io.raidpulse.collector.inventory.HostInfo;
+import io.raidpulse.collector.md.Fixtures;
 import io.raidpulse.collector.snapshot.SyntheticHost;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.MdSource;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import java.nio.file.Files;
@@ -117,5 +119,55 @@ class HostSamplerTest {
         HostSample s = sampler.sample(0, 0);
         assertThat(s.getArrays()).hasSize(2);
         assertThat(s.getReadErrors()).containsEntry("mdstat", 1L);
+    }
+
+    private HostSample sampleOf(Path root) {
+        Roots roots = Roots.of(root);
+        return new HostSampler(new RootReader(roots, Clock.systemUTC()), DeviceFilter.defaults(), HostInfo.identity(roots, null),
+                "test", Instant.parse("2026-01-01T00:00:00Z"), new BlockInventory(roots.sys(), null), nanos::get).sample(0, 0);
+    }
+
+    @Test
+    void memberBeingRebuiltIsSentAsRebuildingNotAsASpareOnARealKernelSnapshot() {
+        HostSample s = sampleOf(Fixtures.dir("real-md/06-raid5-spare-rebuilding"));
+        assertThat(s.getReadErrors()).isEmpty();
+        MdArray md4 = s.getArrays().stream().filter(a -> a.getName().equals("md4")).findFirst().orElseThrow();
+        assertThat(md4.getMembers()).filteredOn(m -> m.getDevice().equals("vdh")).singleElement().satisfies(m -> {
+            assertThat(m.getRebuilding()).isTrue();
+            assertThat(m.getSpare()).as("a spare is one with no slot").isFalse();
+            assertThat(m.getInSync()).isFalse();
+            assertThat(m.getFaulty()).isFalse();
+            assertThat(m.getRole()).isEqualTo(1);
+            assertThat(m.getState()).containsExactly("spare");
+        });
+        assertThat(md4.getMembers()).filteredOn(m -> !m.getDevice().equals("vdh"))
+                .allSatisfy(m -> assertThat(m.getInSync() && !m.getRebuilding() && !m.getSpare()).isTrue());
+        assertThat(md4.getSyncCompletedPct()).as("mdstat's recovery = 55.6%").isEqualTo(55.6);
+        assertThat(md4.getSyncDoneSectors()).isEqualTo(291200L * 2);
+        assertThat(md4.getSyncTotalSectors()).isEqualTo(522240L * 2);
+        assertThat(AvroSerdes.codec(HostSample.class).decode("t", AvroSerdes.codec(HostSample.class).encode(s))).isEqualTo(s);
+    }
+
+    @Test
+    void raid0WithLayoutMinusOneIsSentFromSysfsWithoutAReadError() {
+        HostSample s = sampleOf(Fixtures.dir("real-md/01-raid0-and-nested"));
+        assertThat(s.getReadErrors()).isEmpty();
+        assertThat(s.getArrays()).extracting(MdArray::getName).containsExactlyInAnyOrder("md0", "md1", "md2", "md3");
+        assertThat(s.getArrays()).filteredOn(a -> a.getLevel().equals("raid0")).hasSize(2).allSatisfy(a -> {
+            assertThat(a.getSource()).isEqualTo(MdSource.SYSFS);
+            assertThat(a.getArrayState()).isEqualTo("clean");
+            assertThat(a.getLayoutCode()).isNull();
+        });
+    }
+
+    @Test
+    void anOddSysfsValueIsCountedAndTheArrayIsStillSent() throws Exception {
+        Path md = tmp.resolve("sys/block/md0/md");
+        Files.writeString(md.resolve("mismatch_cnt"), "lots\n");
+        HostSample s = sampler.sample(0, 0);
+        assertThat(s.getArrays()).extracting(MdArray::getName).contains("md0");
+        assertThat(s.getArrays()).filteredOn(a -> a.getName().equals("md0")).singleElement()
+                .satisfies(a -> assertThat(a.getMismatchCnt()).isNull());
+        assertThat(s.getReadErrors()).containsEntry("md-sysfs", 1L);
     }
 }
