@@ -76,7 +76,7 @@ final class MdHealthRules {
                     clearSync(h);
                 }
             } else if (!want.containsKey(key)) {
-                out.add(resolved(host, h, open, time, recovered(host, h.array, open), null));
+                out.add(resolved(host, h, open, time, recovered(host, h.array, open, a), null));
                 h.open.remove(key);
             }
         }
@@ -137,7 +137,8 @@ final class MdHealthRules {
             want.put(AlertKind.ARRAY_DEGRADED.name(), new Condition(AlertKind.ARRAY_DEGRADED, name, SubjectKind.ARRAY,
                     Severity.CRITICAL, host + " " + name + " (" + a.getLevel() + ") degraded: " + degraded + of
                             + " members missing", base));
-            boolean spare = a.getMembers().stream().anyMatch(m -> m.getSpare() && !m.getFaulty())
+            // a member being rebuilt is the spare already taken (HostSample v3: rebuilding, no longer spare)
+            boolean spare = a.getMembers().stream().anyMatch(m -> (m.getSpare() || m.getRebuilding()) && !m.getFaulty())
                     || "recover".equalsIgnoreCase(a.getSyncAction());
             if (!spare) {
                 want.put(AlertKind.NO_SPARE.name(), new Condition(AlertKind.NO_SPARE, name, SubjectKind.ARRAY, Severity.WARNING,
@@ -171,8 +172,11 @@ final class MdHealthRules {
                 details.put("eta_s", p.etaS().toString());
             }
             boolean waiting = "delayed".equals(a.getSyncState()) || "pending".equals(a.getSyncState());
+            // clustered md: the sync runs on another node (mdstat's resync=REMOTE)
+            boolean remote = "remote".equals(a.getSyncState());
             String summary = waiting
                     ? host + " " + name + " " + MdSync.noun(action) + " waiting (" + a.getSyncState() + ")"
+                    : remote ? host + " " + name + " " + MdSync.noun(action) + " running on another node of the cluster"
                     : host + " " + name + " " + MdSync.noun(action) + " started: " + p.pctText() + " done at "
                             + p.speedText() + ", " + p.etaText();
             want.put(SYNC, new Condition(AlertKind.SYNC, name, SubjectKind.ARRAY, new MdSync(name, action).severity(),
@@ -256,12 +260,15 @@ final class MdHealthRules {
         return b.build();
     }
 
-    private static String recovered(String host, String array, ArrayHealth.Open open) {
+    private static String recovered(String host, String array, ArrayHealth.Open open, MdArray now) {
         return switch (open.kind()) {
             case ARRAY_INACTIVE -> host + " " + array + " active again";
             case ARRAY_DEGRADED -> host + " " + array + " no longer degraded";
             case NO_SPARE -> host + " " + array + " has a spare or is whole again";
-            case MEMBER_FAULTY -> host + " " + open.subject() + " no longer faulty in " + array;
+            // mdadm --remove takes a faulty member out; it is not repaired
+            case MEMBER_FAULTY -> now.getMembers().stream().anyMatch(m -> m.getDevice().equals(open.subject()))
+                    ? host + " " + open.subject() + " no longer faulty in " + array
+                    : host + " " + open.subject() + " removed from " + array;
             default -> host + " " + open.subject() + " " + words(open.kind()) + " over";
         };
     }
