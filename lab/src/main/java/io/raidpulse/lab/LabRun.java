@@ -159,6 +159,7 @@ public final class LabRun {
             dm.put("id", "d" + i);
             dm.put("bytes", d.bytes());
             dm.put("profile", d.profile().name());
+            dm.put("backing", d.profile().backing().name().toLowerCase(java.util.Locale.ROOT));
             dm.put("iops", d.profile().iops());
             dm.put("bytes_per_sec", d.profile().bytesPerSec());
             dm.put("latency_ns", d.profile().latencyNs());

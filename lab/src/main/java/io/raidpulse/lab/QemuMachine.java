@@ -2,6 +2,7 @@ package io.raidpulse.lab;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.raidpulse.config.UserException;
+import io.raidpulse.lab.disk.NbdDiskServer;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -16,21 +17,34 @@ import java.util.concurrent.TimeUnit;
 /**
  * One QEMU guest: Debian's kernel and the lab's initramfs, the host's root read-only over 9p
  * ({@code hostroot}), a results directory read-write ({@code out}), no network, the serial console
- * in a file, QMP on a unix socket, and the scenario's disks, each a sparse file (or null-co for a
- * disk that keeps no data) behind a throttle-group of its profile. Disks are {@code -blockdev}
- * nodes, so that a device removed with {@code device_del} (a disk pulled) can be added back.
+ * in a file, QMP on a unix socket, and the scenario's disks as their profile says: a sparse file
+ * behind the lab's NBD disk (rotating disks), or behind a throttle-group (parallel devices), or
+ * null-co behind one (a parallel device that keeps no data). Disks are {@code -blockdev} nodes,
+ * so that a device removed with {@code device_del} (a disk pulled) can be added back.
  */
 public final class QemuMachine implements AutoCloseable {
     static final String QEMU = "qemu-system-x86_64";
     private final Process process;
     private final Path qmpSocket;
     private final ScenarioSpec spec;
+    private final List<NbdDiskServer> disks;
     private Qmp qmp;
 
-    private QemuMachine(Process process, Path qmpSocket, ScenarioSpec spec) {
+    private QemuMachine(Process process, Path qmpSocket, ScenarioSpec spec, List<NbdDiskServer> disks) {
         this.process = process;
         this.qmpSocket = qmpSocket;
         this.spec = spec;
+        this.disks = disks;
+    }
+
+    private static void closeAll(List<NbdDiskServer> disks) {
+        for (NbdDiskServer d : disks) {
+            try {
+                d.close();
+            } catch (IOException e) {
+                // a socket file left in the work directory, which is removed with it
+            }
+        }
     }
 
     /** What to boot. */
@@ -51,16 +65,22 @@ public final class QemuMachine implements AutoCloseable {
         for (int i = 0; i < spec.disks().size(); i++) {
             ScenarioSpec.Disk d = spec.disks().get(i);
             DiskProfile p = d.profile();
-            c.addAll(List.of("-object", "throttle-group,id=tg" + i + ",x-iops-total=" + p.iops() + ",x-bps-total=" + p.bytesPerSec()));
-            if (p.keepsData()) {
-                c.addAll(List.of("-blockdev", "driver=file,node-name=f" + i + ",filename=" + image(boot.work(), i),
-                        "-blockdev", "driver=raw,node-name=r" + i + ",file=f" + i));
-            } else {
-                c.addAll(List.of("-blockdev", "driver=null-co,node-name=r" + i + ",size=" + d.bytes()
-                        + ",latency-ns=" + p.latencyNs() + ",read-zeroes=on"));
+            switch (p.backing()) {
+                case SERIAL -> c.addAll(List.of("-blockdev", "driver=nbd,node-name=t" + i + ",server.type=unix,server.path="
+                        + socket(boot.work(), i)));
+                case THROTTLED_FILE -> c.addAll(List.of(
+                        "-object", "throttle-group,id=tg" + i + ",x-iops-total=" + p.iops() + ",x-bps-total=" + p.bytesPerSec(),
+                        "-blockdev", "driver=file,node-name=f" + i + ",filename=" + image(boot.work(), i),
+                        "-blockdev", "driver=raw,node-name=r" + i + ",file=f" + i,
+                        "-blockdev", "driver=throttle,node-name=t" + i + ",throttle-group=tg" + i + ",file=r" + i));
+                case THROTTLED_NULL -> c.addAll(List.of(
+                        "-object", "throttle-group,id=tg" + i + ",x-iops-total=" + p.iops() + ",x-bps-total=" + p.bytesPerSec(),
+                        "-blockdev", "driver=null-co,node-name=r" + i + ",size=" + d.bytes() + ",latency-ns=" + p.latencyNs()
+                                + ",read-zeroes=on",
+                        "-blockdev", "driver=throttle,node-name=t" + i + ",throttle-group=tg" + i + ",file=r" + i));
+                default -> throw new IllegalStateException(p.backing().toString());
             }
-            c.addAll(List.of("-blockdev", "driver=throttle,node-name=t" + i + ",throttle-group=tg" + i + ",file=r" + i,
-                    "-device", device(spec, i)));
+            c.addAll(List.of("-device", device(spec, i)));
         }
         return c;
     }
@@ -74,19 +94,41 @@ public final class QemuMachine implements AutoCloseable {
         return work.resolve("d" + i + ".img");
     }
 
+    /** The unix socket of a serial disk's NBD server. */
+    static Path socket(Path work, int i) {
+        return work.resolve("d" + i + ".nbd");
+    }
+
     public static QemuMachine start(Boot boot, ScenarioSpec spec) throws IOException {
-        for (int i = 0; i < spec.disks().size(); i++) {
-            if (spec.disks().get(i).profile().keepsData()) {
-                try (RandomAccessFile f = new RandomAccessFile(image(boot.work(), i).toFile(), "rw")) {
-                    f.setLength(spec.disks().get(i).bytes()); // sparse: blocks are allocated when the guest writes them
+        List<NbdDiskServer> disks = new ArrayList<>();
+        try {
+            for (int i = 0; i < spec.disks().size(); i++) {
+                ScenarioSpec.Disk d = spec.disks().get(i);
+                switch (d.profile().backing()) {
+                    case SERIAL -> disks.add(NbdDiskServer.start(image(boot.work(), i), d.bytes(), d.profile().serialModel(),
+                            socket(boot.work(), i)));
+                    case THROTTLED_FILE -> {
+                        try (RandomAccessFile f = new RandomAccessFile(image(boot.work(), i).toFile(), "rw")) {
+                            f.setLength(d.bytes()); // sparse: blocks are allocated when the guest writes them
+                        }
+                    }
+                    default -> { }
                 }
             }
+        } catch (IOException | RuntimeException e) {
+            closeAll(disks);
+            throw e;
         }
         List<String> cmd = commandLine(boot, spec);
         Files.writeString(boot.out().resolve("qemu.cmdline"), String.join(" ", cmd) + "\n");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(boot.out().resolve("qemu.log").toFile()).start();
-        return new QemuMachine(p, boot.work().resolve("qmp.sock"), spec);
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(boot.out().resolve("qemu.log").toFile()).start();
+        } catch (IOException e) {
+            closeAll(disks);
+            throw e;
+        }
+        return new QemuMachine(p, boot.work().resolve("qmp.sock"), spec, disks);
     }
 
     private synchronized Qmp qmp() throws IOException {
@@ -172,5 +214,6 @@ public final class QemuMachine implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        closeAll(disks);
     }
 }
