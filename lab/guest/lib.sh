@@ -50,11 +50,17 @@ lab_disk_by_serial() {
   return 1
 }
 
+# Each disk as a host would have it: rotational as its profile says, and a rotating disk with
+# mq-deadline, which sorts requests by position (a host's default for a single-queue rotating
+# disk; virtio's several queues would otherwise get none).
 lab_prepare_disks() {
   local d
   for d in $LAB_DISKS; do
     IFS=: read -r name _ _ rot <<< "$d"
     echo "$rot" > "/sys/block/$name/queue/rotational" 2>/dev/null || lab_log "cannot set $name rotational=$rot"
+    if [ "$rot" = 1 ]; then
+      echo mq-deadline > "/sys/block/$name/queue/scheduler" 2>/dev/null || lab_log "cannot give $name mq-deadline"
+    fi
   done
 }
 

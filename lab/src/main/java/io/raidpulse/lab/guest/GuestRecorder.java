@@ -12,11 +12,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs inside the lab guest for a whole scenario: every interval (and at once when the scenario
- * touches {@code OUT/snapshot-now}), a snapshot exactly as {@code raidpulse record} writes it
- * ({@link SnapshotRecorder}, the same code), then the ground truth of that moment into the
- * snapshot's {@code truth/}: {@code mdadm --detail} and {@code mdadm --detail --export} of every
- * array, with the guest's uptime before the snapshot and after mdadm (so a check can bound how
- * far a moving value, such as sync progress, went in between). Stops when {@code OUT/stop} appears.
+ * touches {@code OUT/snapshot-now}), the ground truth of that moment into {@code truth/}:
+ * /proc/mdstat ({@code mdstat-before}), {@code mdadm --detail} and {@code mdadm --detail --export}
+ * of every array, then a snapshot exactly as {@code raidpulse record} writes it
+ * ({@link SnapshotRecorder}, the same code) and /proc/stat (the guest's CPU time: under
+ * emulation the CPU can be what limits a benchmark). {@code truth/time} has the guest's uptime
+ * before mdadm and after the snapshot, so a check can bound how far a moving value (sync
+ * progress) went in between; where the two mdstat reads differ in more than progress, something
+ * changed while mdadm looked; {@code md-before} ({@link MdMoment}) does the same for md's sysfs,
+ * which mdadm reads and which can lag /proc/mdstat. Stops when {@code OUT/stop} appears.
  *
  * <p>Arguments: {@code OUT INTERVAL_SECONDS}.
  */
@@ -40,11 +44,14 @@ public final class GuestRecorder {
             Files.deleteIfExists(now);
             next = System.currentTimeMillis() + intervalMs;
             Path dir = snapshots.resolve(String.format("%05d", n++));
+            Path truth = Files.createDirectories(dir.resolve("truth"));
             String before = uptime();
             long wall = System.currentTimeMillis();
-            SnapshotRecorder.record(Roots.LIVE, dir);
-            Path truth = Files.createDirectories(dir.resolve("truth"));
+            // mdstat, then mdadm, then the snapshot (which reads mdstat again): where the two mdstat
+            // reads differ in more than sync progress, the state changed while mdadm looked
+            Files.copy(Path.of("/proc/mdstat"), truth.resolve("mdstat-before"));
             List<String> arrays = arrays();
+            Files.writeString(truth.resolve("md-before"), MdMoment.read(Path.of("/sys/block")));
             if (!arrays.isEmpty()) {
                 List<String> detail = new ArrayList<>(List.of("mdadm", "--detail"));
                 detail.addAll(arrays);
@@ -54,6 +61,9 @@ public final class GuestRecorder {
                     run(List.of("mdadm", "--detail", "--export", a), truth.resolve("mdadm-export-" + a.substring(5) + ".txt"));
                 }
             }
+            SnapshotRecorder.record(Roots.LIVE, dir);
+            // CPU time of the guest at the same moment: an emulated CPU can be what limits a benchmark
+            Files.copy(Path.of("/proc/stat"), truth.resolve("stat"));
             Files.writeString(truth.resolve("time"), "wall_ms " + wall + "\nuptime_before " + before + "\nuptime_after " + uptime() + "\n");
             Files.writeString(snapshots.resolve("last"), dir.getFileName() + "\n");
         }

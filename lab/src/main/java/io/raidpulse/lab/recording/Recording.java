@@ -91,6 +91,31 @@ public final class Recording {
         return events;
     }
 
+    /** The events of one kind, in order. */
+    public List<Event> events(String kind) {
+        return events.stream().filter(e -> e.kind().equals(kind)).toList();
+    }
+
+    /**
+     * The first event of {@code kind} after {@code after} whose attributes include all of
+     * {@code attrs} ("key", "value", ...); null when there is none.
+     */
+    public Event next(String kind, java.time.Instant after, String... attrs) {
+        for (Event e : events) {
+            if (!e.kind().equals(kind) || e.time().isBefore(after)) {
+                continue;
+            }
+            boolean all = true;
+            for (int i = 0; i + 1 < attrs.length; i += 2) {
+                all &= attrs[i + 1].equals(e.attr(attrs[i]));
+            }
+            if (all) {
+                return e;
+            }
+        }
+        return null;
+    }
+
     /** The snapshot directories in order (each as {@code raidpulse record} writes it, plus truth/). */
     public List<Path> snapshots() throws IOException {
         Path s = part("snapshots");
