@@ -1,0 +1,37 @@
+# summary: md RAID10 of 4 under bonnie++: a member pulled out of the machine, md marks it faulty, the disk comes back, is re-added and rebuilt, as in the Hungarian test
+# disks: 4 x 1GiB hdd-7200
+# memory: 1GiB
+# timeout: 30m
+#
+# Seed E of the published results: pulling a member's power under load, md reported it, the test
+# kept running, and the disk was re-added after plugging it back. Here QEMU's monitor removes the
+# disk's PCI device (ACPI hot-unplug) while bonnie++ writes; the array has an internal write-intent
+# bitmap, so the re-added disk is brought up to date from the bitmap instead of copied whole.
+
+MNT=/tmp/fs
+lab_do mdadm --create /dev/md0 --run --level=10 --raid-devices=4 --chunk=512 --bitmap=internal /dev/vda /dev/vdb /dev/vdc /dev/vdd
+lab_set /sys/block/md0/md/sync_speed_max 50000
+lab_wait_idle md0
+lab_do mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 /dev/md0
+mkdir -p $MNT
+lab_do mount -o noatime /dev/md0 $MNT
+lab_sleep 10
+
+lab_event "bench-start name=bonnie-under-pull tool=bonnie++ bonnie++ -d $MNT -s 2048 -r 1024 -n 0 -f -u root -q"
+bonnie++ -d $MNT -s 2048 -r 1024 -n 0 -f -u root -q > "$LAB_OUT/bench/bonnie-under-pull.csv" 2>&1 &
+bonnie=$!
+sleep 20
+lab_pull vdb
+lab_wait_faulty md0 vdb
+lab_snapshot_now
+sleep 15
+new=$(lab_plug d1)
+lab_do mdadm /dev/md0 --remove failed
+lab_do mdadm /dev/md0 --re-add /dev/$new
+lab_wait_action md0 recover 60 || true
+wait $bonnie
+lab_event "bench-end name=bonnie-under-pull rc=$?"
+lab_wait_idle md0 900
+lab_sleep 30
+lab_do umount $MNT
+lab_do mdadm --stop /dev/md0
