@@ -22,6 +22,6 @@ class RecordingReplayTest {
     @MethodSource("recordings")
     void replayEqualsSysstatOnEveryRecordedInterval(Recording r) throws Exception {
         int compared = ReplayChecks.everyInterval(r, work);
-        assertThat(compared).as("device-intervals compared").isGreaterThan(r.snapshots().size());
+        assertThat(compared).as("device-intervals compared, at least one a pair").isGreaterThanOrEqualTo(r.snapshots().size() - 1);
     }
 }

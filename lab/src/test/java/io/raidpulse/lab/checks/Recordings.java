@@ -27,6 +27,15 @@ public final class Recordings {
         }
     }
 
+    /** Whether any snapshot of {@code r} holds mdadm's view of an array. */
+    static boolean hasArrays(Recording r) {
+        try {
+            return r.snapshots().stream().anyMatch(s -> java.nio.file.Files.isRegularFile(s.resolve("truth/mdadm-detail.txt")));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static Recording open(Path dir) {
         try {
             return Recording.open(dir);
