@@ -37,8 +37,8 @@ import java.util.concurrent.locks.LockSupport;
  * while requests wait; on the lab's RAID5 under random writes every member served its 150 IOPS
  * while its %util wandered between 70% and 100%, where a real disk at its limit is 100% busy.
  *
- * <p>Requests are read as they come and served one at a time, oldest first unless one continues
- * where the previous ended ({@link #next}): each completes at max(its arrival, the previous
+ * <p>Requests are read as they come and served one at a time, the one nearest the head first
+ * ({@link #next}): each completes at max(its arrival, the previous
  * completion) + its service time, then its reply is sent. So the disk's throughput and busy time
  * follow the model however late the server's own thread wakes.
  */
@@ -66,7 +66,7 @@ public final class NbdDiskServer implements AutoCloseable {
     private static final int CMD_FLUSH = 3;
     private static final int EIO = 5;
     private static final int EINVAL = 22;
-    /** Continuations served ahead of older requests before the oldest gets its turn. */
+    /** Requests served ahead of the oldest before the oldest gets its turn. */
     private static final int MAX_STREAK = 16;
     /** Larger than any request QEMU sends (it splits at 32 MiB). */
     private static final int MAX_REQUEST = 64 << 20;
@@ -191,7 +191,7 @@ public final class NbdDiskServer implements AutoCloseable {
                 }
                 queue.drainTo(pending);
                 Request r = next(pending, headAt, streak);
-                streak = r.offset() == headAt && r != pending.get(0) ? streak + 1 : 0;
+                streak = r != pending.get(0) ? streak + 1 : 0;
                 pending.remove(r);
                 if (r.type() == CMD_DISC) {
                     return;
@@ -237,20 +237,30 @@ public final class NbdDiskServer implements AutoCloseable {
     }
 
     /**
-     * The request to serve next: the one that continues where the head is (as a disk's command
-     * queue and the elevator above it put a stream's requests back in order, so that a stream
-     * issued several requests at a time still reads sequentially), else the oldest; after
-     * {@link #MAX_STREAK} continuations in a row the oldest goes first, so no request starves.
+     * The request to serve next, as a disk's command queue picks it: the one the head reaches
+     * soonest ({@link SerialDisk#positionNs}: a stream's next request, or one a little further
+     * ahead), the oldest among equals; after {@link #MAX_STREAK} picks ahead of the oldest in a
+     * row the oldest goes first, so no request starves.
      */
-    static Request next(List<Request> pending, long headAt, int streak) {
-        if (streak < MAX_STREAK) {
-            for (Request r : pending) {
-                if ((r.type() == CMD_READ || r.type() == CMD_WRITE) && r.offset() == headAt) {
-                    return r;
-                }
+    Request next(List<Request> pending, long headAt, int streak) {
+        Request oldest = pending.get(0);
+        if (streak >= MAX_STREAK) {
+            return oldest;
+        }
+        Request best = oldest;
+        long bestNs = cost(oldest, headAt);
+        for (Request r : pending) {
+            long ns = cost(r, headAt);
+            if (ns < bestNs) {
+                best = r;
+                bestNs = ns;
             }
         }
-        return pending.get(0);
+        return best;
+    }
+
+    private long cost(Request r, long headAt) {
+        return r.type() == CMD_READ || r.type() == CMD_WRITE ? model.positionNs(r.offset(), headAt) : 0;
     }
 
     /** Reads into a new buffer (returned) or writes the request's data; a sparse file reads zeroes where nothing was written. */

@@ -1,11 +1,14 @@
 package io.raidpulse.lab.disk;
 
 /**
- * The service-time model of a rotating disk: one request at a time, in arrival order, each
- * taking a positioning time (seek plus rotation) unless it starts where the previous one ended,
- * plus its transfer at the media rate. So random requests of any size cost at least the
- * positioning time, a sequential stream runs at the media rate whatever its request size, and
- * the disk is busy exactly while it serves, as the kernel's %util assumes.
+ * The service-time model of a rotating disk: one request at a time, each taking a positioning
+ * time (seek plus rotation) plus its transfer at the media rate. A request that starts where the
+ * previous one ended needs no positioning, and one a little further ahead only waits while the
+ * bytes in between pass under the head (at the media rate), up to the positioning time: a RAID5
+ * member streaming its data chunks past the parity chunks it skips runs at the share of the
+ * media rate its data is. So random requests of any size cost the positioning time, sequential
+ * ones the media rate whatever their size, and the disk is busy exactly while it serves, as the
+ * kernel's %util assumes.
  *
  * <p>Not modelled: queue reordering (NCQ: a real 7200 rpm disk does about 80 random I/Os a second
  * at queue depth 1 and reorders a deep queue to about twice that; here it is the profile's
@@ -27,7 +30,16 @@ public record SerialDisk(long positioningNs, long bytesPerSec) {
 
     /** Nanoseconds to serve {@code length} bytes at {@code offset} after a request that ended at {@code headAt}. */
     public long serviceNs(long offset, long length, long headAt) {
-        return (offset == headAt ? 0 : positioningNs) + transferNs(length, bytesPerSec);
+        return positionNs(offset, headAt) + transferNs(length, bytesPerSec);
+    }
+
+    /** Nanoseconds to bring the head from {@code headAt} (negative: not known yet) to {@code offset}. */
+    public long positionNs(long offset, long headAt) {
+        if (headAt < 0) {
+            return positioningNs;
+        }
+        long gap = offset - headAt;
+        return gap == 0 ? 0 : gap > 0 ? Math.min(positioningNs, transferNs(gap, bytesPerSec)) : positioningNs;
     }
 
     static long transferNs(long length, long bytesPerSec) {

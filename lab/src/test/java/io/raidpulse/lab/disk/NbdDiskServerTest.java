@@ -26,10 +26,13 @@ class NbdDiskServerTest {
 
     @Test
     void modelServesRandomRequestsAtTheProfileRateAndStreamsAtTheMediaRate() {
-        assertThat(1e9 / HDD.serviceNs(1 << 20, 4096, 0)).isCloseTo(150.0, org.assertj.core.api.Assertions.within(0.01));
         long mib = 1 << 20;
+        assertThat(1e9 / HDD.serviceNs(100 * mib, 4096, 0)).isCloseTo(150.0, org.assertj.core.api.Assertions.within(0.01));
         assertThat(HDD.serviceNs(mib, mib, mib)).as("a continuing request does not seek").isEqualTo(Math.round(mib * 1e9 / 160e6));
-        assertThat(HDD.serviceNs(5 * mib, mib, mib)).isEqualTo(HDD.positioningNs() + Math.round(mib * 1e9 / 160e6));
+        assertThat(HDD.serviceNs(5 * mib, mib, mib)).as("far ahead: a seek").isEqualTo(HDD.positioningNs() + Math.round(mib * 1e9 / 160e6));
+        assertThat(HDD.serviceNs(mib / 2 * 3, mib, mib)).as("half a MiB ahead: the bytes pass under the head")
+                .isEqualTo(Math.round(mib / 2 * 1e9 / 160e6) + Math.round(mib * 1e9 / 160e6));
+        assertThat(HDD.serviceNs(0, 4096, mib)).as("behind the head: a seek").isEqualTo(HDD.serviceNs(100 * mib, 4096, 0));
     }
 
     @Test
@@ -54,7 +57,7 @@ class NbdDiskServerTest {
             long start = System.nanoTime();
             int n = 15;
             for (int i = 0; i < n; i++) {
-                request(out, 1, i, (long) i * 3 << 20, block.length); // writes 3 MiB apart: each positions
+                request(out, 1, i, (long) (n - i) * 3 << 20, block.length); // writes 3 MiB apart, backwards: each seeks
                 out.write(block);
             }
             out.flush();
