@@ -1,5 +1,6 @@
 package io.raidpulse.collector.cli;
 
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.collector.md.ArrayMember;
@@ -11,6 +12,7 @@ import io.raidpulse.collector.md.MdstatParser;
 import io.raidpulse.collector.procfs.ParseException;
 import io.raidpulse.collector.procfs.ProcFiles;
 import io.raidpulse.collector.sampling.Roots;
+import io.raidpulse.config.HumanTime;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -19,9 +21,9 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code arrays}: md arrays as the collector sees them (sysfs first, /proc/mdstat as fallback). */
 @Command(name = "arrays", mixinStandardHelpOptions = true,
@@ -130,18 +132,6 @@ public final class ArraysCommand implements Callable<Integer> {
 
     /** A time left as an operator reads it: 4 s, 95 s, 12 min, 3 h 20 min, 2 d 4 h. */
     static String duration(long seconds) {
-        long s = Math.max(0, seconds);
-        if (s < 120) {
-            return s + " s";
-        }
-        long min = s / 60;
-        if (min < 120) {
-            return min + " min";
-        }
-        long h = min / 60;
-        if (h < 48) {
-            return h + " h" + (min % 60 == 0 ? "" : " " + (min % 60) + " min");
-        }
-        return h / 24 + " d" + (h % 24 == 0 ? "" : " " + (h % 24) + " h");
+        return HumanTime.seconds(seconds);
     }
 }

@@ -1,5 +1,6 @@
 package io.raidpulse.stream.alert;
 
+import io.raidpulse.config.HumanTime;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
@@ -46,19 +47,7 @@ public final class Alerts {
 
     /** "45 s", "12 min", "2 h 5 min", "3 d 4 h". */
     public static String duration(long ms) {
-        long s = Math.max(0, Math.round(ms / 1000.0));
-        if (s < 120) {
-            return s + " s";
-        }
-        long min = s / 60;
-        if (min < 120) {
-            return min + " min";
-        }
-        long h = min / 60;
-        if (h < 48) {
-            return h + " h" + (min % 60 == 0 ? "" : " " + (min % 60) + " min");
-        }
-        return h / 24 + " d" + (h % 24 == 0 ? "" : " " + (h % 24) + " h");
+        return HumanTime.seconds(Math.round(ms / 1000.0));
     }
 
     /** One decimal, as iostat prints percentages. */
