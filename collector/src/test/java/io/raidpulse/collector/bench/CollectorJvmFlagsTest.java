@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The collector runs with the same JVM flags wherever it is deployed or documented, and they
  * are the ones the footprint benchmark measured: the systemd unit, the container image, the
- * deployment guide and the collector's README cannot drift from {@link CollectorJvmFlags}.
+ * deployment guide, the collector's README and the lab's guest cannot drift from {@link CollectorJvmFlags}.
  */
 class CollectorJvmFlagsTest {
     /** The file with shell line continuations joined and whitespace runs made single spaces. */
@@ -32,6 +32,13 @@ class CollectorJvmFlagsTest {
         String pom = flat("../images/pom.xml");
         assertThat(pom).contains("<JDK_JAVA_OPTIONS>" + CollectorJvmFlags.FLAGS + "</JDK_JAVA_OPTIONS>");
         assertThat(pom).contains("<MALLOC_ARENA_MAX>2</MALLOC_ARENA_MAX>");
+    }
+
+    @Test
+    void theLabRunsTheCollectorWithTheMeasuredFlags() throws IOException {
+        String lib = flat("../lab/guest/lib.sh");
+        assertThat(lib).contains("LAB_COLLECTOR_FLAGS=\"" + CollectorJvmFlags.FLAGS + "\"");
+        assertThat(lib).contains("MALLOC_ARENA_MAX=2 \"$LAB_JAVA\" $LAB_COLLECTOR_FLAGS -jar \"$LAB_COLLECTOR_JAR\" collect");
     }
 
     @Test
