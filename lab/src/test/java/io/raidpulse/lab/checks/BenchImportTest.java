@@ -1,0 +1,76 @@
+package io.raidpulse.lab.checks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.raidpulse.lab.recording.Recording;
+import io.raidpulse.model.importer.FormatSniffer;
+import io.raidpulse.model.importer.ImportContext;
+import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.Target;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code bench import}'s importers on every benchmark output the lab's guests wrote (fio JSON,
+ * bonnie++ CSV, sysbench fileio, pgbench, dd), told the guest's memory: each is recognised and
+ * gives at least one profile with the figures its tool printed. For fio, whose JSON carries them
+ * exactly, the IOPS must equal fio's own.
+ */
+class BenchImportTest {
+    static Stream<Arguments> outputs() throws Exception {
+        List<Arguments> out = new ArrayList<>();
+        for (Recording r : Recordings.committed().toList()) {
+            if (!Files.isDirectory(r.bench())) {
+                continue;
+            }
+            try (var files = Files.list(r.bench())) {
+                files.sorted().forEach(f -> out.add(Arguments.of(r, f.getFileName().toString())));
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalStateException("no benchmark output in the recordings");
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("outputs")
+    void importsWithTheFiguresItsToolPrinted(Recording r, String file) throws Exception {
+        Path path = r.bench().resolve(file);
+        String text = Files.readString(path);
+        long ram = r.manifest().path("memory_mib").asLong() << 20;
+        ImportContext ctx = ImportContext.of(Target.UNKNOWN).withRam(ram).withSource(r.name() + "/bench/" + file, null);
+        List<BenchmarkProfile> profiles = FormatSniffer.importAny(text, ctx);
+        assertThat(profiles).as("profiles from %s", file).isNotEmpty();
+        for (BenchmarkProfile p : profiles) {
+            System.out.printf(Locale.ROOT, "%s %s: %s %s bs=%s qd=%s jobs=%s r=%s w=%s IOPS, r=%s w=%s B/s, tps=%s, %s%n", r.name(), file,
+                    p.tool(), p.pattern(), p.blockSizeBytes(), p.queueDepth(), p.jobs(), p.readIops(), p.writeIops(),
+                    p.readBytesPerSec(), p.writeBytesPerSec(), p.tps(), p.verdict());
+            boolean measured = p.readIops() != null || p.writeIops() != null || p.readBytesPerSec() != null
+                    || p.writeBytesPerSec() != null || p.tps() != null;
+            assertThat(measured).as("%s: a profile with a figure", file).isTrue();
+        }
+        if (file.endsWith(".fio.json")) {
+            JsonNode fio = new ObjectMapper().readTree(text);
+            double reads = 0;
+            double writes = 0;
+            for (JsonNode job : fio.path("jobs")) {
+                reads += job.path("read").path("iops").asDouble();
+                writes += job.path("write").path("iops").asDouble();
+            }
+            double imported = profiles.stream().mapToDouble(p -> (p.readIops() == null ? 0 : p.readIops())
+                    + (p.writeIops() == null ? 0 : p.writeIops())).sum();
+            assertThat(imported).as("%s: IOPS as fio counted them", file).isCloseTo(reads + writes, within(0.001 * (reads + writes) + 0.01));
+        }
+    }
+}
