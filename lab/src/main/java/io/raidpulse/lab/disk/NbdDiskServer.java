@@ -174,7 +174,7 @@ public final class NbdDiskServer implements AutoCloseable {
 
     private void work(BlockingQueue<Request> queue, DataOutputStream out) {
         long freeAt = System.nanoTime();
-        long headAt = -1;
+        DiskHead head = new DiskHead(model);
         List<Request> pending = new ArrayList<>();
         int streak = 0;
         try {
@@ -190,17 +190,19 @@ public final class NbdDiskServer implements AutoCloseable {
                     pending.add(first);
                 }
                 queue.drainTo(pending);
-                Request r = next(pending, headAt, streak);
+                Request r = next(pending, head, streak);
                 streak = r != pending.get(0) ? streak + 1 : 0;
                 pending.remove(r);
                 if (r.type() == CMD_DISC) {
                     return;
                 }
-                long service = r.type() == CMD_READ || r.type() == CMD_WRITE ? model.serviceNs(r.offset(), r.length(), headAt) : 0;
+                boolean valid = r.offset() >= 0 && r.length() >= 0 && r.offset() + r.length() <= size && r.length() <= MAX_REQUEST;
+                long service = !valid ? 0 : r.type() == CMD_READ ? head.read(r.offset(), r.length())
+                        : r.type() == CMD_WRITE ? head.write(r.offset(), r.length()) : 0;
                 long done = Math.max(freeAt, r.arrivedNs()) + service;
                 int error = 0;
                 byte[] reply = null;
-                if (r.offset() < 0 || r.length() < 0 || r.offset() + r.length() > size || r.length() > MAX_REQUEST) {
+                if (!valid) {
                     error = EINVAL;
                 } else if (r.type() == CMD_READ || r.type() == CMD_WRITE) {
                     try {
@@ -209,7 +211,6 @@ public final class NbdDiskServer implements AutoCloseable {
                         error = EIO;
                         System.err.println("lab disk " + socket.getFileName() + ": " + e.getMessage());
                     }
-                    headAt = r.offset() + r.length();
                 } else if (r.type() != CMD_FLUSH) {
                     error = EINVAL;
                 }
@@ -237,20 +238,20 @@ public final class NbdDiskServer implements AutoCloseable {
     }
 
     /**
-     * The request to serve next, as a disk's command queue picks it: the one the head reaches
-     * soonest ({@link SerialDisk#positionNs}: a stream's next request, or one a little further
-     * ahead), the oldest among equals; after {@link #MAX_STREAK} picks ahead of the oldest in a
+     * The request to serve next, as a disk's command queue picks it: the one served soonest (in
+     * the read cache, a stream's next request, or one a little further ahead), the oldest among
+     * equals; after {@link #MAX_STREAK} picks ahead of the oldest in a
      * row the oldest goes first, so no request starves.
      */
-    Request next(List<Request> pending, long headAt, int streak) {
+    static Request next(List<Request> pending, DiskHead head, int streak) {
         Request oldest = pending.get(0);
         if (streak >= MAX_STREAK) {
             return oldest;
         }
         Request best = oldest;
-        long bestNs = cost(oldest, headAt);
+        long bestNs = cost(oldest, head);
         for (Request r : pending) {
-            long ns = cost(r, headAt);
+            long ns = cost(r, head);
             if (ns < bestNs) {
                 best = r;
                 bestNs = ns;
@@ -259,8 +260,9 @@ public final class NbdDiskServer implements AutoCloseable {
         return best;
     }
 
-    private long cost(Request r, long headAt) {
-        return r.type() == CMD_READ || r.type() == CMD_WRITE ? model.positionNs(r.offset(), headAt) : 0;
+    private static long cost(Request r, DiskHead head) {
+        return r.type() == CMD_READ ? head.readCostNs(r.offset(), r.length())
+                : r.type() == CMD_WRITE ? head.writeCostNs(r.offset(), r.length()) : 0;
     }
 
     /** Reads into a new buffer (returned) or writes the request's data; a sparse file reads zeroes where nothing was written. */

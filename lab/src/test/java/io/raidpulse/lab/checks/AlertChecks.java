@@ -99,6 +99,28 @@ final class AlertChecks {
         }
         failures(soft, r, episodes);
         syncChecks(soft, r, episodes);
+        mismatches(soft, r, episodes);
+    }
+
+    /**
+     * After each check the scenario logs md's mismatch_cnt ("mismatch_cnt value=N"): a count above
+     * 0 on a parity array is a MISMATCH episode opened when the check ended, none is open at a 0,
+     * and no MISMATCH appears in a run that never found one.
+     */
+    private static void mismatches(SoftAssertions soft, Recording r, Map<String, List<Alert>> episodes) {
+        List<Event> counts = r.events("mismatch_cnt");
+        for (Event c : counts) {
+            long n = Long.parseLong(c.attr("value"));
+            Instant at = c.time().plus(HEALTH_LAG);
+            boolean open = episodes.values().stream().anyMatch(e -> e.get(0).getKind() == AlertKind.MISMATCH
+                    && !e.get(0).getEventTime().isAfter(at) && e.get(e.size() - 1).getEventTime().isAfter(at));
+            soft.assertThat(open).as("%s: a MISMATCH open at %s, when md counted %d mismatched sectors", r.name(), c.time(), n)
+                    .isEqualTo(n > 0);
+        }
+        if (counts.stream().noneMatch(c -> !c.attr("value").equals("0"))) {
+            soft.assertThat(episodes.values().stream().filter(e -> e.get(0).getKind() == AlertKind.MISMATCH).count())
+                    .as("%s: MISMATCH episodes in a run whose checks found none", r.name()).isZero();
+        }
     }
 
     /** Each member failed with mdadm --fail or pulled out is reported faulty right after, and its array degraded. */

@@ -36,6 +36,21 @@ class NbdDiskServerTest {
     }
 
     @Test
+    void bytesThatPassedUnderTheHeadAreReadFromTheCacheUntilOverwritten() {
+        long k512 = 512 << 10;
+        DiskHead head = new DiskHead(HDD);
+        assertThat(head.read(0, k512)).as("first read: a seek").isEqualTo(HDD.serviceNs(0, k512, -1));
+        // a RAID5 member's next data chunk is past a parity chunk: the head waits while it passes
+        assertThat(head.read(2 * k512, k512)).isEqualTo(2 * SerialDisk.transferNs(k512, HDD.bytesPerSec()));
+        // the chunk that arrived late passed under the head: the drive's cache has it
+        assertThat(head.read(k512, k512)).isEqualTo(HDD.cachedNs(k512));
+        assertThat(head.at()).as("a cached read does not move the head").isEqualTo(3 * k512);
+        head.write(k512, 4096);
+        assertThat(head.readCostNs(k512, k512)).as("overwritten: from the media again").isGreaterThan(HDD.positioningNs());
+        assertThat(head.readCostNs(0, 4096)).as("before the write: still cached").isEqualTo(HDD.cachedNs(4096));
+    }
+
+    @Test
     void negotiatesThenReadsBackWhatWasWrittenAtTheModelsPace() throws Exception {
         long size = 64L << 20;
         try (NbdDiskServer disk = NbdDiskServer.start(dir.resolve("d.img"), size, HDD, dir.resolve("d.nbd"));
