@@ -54,10 +54,24 @@ public final class LabRun {
             QemuMachine.Boot boot = new QemuMachine.Boot(setup.kernel(), setup.initramfs(), setup.accel(), setup.cpus(),
                     work, out, setup.repo().resolve("lab/guest/run.sh").toString(), "lab-" + spec.name());
             try (QemuMachine vm = QemuMachine.start(boot, spec)) {
-                long deadline = System.nanoTime() + Duration.ofSeconds(spec.timeoutSeconds()).toNanos();
-                while (vm.alive() && System.nanoTime() < deadline) {
-                    serveRequests(vm, out.resolve("requests"));
-                    vm.waitFor(Duration.ofMillis(POLL_MS));
+                // Ctrl-C or a kill of lab/run: QEMU is a child process the JVM would leave running
+                Thread cleanup = new Thread(() -> {
+                    try {
+                        vm.close();
+                        KernelPackage.deleteTree(work);
+                    } catch (IOException e) {
+                        // exiting anyway; the work directory is under the system's temporary directory
+                    }
+                }, "lab-cleanup");
+                Runtime.getRuntime().addShutdownHook(cleanup);
+                try {
+                    long deadline = System.nanoTime() + Duration.ofSeconds(spec.timeoutSeconds()).toNanos();
+                    while (vm.alive() && System.nanoTime() < deadline) {
+                        serveRequests(vm, out.resolve("requests"));
+                        vm.waitFor(Duration.ofMillis(POLL_MS));
+                    }
+                } finally {
+                    Runtime.getRuntime().removeShutdownHook(cleanup);
                 }
                 if (vm.alive()) {
                     outcome = "timed out after " + spec.timeoutSeconds() + " s";
