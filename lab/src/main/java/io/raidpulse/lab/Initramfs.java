@@ -26,11 +26,11 @@ public final class Initramfs {
     /**
      * What the guest loads: virtio PCI and block (the member disks), 9p over virtio (the host's
      * root and the results share), NVMe (the nvme disk profile), md with every RAID personality,
-     * and crc32c, which libcrc32c (raid456) looks up by name at load time and modules.dep does
-     * not list.
+     * ext4 (the file systems bonnie++, sysbench and PostgreSQL run on), and crc32c, which
+     * libcrc32c (raid456) and ext4 look up by name at load time and modules.dep does not list.
      */
     static final List<String> MODULES = List.of("virtio_pci", "virtio_blk", "9pnet_virtio", "9p", "nvme",
-            "crc32c_generic", "md_mod", "linear", "raid0", "raid1", "raid10", "raid456");
+            "crc32c_generic", "md_mod", "linear", "raid0", "raid1", "raid10", "raid456", "ext4");
 
     private Initramfs() {
     }

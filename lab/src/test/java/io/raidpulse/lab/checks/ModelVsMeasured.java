@@ -26,14 +26,14 @@ final class ModelVsMeasured {
     private static final long FOUR_K = 4096;
 
     /** One line of the table: what, the model's figure, the measured one, in the unit named. */
-    record Row(String scenario, String layout, String test, String unit, double model, double measured) {
+    record Row(String scenario, String layout, String test, String unit, double model, double measured, double guestCpu) {
         double ratio() {
             return measured / model;
         }
 
         String markdown() {
-            return String.format(Locale.ROOT, "| %s | %s | %s %s | %s %s | %.2f |", layout, test, fmt(model), unit, fmt(measured), unit,
-                    ratio());
+            return String.format(Locale.ROOT, "| %s | %s | %s %s | %s %s | %.2f | %.0f%% |", layout, test, fmt(model), unit, fmt(measured),
+                    unit, ratio(), guestCpu * 100);
         }
 
         private static String fmt(double v) {
@@ -52,10 +52,14 @@ final class ModelVsMeasured {
             RaidLayout layout = l[0].equals("raid5") ? RaidLayout.of(RaidLevel.RAID5, 4)
                     : RaidLayout.raid10(l[0].equals("n2") ? Raid10Layout.NEAR : Raid10Layout.FAR, 2, 4);
             RaidModel m = new RaidModel(layout, disk);
-            out.add(new Row(r.name(), l[1], "sequential read 1 MiB, 1 job", "MB/s", m.sequentialReadMBps(), seqMBps(r, l[0] + "-seqread-1m", true)));
-            out.add(new Row(r.name(), l[1], "sequential write 1 MiB, 1 job", "MB/s", m.sequentialWriteMBps(), seqMBps(r, l[0] + "-seqwrite-1m", false)));
-            out.add(new Row(r.name(), l[1], "random read 4 KiB, 4 x 32", "IOPS", m.randomReadIops(FOUR_K, 128), iops(r, l[0] + "-randread-4k")));
-            out.add(new Row(r.name(), l[1], "random write 4 KiB, 4 x 32", "IOPS", m.randomWriteIops(FOUR_K, 128), iops(r, l[0] + "-randwrite-4k")));
+            out.add(new Row(r.name(), l[1], "sequential read 1 MiB, 1 job", "MB/s", m.sequentialReadMBps(), seqMBps(r, l[0] + "-seqread-1m", true), cpu(r, l[0] + "-seqread-1m")));
+            out.add(new Row(r.name(), l[1], "sequential write 1 MiB, 1 job", "MB/s", m.sequentialWriteMBps(), seqMBps(r, l[0] + "-seqwrite-1m", false), cpu(r, l[0] + "-seqwrite-1m")));
+            if (l[0].equals("raid5")) {
+                out.add(new Row(r.name(), l[1], "sequential write 1 MiB, 1 job, stripe cache 4096", "MB/s", m.sequentialWriteMBps(),
+                        seqMBps(r, "raid5-seqwrite-1m-sc4096", false), cpu(r, "raid5-seqwrite-1m-sc4096")));
+            }
+            out.add(new Row(r.name(), l[1], "random read 4 KiB, 4 x 32", "IOPS", m.randomReadIops(FOUR_K, 128), iops(r, l[0] + "-randread-4k"), cpu(r, l[0] + "-randread-4k")));
+            out.add(new Row(r.name(), l[1], "random write 4 KiB, 4 x 32", "IOPS", m.randomWriteIops(FOUR_K, 128), iops(r, l[0] + "-randwrite-4k"), cpu(r, l[0] + "-randwrite-4k")));
         }
         return out;
     }
@@ -78,10 +82,61 @@ final class ModelVsMeasured {
             RaidModel m = new RaidModel(layout, disk);
             for (int t : new int[] {1, 2, 4, 8, 16}) {
                 out.add(new Row(r.name(), l[1], "random read 4 KiB, " + t + " thread" + (t > 1 ? "s" : ""), "IOPS",
-                        m.randomReadIops(FOUR_K, t), iops(r, l[0] + "-randread-t" + t)));
+                        m.randomReadIops(FOUR_K, t), iops(r, l[0] + "-randread-t" + t), cpu(r, l[0] + "-randread-t" + t)));
             }
         }
         return out;
+    }
+
+    /**
+     * The share of the guest's CPU time that was busy during a benchmark (/proc/stat of the
+     * snapshots nearest inside its start and end; iowait counts as idle). Under TCG an emulated
+     * CPU can be what limits a run, not its disks.
+     */
+    static double cpu(Recording r, String bench) throws IOException {
+        io.raidpulse.lab.recording.Event start = r.next("bench-start", java.time.Instant.EPOCH, "name", bench);
+        io.raidpulse.lab.recording.Event end = r.next("bench-end", start.time(), "name", bench);
+        long[] first = null;
+        long[] last = null;
+        long[] before = null;
+        long[] after = null;
+        for (Path snap : r.snapshots()) {
+            Path stat = snap.resolve("truth/stat");
+            if (!java.nio.file.Files.isRegularFile(stat)) {
+                continue;
+            }
+            double up = Double.parseDouble(java.nio.file.Files.readString(snap.resolve("proc/uptime")).trim().split("\\s+")[0]);
+            long[] t = cpuTimes(java.nio.file.Files.readString(stat));
+            if (up < start.uptime()) {
+                before = t;
+            } else if (up > end.uptime()) {
+                after = after == null ? t : after;
+            } else {
+                first = first == null ? t : first;
+                last = t;
+            }
+        }
+        if (first == null || last == first) {
+            // the recorder fell behind under load: the snapshots around the run, idle edges included
+            first = before;
+            last = after;
+        }
+        if (first == null || last == null) {
+            throw new IllegalStateException(r.name() + ": no snapshots around " + bench);
+        }
+        long total = last[0] - first[0];
+        long idle = last[1] - first[1];
+        return total == 0 ? 0 : 1.0 - (double) idle / total;
+    }
+
+    /** /proc/stat's "cpu" line: total jiffies and idle + iowait jiffies. */
+    private static long[] cpuTimes(String stat) {
+        String[] f = stat.lines().filter(l -> l.startsWith("cpu ")).findFirst().orElseThrow().trim().split("\\s+");
+        long total = 0;
+        for (int i = 1; i < f.length && i <= 8; i++) {
+            total += Long.parseLong(f[i]);
+        }
+        return new long[] {total, Long.parseLong(f[4]) + Long.parseLong(f[5])};
     }
 
     /** fio's IOPS of a run, reads and writes over every job. */
