@@ -96,7 +96,8 @@ lab_stop_recorders() {
 lab_snapshot_now() {
   touch "$LAB_OUT/snapshot-now"
   local i=0
-  while [ -e "$LAB_OUT/snapshot-now" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+  while [ -e "$LAB_OUT/snapshot-now" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+  [ $i -lt 300 ] || lab_log "the recorder took no snapshot within 30 s (see recorder.log)"
 }
 
 # lab_host VERB ID: asks the host (QEMU's monitor) to act on lab disk ID: pull or plug.

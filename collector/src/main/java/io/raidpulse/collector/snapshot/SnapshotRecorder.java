@@ -4,7 +4,10 @@ import io.raidpulse.collector.sampling.Roots;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -80,16 +83,29 @@ public final class SnapshotRecorder {
         for (String f : MD_FILES) {
             copy(md.resolve(f), target.resolve(f));
         }
-        try (DirectoryStream<Path> members = Files.newDirectoryStream(md, "dev-*")) {
-            for (Path m : members) {
-                Path t = target.resolve(m.getFileName().toString());
-                Files.createDirectories(t);
-                for (String f : MEMBER_FILES) {
-                    copy(m.resolve(f), t.resolve(f));
-                }
-                link(m.resolve("block"), t.resolve("block"));
+        for (Path m : entries(md, "dev-*")) {
+            Path t = target.resolve(m.getFileName().toString());
+            Files.createDirectories(t);
+            for (String f : MEMBER_FILES) {
+                copy(m.resolve(f), t.resolve(f));
             }
+            link(m.resolve("block"), t.resolve("block"));
         }
+    }
+
+    /**
+     * The entries of a sysfs directory, or none when it is gone: an array stopped or a member
+     * removed while the snapshot is taken takes its directory with it (seen in the lab: mdadm
+     * --stop during a recording), and the snapshot of the rest must not fail for that.
+     */
+    static List<Path> entries(Path dir, String glob) throws IOException {
+        List<Path> out = new ArrayList<>();
+        try (DirectoryStream<Path> d = Files.newDirectoryStream(dir, glob)) {
+            d.forEach(out::add);
+        } catch (NoSuchFileException | NotDirectoryException e) {
+            return List.of();
+        }
+        return out;
     }
 
     private static void links(Path dir, Path target) throws IOException {
@@ -97,16 +113,20 @@ public final class SnapshotRecorder {
             return;
         }
         Files.createDirectories(target);
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path e : entries) {
-                link(e, target.resolve(e.getFileName().toString()));
-            }
+        for (Path e : entries(dir, "*")) {
+            link(e, target.resolve(e.getFileName().toString()));
         }
     }
 
     private static void link(Path link, Path target) throws IOException {
         if (Files.isSymbolicLink(link)) {
-            Files.createSymbolicLink(target, Files.readSymbolicLink(link));
+            Path to;
+            try {
+                to = Files.readSymbolicLink(link);
+            } catch (NoSuchFileException e) {
+                return; // removed since it was listed
+            }
+            Files.createSymbolicLink(target, to);
         } else if (Files.exists(link)) {
             Files.createDirectories(target);
         }

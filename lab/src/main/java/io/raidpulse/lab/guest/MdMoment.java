@@ -38,6 +38,9 @@ public final class MdMoment {
             List<String> members = new ArrayList<>();
             try (DirectoryStream<Path> d = Files.newDirectoryStream(md, "dev-*")) {
                 d.forEach(p -> members.add(p.getFileName().toString()));
+            } catch (java.nio.file.NoSuchFileException e) {
+                out.append("  gone\n"); // stopped since it was listed
+                continue;
             }
             members.sort(null);
             for (String m : members) {

@@ -116,13 +116,16 @@ public final class Recording {
         return null;
     }
 
-    /** The snapshot directories in order (each as {@code raidpulse record} writes it, plus truth/). */
+    /**
+     * The snapshot directories in order (each as {@code raidpulse record} writes it, plus truth/),
+     * whole ones only: the recorder writes truth/time last.
+     */
     public List<Path> snapshots() throws IOException {
         Path s = part("snapshots");
         List<Path> out = new ArrayList<>();
         try (DirectoryStream<Path> d = Files.newDirectoryStream(s)) {
             for (Path p : d) {
-                if (Files.isDirectory(p)) {
+                if (Files.isRegularFile(p.resolve("truth/time"))) {
                     out.add(p);
                 }
             }
