@@ -1,5 +1,5 @@
 # summary: md RAID10 of 4 under bonnie++: a member pulled out of the machine, md marks it faulty, the disk comes back, is re-added and rebuilt, as in the Hungarian test
-# disks: 4 x 1GiB hdd-7200
+# disks: 4 x 2GiB hdd-7200
 # memory: 1GiB
 # timeout: 30m
 #

@@ -100,6 +100,38 @@ final class AlertChecks {
         failures(soft, r, episodes);
         syncChecks(soft, r, episodes);
         mismatches(soft, r, episodes);
+        nothingElse(soft, r, episodes);
+    }
+
+    /** Alert kinds a lab run can cause; CAPACITY, ARRAY_INACTIVE and OTHER have no cause in any scenario. */
+    private static final java.util.Set<AlertKind> CAUSED = java.util.EnumSet.of(AlertKind.SATURATION, AlertKind.MEMBER_FAULTY,
+            AlertKind.ARRAY_DEGRADED, AlertKind.NO_SPARE, AlertKind.SYNC, AlertKind.MISMATCH);
+
+    /**
+     * Nothing the run did not cause: only kinds it can cause, and every md health episode opened
+     * within a few seconds of something the scenario did to the arrays (created, failed, pulled,
+     * removed, added, grown one, or wrote a sync_action): md starts no sync and degrades no array
+     * by itself in a lab run.
+     */
+    private static void nothingElse(SoftAssertions soft, Recording r, Map<String, List<Alert>> episodes) {
+        List<Instant> acts = new ArrayList<>();
+        for (Event e : r.events()) {
+            if (e.kind().equals("do") || e.kind().equals("set") || e.kind().equals("pulled") || e.kind().equals("faulty")) {
+                acts.add(e.time());
+            }
+        }
+        for (List<Alert> ep : episodes.values()) {
+            Alert first = ep.get(0);
+            soft.assertThat(CAUSED).as("%s: %s %s (%s)", r.name(), first.getKind(), first.getSubject(), first.getSummary())
+                    .contains(first.getKind());
+            if (first.getKind() == AlertKind.ARRAY_DEGRADED || first.getKind() == AlertKind.NO_SPARE
+                    || first.getKind() == AlertKind.SYNC) {
+                Instant start = first.getStartTime();
+                boolean caused = acts.stream().anyMatch(t -> !start.isBefore(t.minusSeconds(2)) && !start.isAfter(t.plus(HEALTH_LAG).plusSeconds(2)));
+                soft.assertThat(caused).as("%s: %s %s from %s follows something the scenario did (%s)", r.name(), first.getKind(),
+                        first.getSubject(), start, first.getSummary()).isTrue();
+            }
+        }
     }
 
     /**

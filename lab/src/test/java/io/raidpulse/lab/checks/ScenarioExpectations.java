@@ -12,11 +12,27 @@ import java.util.Map;
  */
 final class ScenarioExpectations {
     private static final Map<String, List<AlertChecks.Expect>> SATURATION = Map.of(
-            // 4 KiB random writes at queue depth 32 x 4 jobs: every member at its 150 IOPS
+            // 4 KiB random writes at queue depth 32 x 4 jobs: requests wait in md itself, members about 90% busy
             "raid5-short", List.of(fires("md0", "randwrite-4k")),
             // util near 100% in both phases; only the second has requests waiting
-            "nvme-busy-then-overload", List.of(quiet("nvme0n1", "moderate-qd8"), fires("nvme0n1", "overload-qd64")));
-
+            "nvme-busy-then-overload", List.of(quiet("nvme0n1", "moderate-qd8"), fires("nvme0n1", "overload-qd64")),
+            // four runs back to back on each layout keep its disks busy for 80 s: one episode each
+            "german-raid5-vs-raid10", List.of(fires("vde", "single-seqread-1m", "single-randwrite-4k"),
+                    fires("md0", "raid5-seqread-1m", "raid5-randwrite-4k"), fires("md0", "n2-seqread-1m", "n2-randwrite-4k"),
+                    fires("md0", "f2-seqread-1m", "f2-randwrite-4k")),
+            // one thread of reads keeps a lone rotating disk busy all the time; arrays once enough threads
+            "russian-read-scaling", List.of(fires("vda", "single-randread-t1", "single-randread-t16"),
+                    fires("md0", "raid10x4-randread-t1", "raid10x4-randread-t16"),
+                    fires("md0", "raid10x8-randread-t1", "raid10x8-randread-t16"),
+                    fires("md0", "raid0x2raid1-randread-t1", "raid0x2raid1-randread-t16"),
+                    fires("md0", "raid0x4raid1-randread-t1", "raid0x4raid1-randread-t16")),
+            "perc-raid5-vs-raid10", List.of(fires("md0", "raid5x4-bonnie"), fires("md0", "raid10x4-bonnie")),
+            "hungarian-pull-under-load", List.of(fires("md0", "bonnie-under-pull")),
+            "md-life-raid1-raid0", List.of(fires("md0", "raid1-writemostly-randread"), fires("md1", "raid0-randrw"),
+                    fires("md4", "nested-randread")),
+            // syncs capped at 8-10 MB/s keep the members far from busy; no benchmark runs
+            "md-life-raid5", List.of(),
+            "md-life-raid6-spare", List.of());
     private ScenarioExpectations() {
     }
 
