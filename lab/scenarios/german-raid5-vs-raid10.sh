@@ -1,14 +1,16 @@
 # summary: RAID5 vs RAID10 near-2 vs far-2 on 4 disks with fio (iodepth 32, direct, libaio; sequential 1 MiB with 1 job, random 4 KiB with 4 jobs), the single disk first, as in the German mdadm benchmark
 # disks: 5 x 1GiB hdd-7200
 # memory: 2GiB
-# timeout: 45m
+# timeout: 60m
 #
 # Seed D of the published results: the same four fio runs on one disk, then on each layout of
 # the four others. Arrays are created with --assume-clean: a benchmark during the initial sync
 # measures the sync too (md forces reconstruct-writes past the sync point), and the German
-# write-up benchmarked synced arrays. 20 s per run (the write-up ran 60 s on real disks).
+# write-up benchmarked synced arrays. 40 s per run (the write-up ran 60 s on real disks), longer
+# than saturation's 30 s; each array then idles for a minute before it is stopped, so that its
+# saturation clears on its own (60 s of cool samples) rather than with the array.
 
-RUNTIME=20
+RUNTIME=40
 fio_set() { # PREFIX DEVICE
   local p=$1 dev=$2
   lab_fio "$p-seqread-1m" --name=seqread --filename="$dev" --rw=read --bs=1M --iodepth=32 --numjobs=1 \
@@ -23,6 +25,7 @@ fio_set() { # PREFIX DEVICE
 }
 
 fio_set single /dev/vde
+lab_sleep 60
 
 for layout in raid5 n2 f2; do
   if [ $layout = raid5 ]; then
@@ -40,6 +43,7 @@ for layout in raid5 n2 f2; do
       --direct=1 --ioengine=libaio --time_based --runtime=$RUNTIME
     lab_sleep 5
   fi
+  lab_sleep 65
   lab_do mdadm --stop /dev/md0
   lab_do mdadm --zero-superblock /dev/vda /dev/vdb /dev/vdc /dev/vdd
   lab_sleep 5

@@ -1,7 +1,7 @@
 # summary: random-read scaling with 1 to 16 threads: one disk, RAID10 of 4 and of 8, RAID0 over 2 and over 4 RAID1 pairs, as in the Russian article
 # disks: 8 x 512MiB hdd-7200
 # memory: 2GiB
-# timeout: 45m
+# timeout: 60m
 #
 # Seed B of the published results (sysbench fileio random reads, 1 to 16 threads, on files far
 # larger than RAM): here fio random 4 KiB reads, direct, one request in flight per thread
@@ -14,7 +14,8 @@ scale() { # PREFIX DEVICE
     lab_fio "$1-randread-t$t" --name=randread --filename="$2" --rw=randread --bs=4k --ioengine=psync --iodepth=1 \
       --numjobs=$t --direct=1 --time_based --runtime=12 --group_reporting
   done
-  lab_sleep 4
+  # a minute idle before the array is stopped: its saturation clears on its own
+  lab_sleep 65
 }
 clean() {
   lab_do mdadm --zero-superblock "$@"

@@ -32,6 +32,8 @@ final class ArrayHealth {
     double syncLastInterval;
     double reportedPct = -1;
     long reportedTime;
+    /** consecutive samples showing the array inactive (an array being created or assembled is, for a moment) */
+    int inactiveSamples;
 
     ArrayHealth(String array) {
         this.array = array;
@@ -43,10 +45,18 @@ final class ArrayHealth {
                 .writeByte(o.subjectKind().ordinal()).writeByte(o.severity().ordinal()).writeLong(o.start()));
         w.writeString(syncAction).writeLong(syncFirstDone).writeLong(syncFirstTime).writeLong(syncLastDone)
                 .writeLong(syncLastTime).writeDouble(syncLastPct).writeLong(syncLastEta).writeDouble(syncLastInterval)
-                .writeDouble(reportedPct).writeLong(reportedTime);
+                .writeDouble(reportedPct).writeLong(reportedTime).writeInt(inactiveSamples);
     }
 
+    /** Format 2 (with the inactive count). */
     static ArrayHealth read(StateReader r) {
+        ArrayHealth h = readFormat1(r);
+        h.inactiveSamples = r.readInt();
+        return h;
+    }
+
+    /** Format 1 had no inactive count: an open ARRAY_INACTIVE episode stays open. */
+    static ArrayHealth readFormat1(StateReader r) {
         ArrayHealth h = new ArrayHealth(r.readString());
         h.level = r.readString();
         h.lastTime = r.readLong();

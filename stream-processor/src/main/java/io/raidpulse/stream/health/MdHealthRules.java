@@ -30,6 +30,12 @@ final class MdHealthRules {
     /** A sync last seen at or beyond this percent, or within two intervals of its ETA, finished rather than stopped. */
     private static final double FINISHED_PCT = 99.0;
 
+    /**
+     * Consecutive samples an array must show inactive before it is reported: the lab saw one
+     * sample of a RAID5 being created with mdadm --create inactive, a second later running.
+     */
+    static final int INACTIVE_SAMPLES = 2;
+
     private final HealthSettings settings;
 
     MdHealthRules(HealthSettings settings) {
@@ -49,6 +55,11 @@ final class MdHealthRules {
         h.lastTime = time;
         h.absent = 0;
         Map<String, Condition> want = conditions(host, a);
+        // mdadm --create and --assemble show the array inactive for a moment: only one that stays so is news
+        h.inactiveSamples = want.containsKey(AlertKind.ARRAY_INACTIVE.name()) ? h.inactiveSamples + 1 : 0;
+        if (h.inactiveSamples < INACTIVE_SAMPLES && !h.open.containsKey(AlertKind.ARRAY_INACTIVE.name())) {
+            want.remove(AlertKind.ARRAY_INACTIVE.name());
+        }
         SyncProgress progress = SyncProgress.of(a);
         String action = want.containsKey(SYNC) ? a.getSyncAction().toLowerCase(Locale.ROOT) : null;
         boolean syncWasOpen = h.open.containsKey(SYNC);

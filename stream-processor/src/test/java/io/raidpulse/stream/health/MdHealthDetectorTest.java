@@ -170,6 +170,13 @@ class MdHealthDetectorTest {
     }
 
     @Test
+    void anArrayInactiveForOneSampleWhileItIsCreatedIsNotAnAlert() {
+        // the lab: one sample of mdadm --create's array inactive, the next running
+        assertThat(feed(1, () -> raid5().inactive())).isEmpty();
+        assertThat(feed(3, MdHealthDetectorTest::raid5)).isEmpty();
+    }
+
+    @Test
     void anInactiveArrayIsCritical() {
         assertThat(feed(3, () -> raid5().inactive())).singleElement().satisfies(a -> {
             assertThat(a.getKind()).isEqualTo(AlertKind.ARRAY_INACTIVE);
