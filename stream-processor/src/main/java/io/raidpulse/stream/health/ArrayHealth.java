@@ -32,6 +32,8 @@ final class ArrayHealth {
     double syncLastInterval;
     double reportedPct = -1;
     long reportedTime;
+    /** ms the running sync had left at its last sample, from its position and speed (not the ETA's whole seconds); -1 unknown */
+    long syncLastLeftMs = -1;
     /** consecutive samples showing the array inactive (an array being created or assembled is, for a moment) */
     int inactiveSamples;
 
@@ -45,13 +47,14 @@ final class ArrayHealth {
                 .writeByte(o.subjectKind().ordinal()).writeByte(o.severity().ordinal()).writeLong(o.start()));
         w.writeString(syncAction).writeLong(syncFirstDone).writeLong(syncFirstTime).writeLong(syncLastDone)
                 .writeLong(syncLastTime).writeDouble(syncLastPct).writeLong(syncLastEta).writeDouble(syncLastInterval)
-                .writeDouble(reportedPct).writeLong(reportedTime).writeInt(inactiveSamples);
+                .writeDouble(reportedPct).writeLong(reportedTime).writeInt(inactiveSamples).writeLong(syncLastLeftMs);
     }
 
-    /** Format 2 (with the inactive count). */
+    /** Format 2 (with the inactive count and the running sync's time left). */
     static ArrayHealth read(StateReader r) {
         ArrayHealth h = readFormat1(r);
         h.inactiveSamples = r.readInt();
+        h.syncLastLeftMs = r.readLong();
         return h;
     }
 

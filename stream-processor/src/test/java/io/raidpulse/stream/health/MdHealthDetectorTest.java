@@ -122,6 +122,35 @@ class MdHealthDetectorTest {
     }
 
     @Test
+    void aSyncSeenOverOnceItsTimeLeftHadPassedFinished() {
+        // the lab's check on kernel 6.1: last seen at 98.1% with 1.2 s left by its position and
+        // speed (no ETA: mdstat's finish= rounds to 0.0min), over at the next 1 s sample
+        HostFeed fast = new HostFeed("db1", T0, 1_000);
+        long total = 1_000_000_000L;
+        long speedKiB = Math.round(total * 0.019 / 2 / 1.2);
+        topology.send(fast.next(DISKS, List.of(raid5().sync("check", 97.0, speedKiB, null))));
+        topology.send(fast.next(DISKS, List.of(raid5().sync("check", 98.1, speedKiB, null))));
+        topology.send(fast.next(DISKS, List.of(raid5())));
+        assertThat(topology.alerts()).filteredOn(a -> a.getState() == AlertState.RESOLVED).singleElement().satisfies(a -> {
+            assertThat(a.getSummary()).startsWith("db1 md0 check finished");
+            assertThat(a.getDetails()).containsEntry("finished", "true");
+        });
+    }
+
+    @Test
+    void aSyncSeenOverLongBeforeItsTimeLeftStopped() {
+        HostFeed fast = new HostFeed("db1", T0, 1_000);
+        long total = 1_000_000_000L;
+        // 10 s left at 98.1%: over a second later, it was stopped
+        long speedKiB = Math.round(total * 0.019 / 2 / 10);
+        topology.send(fast.next(DISKS, List.of(raid5().sync("check", 97.0, speedKiB, null))));
+        topology.send(fast.next(DISKS, List.of(raid5().sync("check", 98.1, speedKiB, null))));
+        topology.send(fast.next(DISKS, List.of(raid5())));
+        assertThat(topology.alerts()).filteredOn(a -> a.getState() == AlertState.RESOLVED).singleElement()
+                .satisfies(a -> assertThat(a.getDetails()).containsEntry("finished", "false"));
+    }
+
+    @Test
     void aCheckStoppedHalfwayIsReportedAsStopped() {
         feed(1, () -> raid5().sync("check", 40, 150_000L, 3000L));
         feed(1, () -> raid5().sync("check", 45, 150_000L, 2700L));
