@@ -65,6 +65,49 @@ class SaturationDetectorTest {
     }
 
     @Test
+    void aRunSurvivesOneWarmSampleBetweenHotOnes() {
+        // the lab's RAID0 member: 99-100% busy, 94% for two seconds of forty
+        assertThat(feed(99, 94, 99)).as("the warm sample is tolerated, not counted").isEmpty();
+        long fourth = db1.time();
+        assertThat(feed(99)).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.FIRING);
+            assertThat(a.getStartTime()).isEqualTo(Instant.ofEpochMilli(fourth - 30_000));
+            assertThat(a.getPeakUtil()).isEqualTo(99.0);
+        });
+    }
+
+    @Test
+    void warmSamplesBeyondATenthOfTheRunEndItAndACoolOneEndsItAtOnce() {
+        assertThat(feed(99, 94, 94, 99, 99)).as("the run restarts at the second 99").isEmpty();
+        assertThat(feed(99)).as("99, 99, 99 after the break").hasSize(1);
+        topology.close();
+        topology = new TopologyFixture();
+        assertThat(feed(99, 79, 99, 99)).as("a cool sample is never tolerated").isEmpty();
+    }
+
+    @Test
+    void aWarmSampleInTenIsToleratedAtOneSecondIntervals() {
+        HostFeed fast = new HostFeed("db2", T0, 1_000);
+        double[] utils = new double[31];
+        java.util.Arrays.fill(utils, 99);
+        utils[10] = 94;
+        utils[20] = 93;
+        List<Alert> fired = new java.util.ArrayList<>();
+        for (int i = 0; i < utils.length; i++) {
+            topology.send(fast.next(Dev.disk("sda", utils[i])));
+            fired.addAll(saturation(topology.alerts()));
+            assertThat(fired).as("after sample %d: 30 hot samples are needed, the two warm ones not counted", i).isEmpty();
+        }
+        topology.send(fast.next(Dev.disk("sda", 99)));
+        assertThat(saturation(topology.alerts())).singleElement().extracting(Alert::getState).isEqualTo(AlertState.FIRING);
+    }
+
+    @Test
+    void aSubjectTouchingTheThresholdNowAndThenNeverFires() {
+        assertThat(feed(95, 90, 90, 95, 90, 90, 95, 90, 90, 95, 90, 90)).isEmpty();
+    }
+
+    @Test
     void justBelowTheThresholdNeverFires() {
         assertThat(feed(94.99, 94.99, 94.99, 94.99, 94.99, 94.99)).isEmpty();
     }
