@@ -27,7 +27,7 @@ on_layout() { # NAME
   # PostgreSQL on the array, reachable only through its socket in /tmp (the guest has no network)
   mkdir -p $MNT/pg && chown postgres: $MNT/pg
   lab_do su postgres -s /bin/sh -c "$PGBIN/initdb -D $MNT/pg -A trust >/dev/null"
-  lab_do su postgres -s /bin/sh -c "$PGBIN/pg_ctl -D $MNT/pg -w -l $MNT/pg.log -o \"-k /tmp -c listen_addresses=''\" start"
+  lab_do su postgres -s /bin/sh -c "$PGBIN/pg_ctl -D $MNT/pg -w -l $MNT/pg/server.log -o \"-k /tmp -c listen_addresses=''\" start"
   lab_do su postgres -s /bin/sh -c "pgbench -h /tmp -i -q -s 10 postgres"
   lab_bench "$n-pgbench-ro" txt su postgres -s /bin/sh -c "pgbench -h /tmp -S -c 4 -j 2 -T 30 postgres"
   lab_bench "$n-pgbench-rw" txt su postgres -s /bin/sh -c "pgbench -h /tmp -c 4 -j 2 -T 30 postgres"

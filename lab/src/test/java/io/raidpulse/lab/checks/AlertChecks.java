@@ -269,6 +269,10 @@ final class AlertChecks {
             return new Expect(subject, benchmark, benchmark, false);
         }
 
+        static Expect quiet(String subject, String first, String last) {
+            return new Expect(subject, first, last, false);
+        }
+
         String what() {
             return first.equals(last) ? first : first + " to " + last;
         }

@@ -25,20 +25,35 @@ final class ModelVsMeasured {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long FOUR_K = 4096;
 
-    /** One line of the table: what, the model's figure, the measured one, in the unit named. */
-    record Row(String scenario, String layout, String test, String unit, double model, double measured, double guestCpu) {
+    /**
+     * One line of the table: what, the model's figure and the measured one in the unit named, the
+     * guest's CPU, and what the lab's disks did meanwhile (the busiest one's mean %util, MB/s moved
+     * by all of them together), which tells whether the disks set the pace.
+     */
+    record Row(String scenario, String layout, String test, String unit, double model, double measured, double guestCpu,
+               BenchmarkWindow.Disks disks) {
         double ratio() {
             return measured / model;
         }
 
-        String markdown() {
-            return String.format(Locale.ROOT, "| %s | %s | %s %s | %s %s | %.2f | %.0f%% |", layout, test, fmt(model), unit, fmt(measured),
-                    unit, ratio(), guestCpu * 100);
+        String key() {
+            return layout + " / " + test;
+        }
+
+        /** The README's line, with the claim: "yes", or the label of why the model is not held to it. */
+        String markdown(String claim) {
+            return String.format(Locale.ROOT, "| %s | %s | %s %s | %s %s | %.2f | %.0f%% | %.0f%% | %.0f | %s |", layout, test, fmt(model), unit,
+                    fmt(measured), unit, ratio(), guestCpu * 100, disks.busiestUtil(), disks.totalMBps(), claim);
         }
 
         private static String fmt(double v) {
             return v >= 100 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
         }
+    }
+
+    private static Row row(Recording r, String layout, String test, String unit, double model, String bench, double measured)
+            throws IOException {
+        return new Row(r.name(), layout, test, unit, model, measured, cpu(r, bench), BenchmarkWindow.of(r, bench).disks(r));
     }
 
     static List<Row> german(Recording r) throws IOException {
@@ -52,14 +67,19 @@ final class ModelVsMeasured {
             RaidLayout layout = l[0].equals("raid5") ? RaidLayout.of(RaidLevel.RAID5, 4)
                     : RaidLayout.raid10(l[0].equals("n2") ? Raid10Layout.NEAR : Raid10Layout.FAR, 2, 4);
             RaidModel m = new RaidModel(layout, disk);
-            out.add(new Row(r.name(), l[1], "sequential read 1 MiB, 1 job", "MB/s", m.sequentialReadMBps(), seqMBps(r, l[0] + "-seqread-1m", true), cpu(r, l[0] + "-seqread-1m")));
-            out.add(new Row(r.name(), l[1], "sequential write 1 MiB, 1 job", "MB/s", m.sequentialWriteMBps(), seqMBps(r, l[0] + "-seqwrite-1m", false), cpu(r, l[0] + "-seqwrite-1m")));
-            if (l[0].equals("raid5")) {
-                out.add(new Row(r.name(), l[1], "sequential write 1 MiB, 1 job, stripe cache 4096", "MB/s", m.sequentialWriteMBps(),
-                        seqMBps(r, "raid5-seqwrite-1m-sc4096", false), cpu(r, "raid5-seqwrite-1m-sc4096")));
+            String b = l[0];
+            out.add(row(r, l[1], "sequential read 1 MiB, 1 job", "MB/s", m.sequentialReadMBps(), b + "-seqread-1m",
+                    seqMBps(r, b + "-seqread-1m", true)));
+            out.add(row(r, l[1], "sequential write 1 MiB, 1 job", "MB/s", m.sequentialWriteMBps(), b + "-seqwrite-1m",
+                    seqMBps(r, b + "-seqwrite-1m", false)));
+            if (b.equals("raid5")) {
+                out.add(row(r, l[1], "sequential write 1 MiB, 1 job, stripe cache 4096", "MB/s", m.sequentialWriteMBps(),
+                        "raid5-seqwrite-1m-sc4096", seqMBps(r, "raid5-seqwrite-1m-sc4096", false)));
             }
-            out.add(new Row(r.name(), l[1], "random read 4 KiB, 4 x 32", "IOPS", m.randomReadIops(FOUR_K, 128), iops(r, l[0] + "-randread-4k"), cpu(r, l[0] + "-randread-4k")));
-            out.add(new Row(r.name(), l[1], "random write 4 KiB, 4 x 32", "IOPS", m.randomWriteIops(FOUR_K, 128), iops(r, l[0] + "-randwrite-4k"), cpu(r, l[0] + "-randwrite-4k")));
+            out.add(row(r, l[1], "random read 4 KiB, 4 x 32", "IOPS", m.randomReadIops(FOUR_K, 128), b + "-randread-4k",
+                    iops(r, b + "-randread-4k")));
+            out.add(row(r, l[1], "random write 4 KiB, 4 x 32", "IOPS", m.randomWriteIops(FOUR_K, 128), b + "-randwrite-4k",
+                    iops(r, b + "-randwrite-4k")));
         }
         return out;
     }
@@ -81,8 +101,9 @@ final class ModelVsMeasured {
             };
             RaidModel m = new RaidModel(layout, disk);
             for (int t : new int[] {1, 2, 4, 8, 16}) {
-                out.add(new Row(r.name(), l[1], "random read 4 KiB, " + t + " thread" + (t > 1 ? "s" : ""), "IOPS",
-                        m.randomReadIops(FOUR_K, t), iops(r, l[0] + "-randread-t" + t), cpu(r, l[0] + "-randread-t" + t)));
+                String bench = l[0] + "-randread-t" + t;
+                out.add(row(r, l[1], "random read 4 KiB, " + t + " thread" + (t > 1 ? "s" : ""), "IOPS", m.randomReadIops(FOUR_K, t),
+                        bench, iops(r, bench)));
             }
         }
         return out;

@@ -20,16 +20,19 @@ final class ScenarioExpectations {
             "german-raid5-vs-raid10", List.of(fires("vde", "single-seqread-1m", "single-randwrite-4k"),
                     fires("md0", "raid5-seqread-1m", "raid5-randwrite-4k"), fires("md0", "n2-seqread-1m", "n2-randwrite-4k"),
                     fires("md0", "f2-seqread-1m", "f2-randwrite-4k")),
-            // one thread of reads keeps a lone rotating disk busy all the time; arrays once enough threads
-            "russian-read-scaling", List.of(fires("vda", "single-randread-t1", "single-randread-t16"),
-                    fires("md0", "raid10x4-randread-t1", "raid10x4-randread-t16"),
-                    fires("md0", "raid10x8-randread-t1", "raid10x8-randread-t16"),
-                    fires("md0", "raid0x2raid1-randread-t1", "raid0x2raid1-randread-t16"),
-                    fires("md0", "raid0x4raid1-randread-t1", "raid0x4raid1-randread-t16")),
+            // 12 s per thread count, each fio starting with a second or two of nothing: no run is
+            // hot for saturation's 30 s, on the lone disk or on any array
+            "russian-read-scaling", List.of(quiet("vda", "single-randread-t1", "single-randread-t16"),
+                    quiet("md0", "raid10x4-randread-t1", "raid10x4-randread-t16"),
+                    quiet("md0", "raid10x8-randread-t1", "raid10x8-randread-t16"),
+                    quiet("md0", "raid0x2raid1-randread-t1", "raid0x2raid1-randread-t16"),
+                    quiet("md0", "raid0x4raid1-randread-t1", "raid0x4raid1-randread-t16")),
             "perc-raid5-vs-raid10", List.of(fires("md0", "raid5x4-bonnie"), fires("md0", "raid10x4-bonnie")),
             "hungarian-pull-under-load", List.of(fires("md0", "bonnie-under-pull")),
-            "md-life-raid1-raid0", List.of(fires("md0", "raid1-writemostly-randread"), fires("md1", "raid0-randrw"),
-                    fires("md4", "nested-randread")),
+            // the nested RAID0 over two RAID1s keeps its disks only 84-86% busy through two md
+            // layers under emulation (a second in three under the fire threshold): not saturated
+            "md-life-raid1-raid0", List.of(quiet("md4", "nested-randread"), fires("md1", "raid0-randrw"),
+                    fires("md0", "raid1-writemostly-randread"), fires("md0", "raid1-writemostly-write")),
             // syncs capped at 8-10 MB/s keep the members far from busy; no benchmark runs
             "md-life-raid5", List.of(),
             "md-life-raid6-spare", List.of());
