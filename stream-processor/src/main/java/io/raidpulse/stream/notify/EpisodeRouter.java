@@ -43,7 +43,7 @@ final class EpisodeRouter {
         return route;
     }
 
-    /** Whether this state change, read from {@code partition}, goes to the channel; remembers FIRINGs, forgets on RESOLVED. */
+    /** Whether this state change, read from {@code partition}, goes to the channel; remembers FIRINGs. */
     boolean routes(Alert a, int partition) {
         String id = a.getAlertId();
         if (a.getState() == AlertState.FIRING) {
@@ -51,11 +51,21 @@ final class EpisodeRouter {
             open.put(id, new Open(partition, routed));
             return routed;
         }
-        Open known = a.getState() == AlertState.RESOLVED ? open.remove(id) : open.get(id);
+        Open known = open.get(id);
         if (known == null) {
             return route.accepts(a);
         }
         return known.routed() && (a.getState() != AlertState.PROGRESS || route.progress());
+    }
+
+    /**
+     * Forgets the episode of a RESOLVED once it was handled (delivered, refused or skipped, and
+     * committed): a RESOLVED read again after a delivery given up is still routed by its FIRING.
+     */
+    void handled(Alert a) {
+        if (a.getState() == AlertState.RESOLVED) {
+            open.remove(a.getAlertId());
+        }
     }
 
     /**

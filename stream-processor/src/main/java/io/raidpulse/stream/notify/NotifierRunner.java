@@ -149,15 +149,14 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
 
     private void handle(KafkaConsumer<byte[], byte[]> c, KafkaProducer<byte[], byte[]> deadLetters, ConsumerRecord<byte[], byte[]> r) {
         TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+        Alert alert = null;
         if (r.value() != null) {
-            Alert alert;
             try {
                 alert = codec.decode(r.topic(), r.value());
             } catch (RecordDecodingException e) {
                 log.warn("dead letter from {}-{}@{}: {}", r.topic(), r.partition(), r.offset(), e.reason());
                 deadLetters.send(DeadLetters.of(deadLetterTopic, r, group, DeadLetters.STAGE_DECODE, e.reason()));
                 deadLetters.flush();
-                alert = null;
             }
             if (alert != null && !router.routes(alert, r.partition())) {
                 synchronized (this) {
@@ -171,6 +170,9 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
             }
         }
         c.commitSync(Map.of(tp, new OffsetAndMetadata(r.offset() + 1)));
+        if (alert != null) {
+            router.handled(alert);
+        }
     }
 
     /** Sends with retries; false when stopping or when the partition went to another consumer meanwhile. */

@@ -22,6 +22,13 @@ class ChannelRouteTest {
         return Alerts.alert(host, subject, SubjectKind.ARRAY, kind, state, severity, 1000, 5000, host + " " + subject + " " + kind).build();
     }
 
+    /** As the runner does: route, then forget a RESOLVED's episode once it was handled. */
+    private static boolean routed(EpisodeRouter router, Alert a, int partition) {
+        boolean routed = router.routes(a, partition);
+        router.handled(a);
+        return routed;
+    }
+
     private static ChannelRoute route(Map<String, String> settings) {
         return ChannelRoute.from(Settings.of(settings));
     }
@@ -111,37 +118,49 @@ class ChannelRouteTest {
     void anEpisodeGoesWhereItsFiringWentWhateverItsResolvedSays() {
         EpisodeRouter router = new EpisodeRouter(route(Map.of("min-severity", "critical")), 100);
         // fired WARNING (not sent), resolved saying CRITICAL: not sent either
-        assertThat(router.routes(alert("db1", "md0", AlertKind.SATURATION, AlertState.FIRING, Severity.WARNING), 0)).isFalse();
-        assertThat(router.routes(alert("db1", "md0", AlertKind.SATURATION, AlertState.RESOLVED, Severity.CRITICAL), 0)).isFalse();
+        assertThat(routed(router, alert("db1", "md0", AlertKind.SATURATION, AlertState.FIRING, Severity.WARNING), 0)).isFalse();
+        assertThat(routed(router, alert("db1", "md0", AlertKind.SATURATION, AlertState.RESOLVED, Severity.CRITICAL), 0)).isFalse();
         // fired CRITICAL (sent), progress and resolved saying INFO: sent
-        assertThat(router.routes(alert("db1", "md1", AlertKind.SYNC, AlertState.FIRING, Severity.CRITICAL), 0)).isTrue();
-        assertThat(router.routes(alert("db1", "md1", AlertKind.SYNC, AlertState.PROGRESS, Severity.INFO), 0)).isTrue();
-        assertThat(router.routes(alert("db1", "md1", AlertKind.SYNC, AlertState.RESOLVED, Severity.INFO), 0)).isTrue();
+        assertThat(routed(router, alert("db1", "md1", AlertKind.SYNC, AlertState.FIRING, Severity.CRITICAL), 0)).isTrue();
+        assertThat(routed(router, alert("db1", "md1", AlertKind.SYNC, AlertState.PROGRESS, Severity.INFO), 0)).isTrue();
+        assertThat(routed(router, alert("db1", "md1", AlertKind.SYNC, AlertState.RESOLVED, Severity.INFO), 0)).isTrue();
         assertThat(router.known()).as("resolved episodes are forgotten").isZero();
+    }
+
+    @Test
+    void aResolvedReadAgainBeforeItWasHandledIsStillRoutedByItsFiring() {
+        EpisodeRouter router = new EpisodeRouter(route(Map.of("min-severity", "critical")), 100);
+        Alert resolved = alert("db1", "md0", AlertKind.SATURATION, AlertState.RESOLVED, Severity.INFO);
+        router.routes(alert("db1", "md0", AlertKind.SATURATION, AlertState.FIRING, Severity.CRITICAL), 0);
+        assertThat(router.routes(resolved, 0)).isTrue();
+        // its delivery was given up (the partition moved and came back): read again
+        assertThat(router.routes(resolved, 0)).isTrue();
+        router.handled(resolved);
+        assertThat(router.known()).isZero();
     }
 
     @Test
     void aResolvedWhoseFiringWasNotSeenIsJudgedByItsOwnFields() {
         EpisodeRouter router = new EpisodeRouter(route(Map.of("min-severity", "critical")), 100);
-        assertThat(router.routes(alert("db1", "md0", AlertKind.ARRAY_DEGRADED, AlertState.RESOLVED, Severity.CRITICAL), 0)).isTrue();
-        assertThat(router.routes(alert("db1", "md1", AlertKind.SYNC, AlertState.RESOLVED, Severity.WARNING), 0)).isFalse();
-        assertThat(router.routes(alert("db1", "md1", AlertKind.SYNC, AlertState.PROGRESS, Severity.WARNING), 0)).isFalse();
+        assertThat(routed(router, alert("db1", "md0", AlertKind.ARRAY_DEGRADED, AlertState.RESOLVED, Severity.CRITICAL), 0)).isTrue();
+        assertThat(routed(router, alert("db1", "md1", AlertKind.SYNC, AlertState.RESOLVED, Severity.WARNING), 0)).isFalse();
+        assertThat(routed(router, alert("db1", "md1", AlertKind.SYNC, AlertState.PROGRESS, Severity.WARNING), 0)).isFalse();
     }
 
     @Test
     void progressOfASentEpisodeFollowsTheProgressSetting() {
         EpisodeRouter router = new EpisodeRouter(route(Map.of("progress", "false")), 100);
-        assertThat(router.routes(alert("db1", "md1", AlertKind.SYNC, AlertState.FIRING, Severity.WARNING), 0)).isTrue();
-        assertThat(router.routes(alert("db1", "md1", AlertKind.SYNC, AlertState.PROGRESS, Severity.WARNING), 0)).isFalse();
-        assertThat(router.routes(alert("db1", "md1", AlertKind.SYNC, AlertState.RESOLVED, Severity.WARNING), 0)).isTrue();
+        assertThat(routed(router, alert("db1", "md1", AlertKind.SYNC, AlertState.FIRING, Severity.WARNING), 0)).isTrue();
+        assertThat(routed(router, alert("db1", "md1", AlertKind.SYNC, AlertState.PROGRESS, Severity.WARNING), 0)).isFalse();
+        assertThat(routed(router, alert("db1", "md1", AlertKind.SYNC, AlertState.RESOLVED, Severity.WARNING), 0)).isTrue();
     }
 
     @Test
     void episodesOfPartitionsThatWentElsewhereAreReleased() {
         EpisodeRouter router = new EpisodeRouter(route(Map.of("min-severity", "warning")), 100);
-        router.routes(alert("db1", "md0", AlertKind.ARRAY_DEGRADED, AlertState.FIRING, Severity.CRITICAL), 0);
-        router.routes(alert("db2", "md0", AlertKind.ARRAY_DEGRADED, AlertState.FIRING, Severity.CRITICAL), 1);
-        router.routes(alert("db3", "md0", AlertKind.SYNC, AlertState.FIRING, Severity.INFO), 1);
+        routed(router, alert("db1", "md0", AlertKind.ARRAY_DEGRADED, AlertState.FIRING, Severity.CRITICAL), 0);
+        routed(router, alert("db2", "md0", AlertKind.ARRAY_DEGRADED, AlertState.FIRING, Severity.CRITICAL), 1);
+        routed(router, alert("db3", "md0", AlertKind.SYNC, AlertState.FIRING, Severity.INFO), 1);
         assertThat(router.release(Set.of(0, 1))).isEmpty();
         assertThat(router.release(Set.of(0))).as("only episodes sent to the channel are named")
                 .containsExactly("db2/md0/ARRAY_DEGRADED/1000");
@@ -151,12 +170,12 @@ class ChannelRouteTest {
     @Test
     void theOldestOpenEpisodeIsForgottenPastCapacity() {
         EpisodeRouter router = new EpisodeRouter(route(Map.of("min-severity", "critical")), 2);
-        router.routes(alert("db1", "md0", AlertKind.SATURATION, AlertState.FIRING, Severity.WARNING), 0);
-        router.routes(alert("db2", "md0", AlertKind.SATURATION, AlertState.FIRING, Severity.WARNING), 0);
-        router.routes(alert("db3", "md0", AlertKind.SATURATION, AlertState.FIRING, Severity.WARNING), 0);
+        routed(router, alert("db1", "md0", AlertKind.SATURATION, AlertState.FIRING, Severity.WARNING), 0);
+        routed(router, alert("db2", "md0", AlertKind.SATURATION, AlertState.FIRING, Severity.WARNING), 0);
+        routed(router, alert("db3", "md0", AlertKind.SATURATION, AlertState.FIRING, Severity.WARNING), 0);
         assertThat(router.known()).isEqualTo(2);
-        assertThat(router.routes(alert("db1", "md0", AlertKind.SATURATION, AlertState.RESOLVED, Severity.CRITICAL), 0))
+        assertThat(routed(router, alert("db1", "md0", AlertKind.SATURATION, AlertState.RESOLVED, Severity.CRITICAL), 0))
                 .as("forgotten: judged by its own fields").isTrue();
-        assertThat(router.routes(alert("db2", "md0", AlertKind.SATURATION, AlertState.RESOLVED, Severity.CRITICAL), 0)).isFalse();
+        assertThat(routed(router, alert("db2", "md0", AlertKind.SATURATION, AlertState.RESOLVED, Severity.CRITICAL), 0)).isFalse();
     }
 }
