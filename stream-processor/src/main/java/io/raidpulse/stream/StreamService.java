@@ -97,13 +97,14 @@ public final class StreamService implements AutoCloseable {
         Duration maxBackoff = service.notifyMaxBackoff();
         String prefix = service.notifyGroupPrefix();
         for (Notifiers.Channel c : channels) {
-            runners.add(new NotifierRunner(c.name(), c.notifier(), config.topics().alerts(), config.topics().deadLetters(),
+            runners.add(new NotifierRunner(c.name(), c.notifier(), c.route(), config.topics().alerts(), config.topics().deadLetters(),
                     prefix + c.name(), maxBackoff, KafkaClients.consumer(settings, prefix + c.name(), "raidpulse-notify-" + c.name()),
                     KafkaClients.producer(settings, "raidpulse-notify-" + c.name() + "-dlq")));
         }
         String description = "Kafka at " + bootstrap + ", reading " + config.topics().hostSamples() + "; "
                 + (influx == null ? "no InfluxDB sink (influx.url not set)" : influx.toString()) + "; notifiers: "
-                + (channels.isEmpty() ? "none" : String.join(", ", channels.stream().map(Notifiers.Channel::name).toList()));
+                + (channels.isEmpty() ? "none" : String.join(", ", channels.stream()
+                        .map(c -> c.name() + (c.route().all() ? "" : " (" + c.route() + ")")).toList()));
         StreamService started = new StreamService(app, influx, sink, runners, description, stopped, failure);
         if (sink != null) {
             sink.start(onFailure);

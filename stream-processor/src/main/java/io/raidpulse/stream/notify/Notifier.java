@@ -1,21 +1,32 @@
 package io.raidpulse.stream.notify;
 
 import io.raidpulse.schema.Alert;
+import java.util.Set;
 
 /**
  * A channel that tells people about alert state changes (FIRING, PROGRESS, RESOLVED). One
  * implementation per channel; a new channel is one class plus its configuration:
  * {@code notify.channels=NAME[:TYPE],...}, where TYPE is a built-in name ({@code console},
- * {@code webhook}: the class {@code TypeNotifier} in this package) or a fully qualified class
+ * {@code webhook}, {@code slack}, {@code alertmanager}: the class {@code TypeNotifier} in this
+ * package) or a fully qualified class
  * name, and the channel's own settings are {@code notify.NAME.*}, handed to its public
  * constructor taking {@link io.raidpulse.config.Settings} with that prefix removed.
  *
  * <p>{@link NotifierRunner} calls {@link #send} once per state change, in order, retrying with
- * backoff while it throws a retriable {@link NotificationException}.
+ * backoff while it throws a retriable {@link NotificationException}, and only for the episodes
+ * the channel's {@link ChannelRoute} takes.
  */
 public interface Notifier extends AutoCloseable {
     /** Delivers one state change; returns once the channel accepted it. */
     void send(Alert alert) throws NotificationException;
+
+    /**
+     * The runner no longer reads these episodes' state changes (their partition went to another
+     * consumer, which delivers them from now on): a channel that keeps state per open episode
+     * (Alertmanager's re-posting) drops theirs. Called on the runner's thread.
+     */
+    default void released(Set<String> alertIds) {
+    }
 
     @Override
     default void close() {

@@ -30,12 +30,20 @@ import org.slf4j.LoggerFactory;
  * resumes after it), and alerts already delivered are skipped by (alert_id, state, event time).
  * The only repeat left is one alert delivered just before the process died and before its
  * commit; webhook receivers can drop it by {@code dedupe_key}.
+ *
+ * <p>State changes of episodes the channel's {@link ChannelRoute} does not take are skipped and
+ * their offsets committed; an episode is routed by its FIRING ({@link EpisodeRouter}).
  */
 public final class NotifierRunner implements Runnable, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(NotifierRunner.class);
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(500);
     /** How many delivered alerts are remembered to skip repeats within one run. */
     private static final int REMEMBERED = 10_000;
+    /**
+     * How many open episodes' FIRINGs are remembered to route their RESOLVED; past it the oldest
+     * is judged by its RESOLVED's own fields. About 100 bytes each.
+     */
+    private static final int OPEN_EPISODES = 100_000;
 
     private final String name;
     private final Notifier notifier;
@@ -45,6 +53,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
     private final Duration maxBackoff;
     private final Map<String, Object> consumerProps;
     private final Map<String, Object> producerProps;
+    private final EpisodeRouter router;
     private final SingleObjectCodec<Alert> codec = AvroSerdes.codec(Alert.class);
     private final Set<String> delivered = java.util.Collections.newSetFromMap(new LinkedHashMap<>(1024, 0.75f, false) {
         @Override
@@ -58,11 +67,13 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
     private volatile KafkaConsumer<byte[], byte[]> consumer;
     private final Set<TopicPartition> revoked = new HashSet<>();
     private long sent;
+    private long skipped;
 
-    public NotifierRunner(String name, Notifier notifier, String topic, String deadLetterTopic, String group, Duration maxBackoff,
-                          Map<String, Object> consumerProps, Map<String, Object> producerProps) {
+    public NotifierRunner(String name, Notifier notifier, ChannelRoute route, String topic, String deadLetterTopic, String group,
+                          Duration maxBackoff, Map<String, Object> consumerProps, Map<String, Object> producerProps) {
         this.name = name;
         this.notifier = notifier;
+        this.router = new EpisodeRouter(route, OPEN_EPISODES);
         this.topic = topic;
         this.deadLetterTopic = deadLetterTopic;
         this.group = group;
@@ -91,6 +102,11 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
         return sent;
     }
 
+    /** State changes this channel's route did not take. */
+    public synchronized long skipped() {
+        return skipped;
+    }
+
     @Override
     public void run() {
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(consumerProps);
@@ -105,6 +121,13 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
                 @Override
                 public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
                     revoked.removeAll(partitions);
+                    // here, not on revocation: an eager rebalance revokes every partition and most come back
+                    Set<Integer> kept = new HashSet<>();
+                    c.assignment().forEach(p -> kept.add(p.partition()));
+                    Set<String> released = router.release(kept);
+                    if (!released.isEmpty()) {
+                        notifier.released(released);
+                    }
                 }
             });
             while (running) {
@@ -126,17 +149,20 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
 
     private void handle(KafkaConsumer<byte[], byte[]> c, KafkaProducer<byte[], byte[]> deadLetters, ConsumerRecord<byte[], byte[]> r) {
         TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+        Alert alert = null;
         if (r.value() != null) {
-            Alert alert;
             try {
                 alert = codec.decode(r.topic(), r.value());
             } catch (RecordDecodingException e) {
                 log.warn("dead letter from {}-{}@{}: {}", r.topic(), r.partition(), r.offset(), e.reason());
                 deadLetters.send(DeadLetters.of(deadLetterTopic, r, group, DeadLetters.STAGE_DECODE, e.reason()));
                 deadLetters.flush();
-                alert = null;
             }
-            if (alert != null && !delivered.contains(dedupeKey(alert))) {
+            if (alert != null && !router.routes(alert, r.partition())) {
+                synchronized (this) {
+                    skipped++;
+                }
+            } else if (alert != null && !delivered.contains(dedupeKey(alert))) {
                 if (!deliver(c, tp, alert)) {
                     return;
                 }
@@ -144,6 +170,9 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
             }
         }
         c.commitSync(Map.of(tp, new OffsetAndMetadata(r.offset() + 1)));
+        if (alert != null) {
+            router.handled(alert);
+        }
     }
 
     /** Sends with retries; false when stopping or when the partition went to another consumer meanwhile. */

@@ -12,8 +12,8 @@ import java.util.Set;
 
 /** The channels named by {@code notify.channels}, built from their settings. */
 public final class Notifiers {
-    /** A configured channel: its name, the class behind it and its settings ({@code notify.NAME.*}). */
-    public record Channel(String name, Notifier notifier) {
+    /** A configured channel: its name, the class built from its settings ({@code notify.NAME.*}) and the episodes it takes. */
+    public record Channel(String name, Notifier notifier, ChannelRoute route) {
     }
 
     private Notifiers() {
@@ -38,7 +38,14 @@ public final class Notifiers {
             if (!names.add(name)) {
                 throw new ConfigException("notify.channels", "channel " + name + " is listed twice");
             }
-            channels.add(new Channel(name, create(name, type, s.under("notify." + name + "."))));
+            Settings own = s.under("notify." + name + ".");
+            ChannelRoute route;
+            try {
+                route = ChannelRoute.from(own);
+            } catch (ConfigException e) {
+                throw qualified(name, e);
+            }
+            channels.add(new Channel(name, create(name, type, own), route));
         }
         return channels;
     }
@@ -52,7 +59,7 @@ public final class Notifiers {
             cls = Class.forName(className);
         } catch (ClassNotFoundException e) {
             throw new ConfigException("notify.channels", "unknown channel type '" + type + "' for " + name
-                    + " (built in: console, webhook; or a class implementing " + Notifier.class.getName() + ")");
+                    + " (built in: console, webhook, slack, alertmanager; or a class implementing " + Notifier.class.getName() + ")");
         }
         if (!Notifier.class.isAssignableFrom(cls)) {
             throw new ConfigException("notify.channels", className + " does not implement " + Notifier.class.getName());
@@ -61,7 +68,7 @@ public final class Notifiers {
             return (Notifier) cls.getConstructor(Settings.class).newInstance(settings);
         } catch (InvocationTargetException e) {
             if (e.getCause() instanceof ConfigException c) {
-                throw new ConfigException("notify." + name + "." + c.key(), c.getMessage().substring(c.getMessage().indexOf(": ") + 2));
+                throw qualified(name, c);
             }
             if (e.getCause() instanceof UserException u) {
                 throw u;
@@ -70,5 +77,10 @@ public final class Notifiers {
         } catch (NoSuchMethodException | InstantiationException | IllegalAccessException e) {
             throw new ConfigException("notify.channels", className + " needs a public constructor taking " + Settings.class.getName());
         }
+    }
+
+    /** A channel's setting error under its full key, {@code notify.NAME.key}. */
+    private static ConfigException qualified(String channel, ConfigException c) {
+        return new ConfigException("notify." + channel + "." + c.key(), c.getMessage().substring(c.getMessage().indexOf(": ") + 2));
     }
 }

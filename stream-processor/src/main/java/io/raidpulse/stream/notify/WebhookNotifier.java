@@ -2,14 +2,9 @@ package io.raidpulse.stream.notify;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Alert;
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -27,32 +22,15 @@ public final class WebhookNotifier implements Notifier {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI url;
-    private final Duration timeout;
     private final Map<String, String> headers;
-    private final HttpClient http;
+    private final JsonPost post;
 
     public WebhookNotifier(Settings settings) {
-        String u = settings.requiredString("url");
-        try {
-            url = URI.create(u);
-            if (url.getHost() == null || !(url.getScheme().equals("http") || url.getScheme().equals("https"))) {
-                throw new IllegalArgumentException();
-            }
-        } catch (IllegalArgumentException e) {
-            throw new ConfigException("url", "expected an http(s) URL like https://hooks.example.com/... "
-                    + "(the value is not shown: a webhook URL can hold a secret, as Slack's do)");
-        }
-        timeout = settings.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofMinutes(5));
+        url = JsonPost.url(settings, "url", "https://hooks.example.com/...");
+        Duration timeout = settings.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofMinutes(5));
         headers = settings.withPrefix("header.");
-        headers.forEach((name, value) -> {
-            try {
-                HttpRequest.newBuilder(url).header(name, value);
-            } catch (IllegalArgumentException e) {
-                throw new ConfigException("header." + name, "is not a header a request may carry (a restricted name such as Host, "
-                        + "or characters a header cannot hold)");
-            }
-        });
-        http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        JsonPost.checkHeaders(url, headers, "header.");
+        post = new JsonPost("webhook", JsonPost.client(timeout), timeout);
     }
 
     /** The JSON body for one alert. */
@@ -93,27 +71,6 @@ public final class WebhookNotifier implements Notifier {
 
     @Override
     public void send(Alert alert) throws NotificationException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(url).timeout(timeout)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body(alert)));
-        headers.forEach(request::header);
-        HttpResponse<String> response;
-        try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new NotificationException("webhook " + url.getHost() + " not reachable: " + e, true, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new NotificationException("interrupted", true, e);
-        }
-        int status = response.statusCode();
-        if (status / 100 == 2) {
-            return;
-        }
-        // 401/403: credentials the operator will fix (a rotated secret): retried, as an outage is, so no alert is dropped
-        boolean retriable = status >= 500 || status == 408 || status == 429 || status == 401 || status == 403;
-        String body = response.body() == null ? "" : response.body().strip();
-        throw new NotificationException("webhook " + url.getHost() + " answered HTTP " + status
-                + (body.isEmpty() ? "" : ": " + body.substring(0, Math.min(200, body.length()))), retriable, null);
+        post.post(url, body(alert), headers);
     }
 }

@@ -1,0 +1,452 @@
+package io.raidpulse.stream.notify;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Settings;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.alert.Alerts;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Posts alerts to a Prometheus Alertmanager ({@code POST /api/v2/alerts}), so its routing,
+ * grouping, silences and inhibition apply to raidpulse's alerts as to Prometheus's.
+ *
+ * <p>Each episode is one Alertmanager alert. Its labels come from the episode's FIRING only
+ * (kind, host, subject, severity, cause), never from progress figures, so the FIRING, its
+ * PROGRESS re-posts and its RESOLVED carry identical labels and Alertmanager sees one alert:
+ * {@code alertname} (one per kind, see {@link #alertname}), {@code host}, {@code array} (array
+ * alerts, and a faulty member's array) or {@code device}, {@code severity} (lower case),
+ * {@code cause} when known, {@code source="raidpulse"}. Annotations: {@code summary},
+ * {@code description} (evidence, cause, busiest member, %util and details, one per line),
+ * {@code alert_id}, and {@code dashboard} with {@code generatorURL} when {@code dashboard-url}
+ * is set. {@code startsAt} is the episode's start. A FIRING or PROGRESS is posted without
+ * {@code endsAt}: Alertmanager then keeps the alert for its {@code resolve_timeout} (default
+ * 5 min) from the last post, by its own clock. A RESOLVED is posted with {@code endsAt} = the
+ * episode's end time, but not later than this process's clock (a host clock ahead would keep the
+ * alert firing until then) nor before {@code startsAt} (which Alertmanager refuses).
+ *
+ * <p>Alertmanager forgets an alert that is not posted again within {@code resolve_timeout}, as
+ * its API asks clients to re-send active alerts; so every firing alert is re-posted, all in one
+ * POST, every {@code resend-interval} (default 1 min; keep it well under {@code resolve_timeout})
+ * until its RESOLVED was accepted. An Alertmanager restart or a lost POST thereby heals within
+ * one interval. A {@link #send} that Alertmanager does not accept throws a retriable exception,
+ * so the runner retries it with backoff and nothing is lost. Only episodes that fired, or had a
+ * PROGRESS update, while this process ran are re-posted: nothing is persisted.
+ *
+ * <p>Settings under {@code notify.NAME.}: {@code url} (base URL, required, e.g.
+ * {@code http://alertmanager:9093}), {@code basic-auth.user} and {@code basic-auth.password}, or
+ * {@code bearer-token}; {@code tls.ca-file} (PEM certificates to trust) or
+ * {@code tls.insecure-skip-verify}; {@code resend-interval}, {@code dashboard-url} (with
+ * {@code {host}} and {@code {subject}} filled in), {@code timeout} (10 s). The password and the
+ * token are never logged or shown.
+ */
+public final class AlertmanagerNotifier implements Notifier {
+    private static final Logger log = LoggerFactory.getLogger(AlertmanagerNotifier.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** sync_action values that only read (md's check and repair), as against those that rebuild or reshape. */
+    private static final Set<String> CHECKS = Set.of("check", "repair");
+
+    private final URI alertsUrl;
+    private final Map<String, String> headers;
+    private final JsonPost post;
+    private final Duration resendInterval;
+    private final String dashboardUrl;
+
+    /** One POST at a time: a re-post of an alert must not land after the RESOLVED that ended it. */
+    private final Object posting = new Object();
+    /** What is re-posted, by alert_id, while the episode fires; guarded by {@link #posting}. */
+    private final Map<String, Firing> firing = new LinkedHashMap<>();
+    private boolean resendFailing;
+    private ScheduledExecutorService resender;
+    private boolean closed;
+
+    /** A firing episode: the labels of its FIRING and the alert last posted for it. */
+    private record Firing(ObjectNode labels, ObjectNode posted) {
+    }
+
+    public AlertmanagerNotifier(Settings settings) {
+        URI base = JsonPost.url(settings, "url", "http://alertmanager:9093");
+        if (base.getRawQuery() != null || base.getRawFragment() != null) {
+            throw new ConfigException("url", "expected Alertmanager's base URL, without a query or fragment, like http://alertmanager:9093");
+        }
+        String path = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
+        alertsUrl = URI.create(base.getScheme() + "://" + base.getRawAuthority() + path + "/api/v2/alerts");
+        headers = authorization(settings, alertsUrl);
+        Duration timeout = settings.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofMinutes(5));
+        resendInterval = settings.duration("resend-interval", Duration.ofMinutes(1), Duration.ofSeconds(1), Duration.ofHours(1));
+        dashboardUrl = settings.string("dashboard-url", null);
+        if (dashboardUrl != null) {
+            try {
+                URI u = URI.create(dashboardUrl.replace("{host}", "h").replace("{subject}", "s"));
+                if (u.getHost() == null || !("http".equals(u.getScheme()) || "https".equals(u.getScheme()))) {
+                    throw new IllegalArgumentException();
+                }
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("dashboard-url", "expected an http(s) URL, where {host} and {subject} are filled in, like "
+                        + "https://grafana.example.com/d/raidpulse-array?var-host={host}&var-array={subject}, got "
+                        + settings.shown("dashboard-url"));
+            }
+        }
+        HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(timeout);
+        SSLContext tls = tls(settings, alertsUrl);
+        if (tls != null) {
+            http.sslContext(tls);
+        }
+        post = new JsonPost("alertmanager", http.build(), timeout);
+    }
+
+    /** The Authorization header: basic auth or a bearer token, or none. */
+    private static Map<String, String> authorization(Settings s, URI url) {
+        boolean basic = s.has("basic-auth.user") || s.has("basic-auth.password");
+        if (basic && s.has("bearer-token")) {
+            throw new ConfigException("bearer-token", "set either bearer-token or basic-auth.user and basic-auth.password: "
+                    + "a request carries one Authorization header");
+        }
+        String value;
+        String key;
+        if (basic) {
+            String user = s.requiredString("basic-auth.user");
+            String password = s.requiredString("basic-auth.password");
+            if (user.contains(":")) {
+                throw new ConfigException("basic-auth.user", "cannot contain ':' (basic auth separates user and password with it)");
+            }
+            value = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
+            key = "basic-auth.password";
+        } else if (s.has("bearer-token")) {
+            value = "Bearer " + s.requiredString("bearer-token");
+            key = "bearer-token";
+        } else {
+            return Map.of();
+        }
+        try {
+            HttpRequest.newBuilder(url).header("Authorization", value);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(key, "holds characters an HTTP header cannot carry (the value is not shown)");
+        }
+        return Map.of("Authorization", value);
+    }
+
+    /** The TLS context for {@code tls.ca-file} or {@code tls.insecure-skip-verify}; null for the JVM's default trust. */
+    private static SSLContext tls(Settings s, URI url) {
+        boolean insecure = s.bool("tls.insecure-skip-verify", false);
+        String caFile = s.string("tls.ca-file", null);
+        if (caFile != null && insecure) {
+            throw new ConfigException("tls.insecure-skip-verify", "set either tls.ca-file (verify against it) or "
+                    + "tls.insecure-skip-verify=true (verify nothing), not both");
+        }
+        if ((caFile != null || insecure) && !"https".equals(url.getScheme())) {
+            throw new ConfigException(caFile != null ? "tls.ca-file" : "tls.insecure-skip-verify",
+                    "applies to an https:// url only, and url is http://");
+        }
+        try {
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            if (insecure) {
+                ctx.init(null, new TrustManager[] {new TrustingAnything()}, null);
+                return ctx;
+            }
+            if (caFile == null) {
+                return null;
+            }
+            KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+            trusted.load(null, null);
+            int i = 0;
+            for (Certificate c : certificates(Path.of(caFile))) {
+                trusted.setCertificateEntry("ca-" + i++, c);
+            }
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trusted);
+            ctx.init(null, tmf.getTrustManagers(), null);
+            return ctx;
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalStateException("cannot set up TLS for Alertmanager: " + e.getMessage(), e);
+        }
+    }
+
+    /** The certificates of a PEM file; an unreadable file or one without a certificate names the key. */
+    private static Collection<? extends Certificate> certificates(Path file) {
+        Collection<? extends Certificate> certs;
+        try (InputStream in = Files.newInputStream(file)) {
+            certs = CertificateFactory.getInstance("X.509").generateCertificates(in);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("tls.ca-file", "file " + file + " does not exist");
+        } catch (IOException e) {
+            throw new ConfigException("tls.ca-file", "cannot read " + file + ": " + e.getMessage());
+        } catch (CertificateException e) {
+            certs = List.of();
+        }
+        if (certs.isEmpty()) {
+            throw new ConfigException("tls.ca-file", file + " holds no certificate: expected PEM (-----BEGIN CERTIFICATE-----)");
+        }
+        return certs;
+    }
+
+    /** For {@code tls.insecure-skip-verify}: accepts any certificate for any name (an extended manager is also asked about the name). */
+    private static final class TrustingAnything extends X509ExtendedTrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, Socket socket) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket) {
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) {
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
+
+    /** Prometheus-style alert names, one per kind; SATURATION and SYNC by what they are about. */
+    static String alertname(Alert a) {
+        return switch (a.getKind()) {
+            case SATURATION -> a.getSubjectKind() == SubjectKind.ARRAY ? "MdArraySaturated" : "DiskSaturated";
+            case ARRAY_DEGRADED -> "MdArrayDegraded";
+            case MEMBER_FAULTY -> "MdMemberFaulty";
+            case SYNC -> CHECKS.contains(a.getDetails().getOrDefault("sync_action", "")) ? "MdArrayChecking" : "MdArrayRebuilding";
+            case MISMATCH -> "MdMismatchesFound";
+            case CAPACITY -> "ArrayOverCapacity";
+            case NO_SPARE -> "MdArrayNoSpare";
+            case ARRAY_INACTIVE -> "MdArrayInactive";
+            case OTHER -> "RaidpulseAlert";
+        };
+    }
+
+    /** The labels of an episode, from the fields its FIRING fixes. */
+    static ObjectNode labels(Alert a) {
+        ObjectNode l = JSON.createObjectNode();
+        l.put("alertname", alertname(a));
+        l.put("host", a.getHost());
+        if (a.getSubjectKind() == SubjectKind.ARRAY) {
+            l.put("array", a.getSubject());
+        } else if (a.getSubjectKind() == SubjectKind.DEVICE) {
+            l.put("device", a.getSubject());
+            // a faulty member's array, for routes and inhibitions by array
+            String array = a.getDetails().get("array");
+            if (array != null) {
+                l.put("array", array);
+            }
+        }
+        l.put("severity", a.getSeverity().name().toLowerCase(Locale.ROOT));
+        if (a.getCause() != null) {
+            l.put("cause", a.getCause());
+        }
+        l.put("source", "raidpulse");
+        return l;
+    }
+
+    /** The alert posted for one state change, with {@code labels} (the episode's). */
+    ObjectNode alert(Alert a, ObjectNode labels, Instant now) {
+        ObjectNode n = JSON.createObjectNode();
+        n.set("labels", labels);
+        ObjectNode annotations = n.putObject("annotations");
+        annotations.put("summary", a.getSummary());
+        String description = description(a);
+        if (!description.isEmpty()) {
+            annotations.put("description", description);
+        }
+        annotations.put("alert_id", a.getAlertId());
+        String dashboard = dashboard(a);
+        if (dashboard != null) {
+            annotations.put("dashboard", dashboard);
+            n.put("generatorURL", dashboard);
+        }
+        n.put("startsAt", a.getStartTime().toString());
+        if (a.getState() == AlertState.RESOLVED) {
+            Instant end = a.getEndTime() != null ? a.getEndTime() : a.getEventTime();
+            if (end.isAfter(now)) {
+                end = now;
+            }
+            if (end.isBefore(a.getStartTime())) {
+                end = a.getStartTime();
+            }
+            n.put("endsAt", end.toString());
+        }
+        return n;
+    }
+
+    /** Evidence, cause, busiest member, %util and the kind's details, one per line. */
+    static String description(Alert a) {
+        List<String> lines = new ArrayList<>(a.getEvidence());
+        if (a.getCause() != null) {
+            lines.add("cause: " + a.getCause());
+        }
+        if (a.getBusiestMember() != null) {
+            lines.add("busiest member: " + a.getBusiestMember());
+        }
+        if (a.getPeakUtil() != null) {
+            lines.add("peak util: " + Alerts.oneDecimal(a.getPeakUtil()) + "%");
+        }
+        if (a.getMeanUtil() != null) {
+            lines.add("mean util: " + Alerts.oneDecimal(a.getMeanUtil()) + "%");
+        }
+        new TreeMap<>(a.getDetails()).forEach((k, v) -> lines.add(k + ": " + v));
+        return String.join("\n", lines);
+    }
+
+    private String dashboard(Alert a) {
+        if (dashboardUrl == null) {
+            return null;
+        }
+        return dashboardUrl.replace("{host}", URLEncoder.encode(a.getHost(), StandardCharsets.UTF_8))
+                .replace("{subject}", URLEncoder.encode(a.getSubject(), StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void send(Alert a) throws NotificationException {
+        String id = a.getAlertId();
+        synchronized (posting) {
+            Firing known = firing.get(id);
+            ObjectNode labels = known != null ? known.labels() : labels(a);
+            ObjectNode alert = alert(a, labels, Instant.now());
+            if (a.getState() == AlertState.RESOLVED) {
+                try {
+                    postAll(List.of(alert));
+                } catch (NotificationException e) {
+                    if (!e.retriable()) {
+                        // refused for good: re-posting it as firing would keep it firing for ever
+                        firing.remove(id);
+                    }
+                    throw e;
+                }
+                firing.remove(id);
+            } else {
+                postAll(List.of(alert));
+                firing.put(id, new Firing(labels, alert));
+                startResending();
+            }
+        }
+    }
+
+    private void postAll(List<ObjectNode> alerts) throws NotificationException {
+        ArrayNode body = JSON.createArrayNode();
+        body.addAll(alerts);
+        post.post(alertsUrl, body.toString(), headers);
+    }
+
+    /** Called with {@link #posting} held. */
+    private void startResending() {
+        if (resender != null || closed) {
+            return;
+        }
+        resender = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "alertmanager-resend-" + alertsUrl.getHost());
+            t.setDaemon(true);
+            return t;
+        });
+        long ms = resendInterval.toMillis();
+        resender.scheduleWithFixedDelay(this::resend, ms, ms, TimeUnit.MILLISECONDS);
+    }
+
+    /** Posts every firing alert again, so Alertmanager keeps them (and learns them again after a restart). */
+    void resend() {
+        synchronized (posting) {
+            if (firing.isEmpty()) {
+                return;
+            }
+            try {
+                postAll(firing.values().stream().map(Firing::posted).toList());
+                if (resendFailing) {
+                    log.info("alertmanager {} takes the {} firing alerts again", alertsUrl.getHost(), firing.size());
+                }
+                resendFailing = false;
+            } catch (NotificationException e) {
+                if (!resendFailing) {
+                    log.warn("re-posting {} firing alerts: {}; trying again every {}", firing.size(), e.getMessage(),
+                            Settings.formatDuration(resendInterval));
+                }
+                resendFailing = true;
+            } catch (RuntimeException e) {
+                // the schedule ends at the first exception it sees: log and keep it
+                log.error("re-posting firing alerts to alertmanager {} failed", alertsUrl.getHost(), e);
+            }
+        }
+    }
+
+    @Override
+    public void released(Set<String> alertIds) {
+        synchronized (posting) {
+            firing.keySet().removeAll(alertIds);
+        }
+    }
+
+    /** How many alerts are being re-posted. */
+    int firing() {
+        synchronized (posting) {
+            return firing.size();
+        }
+    }
+
+    @Override
+    public void close() {
+        ScheduledExecutorService r;
+        synchronized (posting) {
+            closed = true;
+            r = resender;
+        }
+        if (r != null) {
+            r.shutdownNow();
+            try {
+                r.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.raidpulse.stream.notify;
+
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertState;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A channel's {@link ChannelRoute} applied to episodes: an episode whose FIRING was sent to the
+ * channel gets its PROGRESS updates (when the route takes them) and its RESOLVED there too, and
+ * one whose FIRING was not gets neither, whatever their own fields say (a RESOLVED may carry
+ * another severity than its FIRING). The FIRING decides because the kind, host and subject of
+ * an episode never change, and its severity is the one it fired with.
+ *
+ * <p>Only FIRINGs read in this run are known: a PROGRESS or RESOLVED of an episode that fired
+ * before (a restart resumes after the committed offsets; a partition taken over from another
+ * instance) is judged by its own fields. So is one whose FIRING was forgotten because more than
+ * {@code capacity} episodes were open at once. Not thread-safe: the runner's thread only.
+ */
+final class EpisodeRouter {
+    /** An open episode: the partition its changes are read from, and whether its FIRING was sent here. */
+    private record Open(int partition, boolean routed) {
+    }
+
+    private final ChannelRoute route;
+    private final Map<String, Open> open;
+
+    EpisodeRouter(ChannelRoute route, int capacity) {
+        this.route = route;
+        this.open = new LinkedHashMap<>(256, 0.75f, false) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Open> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+
+    ChannelRoute route() {
+        return route;
+    }
+
+    /** Whether this state change, read from {@code partition}, goes to the channel; remembers FIRINGs. */
+    boolean routes(Alert a, int partition) {
+        String id = a.getAlertId();
+        if (a.getState() == AlertState.FIRING) {
+            boolean routed = route.accepts(a);
+            open.put(id, new Open(partition, routed));
+            return routed;
+        }
+        Open known = open.get(id);
+        if (known == null) {
+            return route.accepts(a);
+        }
+        return known.routed() && (a.getState() != AlertState.PROGRESS || route.progress());
+    }
+
+    /**
+     * Forgets the episode of a RESOLVED once it was handled (delivered, refused or skipped, and
+     * committed): a RESOLVED read again after a delivery given up is still routed by its FIRING.
+     */
+    void handled(Alert a) {
+        if (a.getState() == AlertState.RESOLVED) {
+            open.remove(a.getAlertId());
+        }
+    }
+
+    /**
+     * Forgets the open episodes read from partitions not in {@code kept} (they went to another
+     * consumer, which delivers their changes from now on); returns those that had been sent here.
+     */
+    Set<String> release(Collection<Integer> kept) {
+        Set<String> released = new HashSet<>();
+        for (Iterator<Map.Entry<String, Open>> it = open.entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<String, Open> e = it.next();
+            if (!kept.contains(e.getValue().partition())) {
+                if (e.getValue().routed()) {
+                    released.add(e.getKey());
+                }
+                it.remove();
+            }
+        }
+        return released;
+    }
+
+    /** How many open episodes are known. */
+    int known() {
+        return open.size();
+    }
+}
