@@ -33,6 +33,8 @@ final class SysstatOracle {
             W=$1
             mount --bind "$W/block" /sys/block
             mount --bind "$W/uptime" /proc/uptime
+            # a run before this one left its output: the wait below must see this run's only
+            rm -f "$W/out.json"
             t0=$(date +%s%N)
             stdbuf -oL iostat -x -d -o JSON 1 2 > "$W/out.json" &
             P=$!
