@@ -78,7 +78,7 @@ final class MdHealthRules {
                 }
             } else if (key.equals(SYNC)) {
                 if (action == null || !action.equals(h.syncAction)) {
-                    out.add(syncEnded(host, h, open, time));
+                    out.add(syncEnded(host, h, open, time, a));
                     h.open.remove(key);
                     if ("check".equals(h.syncAction) && a.getMismatchCnt() != null && a.getMismatchCnt() > 0
                             && !MISMATCH_MEANINGLESS.contains(h.level) && !h.open.containsKey(MISMATCH)) {
@@ -237,13 +237,17 @@ final class MdHealthRules {
         h.reportedTime = 0;
     }
 
-    private Alert syncEnded(String host, ArrayHealth h, ArrayHealth.Open open, long time) {
+    private Alert syncEnded(String host, ArrayHealth h, ArrayHealth.Open open, long time, MdArray now) {
         String noun = MdSync.noun(h.syncAction);
         // or the time it had left had passed, give or take an interval, by the sample that saw it
-        // over (the lab's check at 98.1%, 1.2 s left by its position and speed, seen ended 1 s later)
+        // over (the lab's check at 98.1%, 1.2 s left by its position and speed, seen ended 1 s later);
+        // or a recovery left the array whole: one from the write-intent bitmap copies only what
+        // changed and jumps over the rest (the lab's re-added disk, last seen at 58.9%)
         boolean finished = h.syncLastPct >= FINISHED_PCT
                 || (h.syncLastEta >= 0 && h.syncLastInterval > 0 && h.syncLastEta <= 2 * h.syncLastInterval)
-                || (h.syncLastLeftMs >= 0 && h.syncLastLeftMs <= (time - h.syncLastTime) + Math.max(1000, h.syncLastInterval * 1000));
+                || (h.syncLastLeftMs >= 0 && h.syncLastLeftMs <= (time - h.syncLastTime) + Math.max(1000, h.syncLastInterval * 1000))
+                || ("recover".equals(h.syncAction) && now.getDegraded() != null && now.getDegraded() == 0
+                    && now.getMembers().stream().noneMatch(MdMember::getRebuilding));
         Map<String, String> details = new LinkedHashMap<>();
         details.put("sync_action", h.syncAction);
         details.put("finished", Boolean.toString(finished));

@@ -138,6 +138,25 @@ class MdHealthDetectorTest {
     }
 
     @Test
+    void aRecoveryFromTheBitmapThatLeftTheArrayWholeFinishedWhereverItWasLastSeen() {
+        // the lab's re-added disk: md copies only what changed and jumps over the rest
+        feed(1, () -> raid5().degraded(1).sync("recover", 26.5, 50_000L, 12L));
+        feed(1, () -> raid5().degraded(1).sync("recover", 58.9, 50_000L, 24L));
+        assertThat(feed(1, MdHealthDetectorTest::raid5)).filteredOn(a -> a.getKind() == AlertKind.SYNC).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.RESOLVED);
+            assertThat(a.getSummary()).startsWith("db1 md0 recovery finished after");
+            assertThat(a.getDetails()).containsEntry("finished", "true").containsEntry("last_sync_pct", "58.9");
+        });
+    }
+
+    @Test
+    void aRecoveryThatEndedWithTheArrayStillDegradedStopped() {
+        feed(1, () -> raid5().degraded(1).sync("recover", 26.5, 50_000L, 120L));
+        assertThat(feed(1, () -> raid5().degraded(1))).filteredOn(a -> a.getKind() == AlertKind.SYNC).singleElement()
+                .satisfies(a -> assertThat(a.getDetails()).containsEntry("finished", "false"));
+    }
+
+    @Test
     void aSyncSeenOverLongBeforeItsTimeLeftStopped() {
         HostFeed fast = new HostFeed("db1", T0, 1_000);
         long total = 1_000_000_000L;
