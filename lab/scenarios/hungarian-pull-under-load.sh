@@ -33,9 +33,10 @@ lab_do mdadm /dev/md0 --remove failed
 # "--re-add ... is not possible"); an operator then adds it back and md copies it whole
 lab_do mdadm /dev/md0 --re-add /dev/$new || lab_do mdadm /dev/md0 --add /dev/$new
 lab_wait_action md0 recover 60 || true
+# the recovery's end is marked when it happens, while bonnie++ goes on
+lab_wait_idle md0 900
 wait $bonnie
 lab_event "bench-end name=bonnie-under-pull rc=$?"
-lab_wait_idle md0 900
 lab_sleep 30
 lab_do umount $MNT
 lab_do mdadm --stop /dev/md0

@@ -16,8 +16,11 @@ import java.util.regex.Pattern;
  * @param fields   every {@code Key : value} line, trimmed
  * @param devices  the table's rows with a device, in mdadm's order
  * @param removed  the RaidDevice numbers of rows that say {@code removed}
+ * @param missing  MAJOR:MINOR of rows whose device node is gone ({@code faulty missing}: a disk
+ *                 pulled out of the machine that md still holds as a faulty member)
  */
-public record MdadmDetail(String array, Map<String, String> fields, List<Device> devices, List<Integer> removed) {
+public record MdadmDetail(String array, Map<String, String> fields, List<Device> devices, List<Integer> removed,
+                          List<String> missing) {
     private static final Pattern FIELD = Pattern.compile("^\\s*([A-Za-z][A-Za-z ]*?)\\s*:\\s?(.*)$");
     private static final Pattern ROW = Pattern.compile("^\\s*(\\d+|-)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+|-)\\s+(.*?)\\s*$");
     private static final Pattern STATUS = Pattern.compile("(\\d+)% complete");
@@ -45,16 +48,18 @@ public record MdadmDetail(String array, Map<String, String> fields, List<Device>
         Map<String, String> fields = null;
         List<Device> devices = null;
         List<Integer> removed = null;
+        List<String> missing = null;
         boolean table = false;
         for (String line : text.split("\n")) {
             if (line.matches("^/dev/\\S+:\\s*$")) {
                 if (array != null) {
-                    out.add(new MdadmDetail(array, fields, devices, removed));
+                    out.add(new MdadmDetail(array, fields, devices, removed, missing));
                 }
                 array = line.trim().substring(5, line.trim().length() - 1);
                 fields = new LinkedHashMap<>();
                 devices = new ArrayList<>();
                 removed = new ArrayList<>();
+                missing = new ArrayList<>();
                 table = false;
                 continue;
             }
@@ -74,6 +79,8 @@ public record MdadmDetail(String array, Map<String, String> fields, List<Device>
                 String last = words.get(words.size() - 1);
                 if (last.equals("removed")) {
                     removed.add(Integer.parseInt(r.group(4)));
+                } else if (last.equals("missing")) {
+                    missing.add(r.group(2) + ":" + r.group(3));
                 } else if (last.startsWith("/dev/")) {
                     words.remove(words.size() - 1);
                     devices.add(new Device(last, r.group(4).equals("-") ? null : Integer.valueOf(r.group(4)), List.copyOf(words)));
@@ -86,7 +93,7 @@ public record MdadmDetail(String array, Map<String, String> fields, List<Device>
             }
         }
         if (array != null) {
-            out.add(new MdadmDetail(array, fields, devices, removed));
+            out.add(new MdadmDetail(array, fields, devices, removed, missing));
         }
         return out;
     }

@@ -32,8 +32,9 @@ import org.assertj.core.api.SoftAssertions;
  * truncates) and that plus one plus twice the distance the sync covers in the gap at its speed.
  * Where /proc/mdstat or md's sysfs ({@link MdMoment}) read before mdadm and the snapshot's own
  * differ in more than progress, the arrays changed while mdadm looked (a member failed, a sync
- * ended): such a snapshot is counted, not compared, and there may be few. The array state (clean/active) flips with every write, so
- * it is compared only where the array had no request in flight at the snapshot.
+ * ended): such a snapshot is counted, not compared, and there may be few. The array state
+ * (clean/active) flips with every write, so it is compared only where the array wrote nothing
+ * since the snapshot before.
  */
 public final class ArraysChecks {
     private static final Pattern PROGRESS = Pattern.compile("\\b(resync|recovery|check|reshape|repair)\\s*=\\s*[0-9.]+%");
@@ -47,7 +48,10 @@ public final class ArraysChecks {
         int unsettled = 0;
         int withArrays = 0;
         SoftAssertions soft = new SoftAssertions();
+        Path previous = null;
         for (Path snap : r.snapshots()) {
+            Path earlier = previous;
+            previous = snap;
             Path detailFile = snap.resolve("truth/mdadm-detail.txt");
             Path before = snap.resolve("truth/mdstat-before");
             if (!Files.isRegularFile(before)) {
@@ -85,7 +89,7 @@ public final class ArraysChecks {
                 }
                 boolean stateSettled = Files.isRegularFile(mdBefore) && arrayState(Files.readString(mdBefore), d.array())
                         .equals(a.path("state").asText());
-                compare(soft, where + " " + d.array(), a, d, theirs, gap, stateSettled && idle(snap, d.array()));
+                compare(soft, where + " " + d.array(), a, d, theirs, gap, stateSettled && quiet(earlier, snap, d.array()));
                 compared++;
             }
         }
@@ -152,6 +156,7 @@ public final class ArraysChecks {
         sync(soft, where, a, d, gapS);
         Set<String> leaves = new LinkedHashSet<>();
         leaves(d, all, leaves);
+        leaves.addAll(unnamedFaulty(a, d));
         List<String> ourLeaves = new ArrayList<>();
         a.path("leaf_disks").forEach(n -> ourLeaves.add(n.asText()));
         soft.assertThat(ourLeaves).as("%s: leaf disks", where).containsExactlyInAnyOrderElementsOf(leaves);
@@ -160,7 +165,8 @@ public final class ArraysChecks {
     private static void members(SoftAssertions soft, String where, JsonNode a, MdadmDetail d, double gapS) {
         Map<String, JsonNode> ours = new LinkedHashMap<>();
         a.path("members").forEach(m -> ours.put(m.path("device").asText(), m));
-        List<String> names = d.devices().stream().map(MdadmDetail.Device::name).toList();
+        List<String> names = new ArrayList<>(d.devices().stream().map(MdadmDetail.Device::name).toList());
+        names.addAll(unnamedFaulty(a, d));
         soft.assertThat(ours.keySet()).as("%s: members", where).containsExactlyInAnyOrderElementsOf(names);
         for (MdadmDetail.Device dev : d.devices()) {
             JsonNode m = ours.get(dev.name());
@@ -247,6 +253,23 @@ public final class ArraysChecks {
         return l.replace('=', '-').toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * Our faulty members that mdadm cannot name, one for each of its {@code faulty missing} rows: a
+     * disk pulled out of the machine is gone from /dev while md still holds it (mdstat's
+     * {@code vdb[1](F)}, md's {@code dev-vdb}), and raidpulse names it from md's own sysfs.
+     */
+    private static List<String> unnamedFaulty(JsonNode a, MdadmDetail d) {
+        Set<String> named = new LinkedHashSet<>(d.devices().stream().map(MdadmDetail.Device::name).toList());
+        List<String> out = new ArrayList<>();
+        for (JsonNode m : a.path("members")) {
+            String name = m.path("device").asText();
+            if (!named.contains(name) && m.path("status").asText().equals("faulty") && out.size() < d.missing().size()) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
     private static void leaves(MdadmDetail d, Map<String, MdadmDetail> all, Set<String> out) {
         for (MdadmDetail.Device dev : d.devices()) {
             MdadmDetail nested = all.get(dev.name());
@@ -274,13 +297,26 @@ public final class ArraysChecks {
     }
 
     /** Whether array {@code md} had no request in flight at the snapshot (diskstats field 12, I/Os in progress). */
-    private static boolean idle(Path snap, String md) throws IOException {
+    /**
+     * No write completed on the array since the snapshot before, none in flight at this one: its
+     * array state (clean/active, md's safe mode) cannot have flipped while mdadm read it. A
+     * mounted filesystem writes on its own (jbd2 commits), so a request in flight at the snapshot
+     * alone says too little.
+     */
+    private static boolean quiet(Path earlier, Path snap, String md) throws IOException {
+        String[] now = diskstats(snap, md);
+        String[] before = earlier == null ? null : diskstats(earlier, md);
+        return now != null && before != null && now[11].equals("0") && now[7].equals(before[7]);
+    }
+
+    /** The array's /proc/diskstats fields, null when it has none. */
+    private static String[] diskstats(Path snap, String md) throws IOException {
         for (String line : Files.readAllLines(snap.resolve("proc/diskstats"))) {
             String[] f = line.trim().split("\\s+");
             if (f.length > 11 && f[2].equals(md)) {
-                return f[11].equals("0");
+                return f;
             }
         }
-        return false;
+        return null;
     }
 }

@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.raidpulse.lab.recording.Event;
 import io.raidpulse.lab.recording.Recording;
+import io.raidpulse.model.importer.CopyDirection;
 import io.raidpulse.model.importer.FormatSniffer;
 import io.raidpulse.model.importer.ImportContext;
 import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.model.profile.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +53,11 @@ class BenchImportTest {
         String text = Files.readString(path);
         long ram = r.manifest().path("memory_mib").asLong() << 20;
         ImportContext ctx = ImportContext.of(Target.UNKNOWN).withRam(ram).withSource(r.name() + "/bench/" + file, null);
+        Event start = r.next("bench-start", Instant.EPOCH, "name", file.substring(0, file.lastIndexOf('.')));
+        if (start != null && "dd".equals(start.attr("tool"))) {
+            // dd prints no direction: an operator gives it (bench import --direction), here from the command the guest ran
+            ctx = ctx.withCopyDirection(start.text().contains("if=/dev/zero") ? CopyDirection.WRITE : CopyDirection.READ);
+        }
         List<BenchmarkProfile> profiles = FormatSniffer.importAny(text, ctx);
         assertThat(profiles).as("profiles from %s", file).isNotEmpty();
         for (BenchmarkProfile p : profiles) {

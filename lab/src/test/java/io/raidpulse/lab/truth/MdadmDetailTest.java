@@ -36,6 +36,15 @@ class MdadmDetailTest {
     }
 
     @Test
+    void aMemberPulledOutOfTheMachineIsFaultyAndMissing() throws IOException {
+        // the Hungarian scenario: vdb's PCI device unplugged under bonnie++, md still holds it
+        MdadmDetail d = read("raid10-pulled-member.detail");
+        assertThat(d.devices()).extracting(MdadmDetail.Device::name).containsExactly("vda", "vdc", "vdd");
+        assertThat(d.removed()).containsExactly(1);
+        assertThat(d.missing()).containsExactly("254:16");
+    }
+
+    @Test
     void aRebuildAndACheckInProgress() throws IOException {
         MdadmDetail rebuild = read("raid5-spare-rebuilding.detail");
         assertThat(rebuild.sync().kind()).isEqualTo("Rebuild");
