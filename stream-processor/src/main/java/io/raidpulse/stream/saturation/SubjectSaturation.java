@@ -62,6 +62,8 @@ final class SubjectSaturation {
     Phase phase = Phase.IDLE;
     /** samples in the current hot run (IDLE, PENDING) or cool run (FIRING) */
     int run;
+    /** seconds the samples of the current run cover (their interval_s, lost ones at the interval of the next) */
+    double runSeconds;
     /** sample time of the first sample of the current run, ms */
     long runStart;
     long lastSequence = -1;
@@ -147,6 +149,7 @@ final class SubjectSaturation {
                 episodeStart = ctx.time();
                 runStart = ctx.time();
                 run = 1;
+                runSeconds = ctx.intervalS();
                 peak = -1;
                 utilSum = 0;
                 utilCount = 0;
@@ -158,6 +161,7 @@ final class SubjectSaturation {
                     long runWithIt = run + 1 + missed;
                     if (warmInRun + 1 <= Math.max(1, (int) (runWithIt * TOLERATED_WARM_SHARE)) && !cool(load, th, evidenceNeeded)) {
                         run += 1 + (int) missed;
+                        runSeconds += ctx.intervalS() * (1 + missed);
                         warmInRun++;
                         accumulate(load);
                         return null;
@@ -167,6 +171,7 @@ final class SubjectSaturation {
                     return null;
                 }
                 run += 1 + (int) missed;
+                runSeconds += ctx.intervalS() * (1 + missed);
                 accumulate(load);
                 return fireIfSustained(load, ctx, th, sync, evidence);
             }
@@ -182,12 +187,14 @@ final class SubjectSaturation {
                 if (run == 0) {
                     runStart = ctx.time();
                     run = 1;
+                    runSeconds = ctx.intervalS();
                 } else {
                     run += 1 + (int) missed;
+                    runSeconds += ctx.intervalS() * (1 + missed);
                 }
                 coolSum += util;
                 coolCount++;
-                if (run < SaturationThresholds.samples(th.clearAfter(), ctx.intervalS())) {
+                if (run < samplesOfThisRun(th.clearAfter(), ctx.intervalS())) {
                     return null;
                 }
                 Alert resolved = resolved(ctx.host(), ctx.time(), runStart, null);
@@ -196,6 +203,16 @@ final class SubjectSaturation {
             }
             default -> throw new IllegalStateException(phase.toString());
         }
+    }
+
+    /**
+     * Samples that cover {@code d} at the run's own mean interval: a collector that stalled once
+     * (one sample of 3.8 s among 1 s ones, seen in the lab under load) does not shrink 30 s to
+     * eight samples.
+     */
+    private int samplesOfThisRun(java.time.Duration d, double intervalS) {
+        // 0 in state of format 1, which did not keep it: the sample's own interval, as then
+        return SaturationThresholds.samples(d, runSeconds > 0 && run > 0 ? runSeconds / run : intervalS);
     }
 
     /** Cool: util below the clear threshold or its evidence gone, and md not holding requests back either. */
@@ -221,11 +238,12 @@ final class SubjectSaturation {
     }
 
     private Alert fireIfSustained(SubjectLoad load, SampleContext ctx, SaturationThresholds th, MdSync sync, List<String> evidence) {
-        int needed = SaturationThresholds.samples(th.sustain(), ctx.intervalS());
+        int needed = samplesOfThisRun(th.sustain(), ctx.intervalS());
         if (run - warmInRun < needed) {
             return null;
         }
-        long sustainedMs = Math.round(run * ctx.intervalS() * 1000);
+        long sustainedMs = Math.round(runSeconds * 1000);
+        int samples = run;
         phase = Phase.FIRING;
         run = 0;
         warmInRun = 0;
@@ -238,7 +256,7 @@ final class SubjectSaturation {
         List<String> all = new ArrayList<>(evidence.size() + 1);
         all.add((inMd ? "member util " + pct(firedUtilMean) + " mean, the array saturated" : "util " + pct(firedUtilMean)
                 + " mean >= " + pct(th.fireUtil())) + " for " + Alerts.duration(sustainedMs)
-                + " (" + Math.round(sustainedMs / (ctx.intervalS() * 1000)) + " samples)");
+                + " (" + samples + " samples)");
         all.addAll(evidence);
         String summary = ctx.host() + " " + subject + (inMd ? " saturated in md itself (members " + pct(firedUtilMean) + " busy)"
                 : " saturated: util " + pct(firedUtilMean)) + " for " + Alerts.duration(sustainedMs)
@@ -410,14 +428,15 @@ final class SubjectSaturation {
                 .writeLong(episodeStart).writeDouble(peak).writeString(peakMember).writeDouble(utilSum).writeInt(utilCount)
                 .writeDouble(coolSum).writeInt(coolCount).writeString(cause)
                 .writeByte(severity == null ? -1 : severity.ordinal()).writeDouble(firedUtilMean)
-                .writeDouble(baseAquSz).writeDouble(baseAwaitMs).writeInt(baseSamples).writeInt(warmInRun);
+                .writeDouble(baseAquSz).writeDouble(baseAwaitMs).writeInt(baseSamples).writeInt(warmInRun).writeDouble(runSeconds);
     }
 
-    /** Format 2 (with the baseline's sample count and the pending run's tolerated warm samples). */
+    /** Format 2 (with the baseline's sample count, the pending run's tolerated warm samples and the seconds the run covers). */
     static SubjectSaturation read(StateReader r) {
         SubjectSaturation s = readV1(r);
         s.baseSamples = r.readInt();
         s.warmInRun = r.readInt();
+        s.runSeconds = r.readDouble();
         return s;
     }
 

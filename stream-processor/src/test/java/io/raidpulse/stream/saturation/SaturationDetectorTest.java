@@ -103,6 +103,27 @@ class SaturationDetectorTest {
     }
 
     @Test
+    void oneLongIntervalFromAStalledCollectorDoesNotShortenTheSustainTime() {
+        // the lab's collector under TCG: one sample of 3.8 s among 1 s ones; 30 s were then counted as 8 samples
+        HostFeed fast = new HostFeed("db2", T0, 1_000);
+        long first = fast.time();
+        for (int i = 0; i < 8; i++) {
+            topology.send(fast.next(Dev.disk("sda", 99)));
+        }
+        topology.send(fast.stalled(3_830, List.of(Dev.disk("sda", 99)), List.of()));
+        assertThat(saturation(topology.alerts())).as("about 12 s covered").isEmpty();
+        List<Alert> fired = new java.util.ArrayList<>();
+        while (fired.isEmpty()) {
+            topology.send(fast.next(Dev.disk("sda", 99)));
+            fired.addAll(saturation(topology.alerts()));
+        }
+        assertThat(fired).singleElement().satisfies(a -> {
+            assertThat(a.getStartTime()).isEqualTo(Instant.ofEpochMilli(first));
+            assertThat(Duration.between(a.getStartTime(), a.getEventTime()).toMillis()).as("30 s covered").isBetween(29_000L, 31_000L);
+        });
+    }
+
+    @Test
     void aSubjectTouchingTheThresholdNowAndThenNeverFires() {
         assertThat(feed(95, 90, 90, 95, 90, 90, 95, 90, 90, 95, 90, 90)).isEmpty();
     }

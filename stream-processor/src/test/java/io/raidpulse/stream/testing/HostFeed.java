@@ -66,6 +66,15 @@ public final class HostFeed {
         return next(List.of(devices), List.of());
     }
 
+    /** The next sample after a stalled collector: one interval of {@code ms} instead of the usual. */
+    public HostSample stalled(long ms, List<Dev> devices, List<Md> arrays) {
+        time += ms - intervalMs;
+        HostSample s = sample(sequence, time, ms / 1000.0, devices, arrays);
+        sequence++;
+        time += intervalMs;
+        return s;
+    }
+
     /** Samples lost on the way: sequence and time move on without a record. */
     public HostFeed lose(int samples) {
         sequence += samples;
