@@ -175,8 +175,10 @@ final class AlertChecks {
         for (Event p : r.events("pulled")) {
             Event faulty = r.next("faulty", p.time(), "disk", p.attr("disk"));
             Instant until = (faulty == null ? p.time().plusSeconds(60) : faulty.time()).plus(HEALTH_LAG);
-            expectOpened(soft, r, episodes, AlertKind.MEMBER_FAULTY, p.attr("disk"), p.time().minusSeconds(1), until,
-                    "disk " + p.attr("disk") + " pulled");
+            // from the request to pull it: md may fail the disk before the guest sees it gone and logs "pulled"
+            Instant from = r.events("pull").stream().filter(q -> q.attr("disk").equals(p.attr("disk")) && !q.time().isAfter(p.time()))
+                    .map(Event::time).reduce((a, b) -> b).orElse(p.time().minusSeconds(1));
+            expectOpened(soft, r, episodes, AlertKind.MEMBER_FAULTY, p.attr("disk"), from, until, "disk " + p.attr("disk") + " pulled");
         }
         // no member reported faulty that the scenario did not fail
         for (List<Alert> ep : episodes.values()) {

@@ -16,9 +16,9 @@ final class ScenarioExpectations {
             "raid5-short", List.of(fires("md0", "randwrite-4k")),
             // util near 100% in both phases; only the second has requests waiting
             "nvme-busy-then-overload", List.of(quiet("nvme0n1", "moderate-qd8"), fires("nvme0n1", "overload-qd64")),
-            // four runs back to back on each layout keep its disks busy for 80 s: one episode each
+            // the runs back to back on each layout keep its disks busy: one episode each
             "german-raid5-vs-raid10", List.of(fires("vde", "single-seqread-1m", "single-randwrite-4k"),
-                    fires("md0", "raid5-seqread-1m", "raid5-randwrite-4k"), fires("md0", "n2-seqread-1m", "n2-randwrite-4k"),
+                    fires("md0", "raid5-seqread-1m", "raid5-seqwrite-1m-sc4096"), fires("md0", "n2-seqread-1m", "n2-randwrite-4k"),
                     fires("md0", "f2-seqread-1m", "f2-randwrite-4k")),
             // 12 s per thread count, each fio starting with a second or two of nothing: no run is
             // hot for saturation's 30 s, on the lone disk or on any array
@@ -27,8 +27,10 @@ final class ScenarioExpectations {
                     quiet("md0", "raid10x8-randread-t1", "raid10x8-randread-t16"),
                     quiet("md0", "raid0x2raid1-randread-t1", "raid0x2raid1-randread-t16"),
                     quiet("md0", "raid0x4raid1-randread-t1", "raid0x4raid1-randread-t16")),
-            "perc-raid5-vs-raid10", List.of(fires("md0", "raid5x4-bonnie"), fires("md0", "raid10x4-bonnie")),
-            "hungarian-pull-under-load", List.of(fires("md0", "bonnie-under-pull")),
+            // bonnie++ through ext4 under emulation is bound by the guest's CPU (it reports 65-88%
+            // CPU): the members stay about half busy, and saturation has nothing to say
+            "perc-raid5-vs-raid10", List.of(quiet("md0", "raid5x4-bonnie"), quiet("md0", "raid10x4-bonnie")),
+            "hungarian-pull-under-load", List.of(quiet("md0", "bonnie-under-pull")),
             // the nested RAID0 over two RAID1s keeps its disks only 84-86% busy through two md
             // layers under emulation (a second in three under the fire threshold): not saturated
             "md-life-raid1-raid0", List.of(quiet("md4", "nested-randread"), fires("md1", "raid0-randrw"),
