@@ -1,6 +1,7 @@
 package io.raidpulse.services.alertmanager;
 
 import io.raidpulse.config.UserException;
+import io.raidpulse.services.ChildProcesses;
 import io.raidpulse.services.Ports;
 import java.io.File;
 import java.io.IOException;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -177,19 +177,7 @@ public final class AlertmanagerServer implements AutoCloseable {
         if (process == null) {
             return;
         }
-        process.destroy();
-        try {
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        try {
-            Runtime.getRuntime().removeShutdownHook(reaper);
-        } catch (IllegalStateException shuttingDown) {
-            // the hook is running or has run; nothing to remove
-        }
+        ChildProcesses.stop(process, reaper);
         process = null;
         LOG.info("Alertmanager on port {} stopped", port);
     }

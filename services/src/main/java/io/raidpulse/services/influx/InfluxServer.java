@@ -1,6 +1,7 @@
 package io.raidpulse.services.influx;
 
 import io.raidpulse.config.UserException;
+import io.raidpulse.services.ChildProcesses;
 import io.raidpulse.services.Ports;
 import java.io.File;
 import java.io.IOException;
@@ -13,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -339,19 +339,7 @@ public final class InfluxServer implements AutoCloseable {
             if (process == null) {
                 return;
             }
-            process.destroy();
-            try {
-                if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                    process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            try {
-                Runtime.getRuntime().removeShutdownHook(reaper);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running or has run; nothing to remove
-            }
+            ChildProcesses.stop(process, reaper);
             process = null;
             LOG.info("influxd on port {} stopped", port);
         }
