@@ -29,7 +29,22 @@ public record LabSetup(Path repo, Path cache, KernelPackage kernel, Path initram
     private static final Map<String, String> REQUIRED = Map.of("qemu-system-x86_64", "qemu-system-x86",
             "busybox", "busybox-static", "dpkg-deb", "dpkg", "mdadm", "mdadm", "iostat", "sysstat", "fio", "fio");
 
+    /** Where the guest's init mounts file systems of its own over the host's root (init.sh). */
+    static final List<Path> GUEST_MOUNTS = List.of(Path.of("/tmp"), Path.of("/run"), Path.of("/var/tmp"), Path.of("/dev"),
+            Path.of("/proc"), Path.of("/sys"));
+
+    /** The guest mount that hides {@code dir} (an absolute, real path) from the guest, if any. */
+    static java.util.Optional<Path> hiddenInGuestBy(Path dir) {
+        return GUEST_MOUNTS.stream().filter(dir::startsWith).findFirst();
+    }
+
     public static LabSetup prepare(Path repo, String kernelPackage, String accelMode, int cpus) throws IOException {
+        Path real = repo.toRealPath();
+        java.util.Optional<Path> hidden = hiddenInGuestBy(real);
+        if (hidden.isPresent()) {
+            throw new UserException("the lab cannot run from " + real + ": the guest mounts its own " + hidden.get()
+                    + " over the host's, so the checkout is not there in the guest; clone it elsewhere (under /work or a home directory)");
+        }
         List<String> missing = new ArrayList<>();
         for (var tool : REQUIRED.entrySet()) {
             if (!Commands.onPath(tool.getKey()) && !Files.isExecutable(Path.of("/sbin", tool.getKey()))) {
