@@ -1,9 +1,16 @@
 package io.raidpulse.lab.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.raidpulse.lab.recording.Recording;
+import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.services.influx.InfluxServer;
+import io.raidpulse.stream.influx.InfluxConnection;
+import io.raidpulse.stream.influx.InfluxConnections;
+import io.raidpulse.stream.influx.InfluxQlResult;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,20 +24,28 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every committed recording's samples through one real pipeline ({@link RecordingPipeline}), as
- * offline hosts delivering their spools later (each recording is its own host, lab-SCENARIO);
- * each host's alerts held against what happened in its guest ({@link AlertChecks}).
+ * Every committed recording's samples through one real pipeline ({@link RecordingPipeline}: a
+ * broker, the stream processor, its sink into a real influxd), as offline hosts delivering their
+ * spools later (each recording is its own host, lab-SCENARIO); each host's alerts held against
+ * what happened in its guest ({@link AlertChecks}), and its aggregates and alerts found in
+ * InfluxDB.
  */
 class RecordingPipelineIT {
     @TempDir
     static Path work;
+    static InfluxServer influxServer;
     static RecordingPipeline pipeline;
     static List<Alert> alerts;
 
     @BeforeAll
     static void deliverEveryRecording() throws Exception {
-        pipeline = RecordingPipeline.start(work, null, Map.of());
-        for (Recording r : Recordings.committed().toList()) {
+        influxServer = InfluxServer.obtain(work.resolve("influx"));
+        // the samples keep the times they were taken at: kept whatever the recording's age
+        pipeline = RecordingPipeline.start(work, influxServer.url(), Map.of("influx.retention.agg_1m", "0",
+                "influx.retention.agg_1h", "0", "influx.retention.alerts", "0"));
+        // in the order they were recorded: a window counts only samples that come before stream
+        // time (the newest sample time on the partition) passes its end plus aggregate.grace
+        for (Recording r : Recordings.committed().sorted(java.util.Comparator.comparing(x -> x.manifest().path("started").asText())).toList()) {
             assertThat(pipeline.deliver(r, work)).as("%s: samples delivered", r.name()).isGreaterThan(60);
         }
         alerts = pipeline.alerts(Duration.ofSeconds(20), Duration.ofMinutes(5));
@@ -38,8 +53,14 @@ class RecordingPipelineIT {
 
     @AfterAll
     static void stop() {
-        if (pipeline != null) {
-            pipeline.close();
+        try {
+            if (pipeline != null) {
+                pipeline.close();
+            }
+        } finally {
+            if (influxServer != null) {
+                influxServer.close();
+            }
         }
     }
 
@@ -53,6 +74,46 @@ class RecordingPipelineIT {
         String host = "lab-" + r.manifest().path("scenario").asText();
         List<Alert> mine = alerts.stream().filter(a -> a.getHost().equals(host)).toList();
         check(r, mine);
+    }
+
+    /**
+     * The host's 1-minute aggregates in InfluxDB count every sample of each of its disks (but those
+     * of the last windows, which close only when later samples come), its arrays have windows, and
+     * every alert of the host is a point.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("recordings")
+    void aggregatesAndAlertsReachInfluxDb(Recording r) throws Exception {
+        String host = "lab-" + r.manifest().path("scenario").asText();
+        Map<String, Long> samples = new java.util.TreeMap<>();
+        java.util.Set<String> arrays = new java.util.TreeSet<>();
+        for (HostSample s : SpoolSamples.of(r)) {
+            // md devices are aggregated as arrays (raidpulse_array), the rest as devices
+            s.getDevices().stream().filter(d -> d.getMetrics() != null && d.getKind() != io.raidpulse.schema.DeviceKind.MD)
+                    .forEach(d -> samples.merge(d.getName(), 1L, Long::sum));
+            s.getArrays().forEach(a -> arrays.add(a.getName()));
+        }
+        long alertsOfHost = alerts.stream().filter(a -> a.getHost().equals(host)).count();
+        try (InfluxConnection influx = InfluxConnections.open(Settings.of(Map.of("influx.url", influxServer.url())))) {
+            await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+                SoftAssertions soft = new SoftAssertions();
+                for (var e : samples.entrySet()) {
+                    List<InfluxQlResult.Row> rows = influx.query("SELECT sum(samples) AS n FROM \"agg_1m\".\"raidpulse_device\" WHERE host = '"
+                            + host + "' AND device = '" + e.getKey() + "'").rows();
+                    double n = rows.isEmpty() ? 0 : rows.get(0).number("n");
+                    soft.assertThat(n).as("%s %s: samples in 1-minute windows, of %d", host, e.getKey(), e.getValue())
+                            .isBetween(e.getValue() - 180.0, (double) e.getValue());
+                }
+                for (String a : arrays) {
+                    soft.assertThat(influx.query("SELECT count(samples) AS n FROM \"agg_1m\".\"raidpulse_array\" WHERE host = '" + host
+                            + "' AND \"array\" = '" + a + "'").rows()).as("%s %s: array windows", host, a).isNotEmpty();
+                }
+                List<InfluxQlResult.Row> points = influx.query("SELECT count(summary) AS n FROM \"alerts\".\"raidpulse_alert\" WHERE host = '"
+                        + host + "'").rows();
+                soft.assertThat(points.isEmpty() ? 0 : points.get(0).number("n")).as("%s: alert points", host).isEqualTo((double) alertsOfHost);
+                soft.assertAll();
+            });
+        }
     }
 
     /** The checks of one recording's alerts (LabIT runs them on a fresh run too). */
