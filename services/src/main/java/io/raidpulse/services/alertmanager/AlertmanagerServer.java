@@ -118,22 +118,15 @@ public final class AlertmanagerServer implements AutoCloseable {
         if (!Ports.isFree(port)) {
             throw new UserException("cannot start Alertmanager: port " + port + " is in use");
         }
-        try {
-            process = new ProcessBuilder(binary.toString(),
-                    "--config.file=" + config,
-                    "--storage.path=" + dir.resolve("data"),
-                    "--web.listen-address=127.0.0.1:" + port,
-                    // empty: no cluster listener, so no gossip and no waiting for peers
-                    "--cluster.listen-address=")
-                    .redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .start();
-        } catch (IOException e) {
-            throw new UserException("cannot run " + binary + ": " + e.getMessage());
-        }
+        ChildProcesses.Started child = ChildProcesses.start(List.of(binary.toString(),
+                "--config.file=" + config,
+                "--storage.path=" + dir.resolve("data"),
+                "--web.listen-address=127.0.0.1:" + port,
+                // empty: no cluster listener, so no gossip and no waiting for peers
+                "--cluster.listen-address="), log, "alertmanager-" + port);
+        process = child.process();
+        reaper = child.reaper();
         Process started = process;
-        reaper = new Thread(started::destroy, "alertmanager-stopper-" + port);
-        Runtime.getRuntime().addShutdownHook(reaper);
         awaitReady(started);
         LOG.info("Alertmanager ready on {} (files in {})", url(), dir);
     }

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -294,17 +295,11 @@ public final class InfluxServer implements AutoCloseable {
             if (process != null && process.isAlive()) {
                 return;
             }
-            try {
-                process = new ProcessBuilder(binary.toString(), "-config", config.toString())
-                        .redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                        .start();
-            } catch (IOException e) {
-                throw new UserException("cannot run " + binary + ": " + e.getMessage());
-            }
+            ChildProcesses.Started child = ChildProcesses.start(List.of(binary.toString(), "-config", config.toString()), log,
+                    "influxd-" + port);
+            process = child.process();
+            reaper = child.reaper();
             Process started = process;
-            reaper = new Thread(started::destroy, "influxd-stopper-" + port);
-            Runtime.getRuntime().addShutdownHook(reaper);
             String base = "http://127.0.0.1:" + port;
             awaitPing(base, started, log);
             if (admin != null) {
