@@ -97,7 +97,7 @@ public final class StreamService implements AutoCloseable {
         Duration maxBackoff = service.notifyMaxBackoff();
         String prefix = service.notifyGroupPrefix();
         for (Notifiers.Channel c : channels) {
-            runners.add(new NotifierRunner(c.name(), c.notifier(), c.route(), config.topics().alerts(), config.topics().deadLetters(),
+            runners.add(new NotifierRunner(c.name(), c.notifier(), c.route(), config.topics().incidents(), config.topics().deadLetters(),
                     prefix + c.name(), maxBackoff, KafkaClients.consumer(settings, prefix + c.name(), "raidpulse-notify-" + c.name()),
                     KafkaClients.producer(settings, "raidpulse-notify-" + c.name() + "-dlq")));
         }

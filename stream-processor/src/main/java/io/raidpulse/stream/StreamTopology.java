@@ -5,6 +5,7 @@ import io.raidpulse.stream.capacity.CapacityComparison;
 import io.raidpulse.stream.capacity.CapacityDetector;
 import io.raidpulse.stream.capacity.ProfileStore;
 import io.raidpulse.stream.health.MdHealthDetector;
+import io.raidpulse.stream.incident.IncidentProcessor;
 import io.raidpulse.stream.intake.IntakeProcessor;
 import io.raidpulse.stream.intake.SampleTimestamps;
 import io.raidpulse.stream.intake.ValidatingSampleDeserializer;
@@ -18,11 +19,12 @@ import org.apache.kafka.streams.Topology;
  *
  * <pre>
  * host-samples ─▶ intake ─┬▶ saturation ─────────────────────┬▶ alerts
- *  (decode, validate;     ├▶ md-health ──────────────────────┤
+ *  (decode, validate;     ├▶ md-health ──────────────────────┤   and ─▶ incidents ─▶ incidents
  *   failures ─▶ dead-letters)                                │
  *                         ├▶ aggregates ─▶ capacity ─┬▶ capacity-alerts
  *                         ├──────────────▶ (shapes)  └▶ aggregates
- *                         └─────────────────────────────▶ capacity-alerts (arrays still reported)
+ *                         ├─────────────────────────────▶ capacity-alerts (arrays still reported)
+ *                         └─────────────────────────────▶ incidents (each sample, after its alerts)
  * benchmarks (compacted) ─▶ benchmark-profiles (global store, read by capacity)
  * </pre>
  *
@@ -38,6 +40,8 @@ public final class StreamTopology {
     public static final String AGGREGATES = "aggregates";
     public static final String CAPACITY = "capacity";
     public static final String CAPACITY_ALERTS = "capacity-alerts";
+    public static final String INCIDENTS = "incidents";
+    public static final String INCIDENTS_SINK = "incidents-sink";
     public static final String PROFILES_SOURCE = "benchmarks";
     public static final String PROFILES = "benchmark-profiles-update";
     public static final String ALERTS_SINK = "alerts-sink";
@@ -70,8 +74,13 @@ public final class StreamTopology {
         t.addProcessor(CAPACITY_ALERTS, () -> new CapacityDetector(config.capacity(), config.expiry(), smallestWindow), CAPACITY, INTAKE);
         t.addStateStore(CapacityDetector.storeBuilder(), CAPACITY_ALERTS);
 
+        // added last, so intake's last child: each sample's observation arrives after the alerts it caused
+        t.addProcessor(INCIDENTS, IncidentProcessor::new, SATURATION, MD_HEALTH, CAPACITY_ALERTS, INTAKE);
+        t.addStateStore(IncidentProcessor.storeBuilder(), INCIDENTS);
+
         t.addSink(ALERTS_SINK, topics.alerts(), Serdes.String().serializer(), serdes.alert().serializer(), SATURATION, MD_HEALTH,
                 CAPACITY_ALERTS);
+        t.addSink(INCIDENTS_SINK, topics.incidents(), Serdes.String().serializer(), serdes.alert().serializer(), INCIDENTS);
         t.addSink(AGGREGATES_SINK, topics.aggregates(), Serdes.String().serializer(), serdes.aggregate().serializer(), CAPACITY);
         return t;
     }

@@ -179,6 +179,7 @@ public final class StreamBenchmark {
         s.put("stream.threads", Integer.toString(threads));
         s.put("topics.host-samples", input);
         s.put("topics.alerts", app + ".alerts");
+        s.put("topics.incidents", app + ".incidents");
         s.put("topics.aggregates", app + ".aggregates");
         s.put("topics.dead-letters", app + ".dead-letters");
         s.put("topics.partitions", "2");

@@ -106,6 +106,7 @@ class ExactlyOnceIT {
         s.put("stream.application-id", app);
         s.put("topics.host-samples", INPUT);
         s.put("topics.alerts", app + ".alerts");
+        s.put("topics.incidents", app + ".incidents");
         s.put("topics.aggregates", app + ".aggregates");
         s.put("topics.dead-letters", app + ".dead-letters");
         s.put("topics.partitions", "2");

@@ -35,10 +35,12 @@ public final class TopologyFixture implements AutoCloseable {
     private final StreamSerdes serdes = StreamSerdes.create();
     private final TestInputTopic<String, byte[]> samples;
     private final TestOutputTopic<String, Alert> alerts;
+    private final TestOutputTopic<String, Alert> incidents;
     private final TestOutputTopic<String, Aggregate> aggregates;
     private final TestOutputTopic<byte[], byte[]> deadLetters;
     private final TestInputTopic<String, byte[]> benchmarks;
     public final List<Alert> alertLog = new ArrayList<>();
+    public final List<Alert> incidentLog = new ArrayList<>();
     public final List<Aggregate> aggregateLog = new ArrayList<>();
 
     public TopologyFixture(Map<String, String> overrides) {
@@ -56,6 +58,7 @@ public final class TopologyFixture implements AutoCloseable {
         StreamTopics t = config.topics();
         samples = driver.createInputTopic(t.hostSamples(), new StringSerializer(), new ByteArraySerializer());
         alerts = driver.createOutputTopic(t.alerts(), new StringDeserializer(), serdes.alert().deserializer());
+        incidents = driver.createOutputTopic(t.incidents(), new StringDeserializer(), serdes.alert().deserializer());
         aggregates = driver.createOutputTopic(t.aggregates(), new StringDeserializer(), serdes.aggregate().deserializer());
         deadLetters = driver.createOutputTopic(t.deadLetters(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
         benchmarks = driver.createInputTopic(t.benchmarks(), new StringSerializer(), new ByteArraySerializer());
@@ -92,6 +95,13 @@ public final class TopologyFixture implements AutoCloseable {
     public List<Alert> alerts() {
         List<Alert> out = new ArrayList<>(alerts.readValuesToList());
         alertLog.addAll(out);
+        return out;
+    }
+
+    /** Incident notifications emitted since the last call (also appended to {@link #incidentLog}). */
+    public List<Alert> incidents() {
+        List<Alert> out = new ArrayList<>(incidents.readValuesToList());
+        incidentLog.addAll(out);
         return out;
     }
 
