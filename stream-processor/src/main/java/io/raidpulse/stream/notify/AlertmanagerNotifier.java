@@ -71,8 +71,10 @@ import org.slf4j.LoggerFactory;
  * POST, every {@code resend-interval} (default 1 min; keep it well under {@code resolve_timeout})
  * until its RESOLVED was accepted. An Alertmanager restart or a lost POST thereby heals within
  * one interval. A {@link #send} that Alertmanager does not accept throws a retriable exception,
- * so the runner retries it with backoff and nothing is lost. Only episodes that fired, or had a
- * PROGRESS update, while this process ran are re-posted: nothing is persisted.
+ * so the runner retries it with backoff and nothing is lost. The episodes that fired before this
+ * run (a restart of raidpulse, a partition taken over from another instance) and are still open
+ * come from the runner ({@link #resumed}), which learns them from the alerts topic: they are
+ * posted again at once and then re-posted like the others.
  *
  * <p>Settings under {@code notify.NAME.}: {@code url} (base URL, required, e.g.
  * {@code http://alertmanager:9093}), {@code basic-auth.user} and {@code basic-auth.password}, or
@@ -415,6 +417,27 @@ public final class AlertmanagerNotifier implements Notifier {
             } catch (RuntimeException e) {
                 // the schedule ends at the first exception it sees: log and keep it
                 log.error("re-posting firing alerts to alertmanager {} failed", alertsUrl.getHost(), e);
+            }
+        }
+    }
+
+    /**
+     * Re-posts the open episodes this channel was sent before this run: at once (the last post is
+     * of unknown age, perhaps near {@code resolve_timeout}; an alert Alertmanager resolved meanwhile
+     * fires again), then every {@code resend-interval}. On the resender's thread, so the runner
+     * does not wait for Alertmanager.
+     */
+    @Override
+    public void resumed(Collection<OpenEpisode> episodes) {
+        synchronized (posting) {
+            Instant now = Instant.now();
+            for (OpenEpisode e : episodes) {
+                ObjectNode labels = labels(e.firing());
+                firing.put(e.alertId(), new Firing(labels, alert(e.last(), labels, now)));
+            }
+            startResending();
+            if (resender != null) {
+                resender.execute(this::resend);
             }
         }
     }

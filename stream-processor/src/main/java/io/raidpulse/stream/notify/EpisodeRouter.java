@@ -16,10 +16,12 @@ import java.util.Set;
  * another severity than its FIRING). The FIRING decides because the kind, host and subject of
  * an episode never change, and its severity is the one it fired with.
  *
- * <p>Only FIRINGs read in this run are known: a PROGRESS or RESOLVED of an episode that fired
- * before (a restart resumes after the committed offsets; a partition taken over from another
- * instance) is judged by its own fields. So is one whose FIRING was forgotten because more than
- * {@code capacity} episodes were open at once. Not thread-safe: the runner's thread only.
+ * <p>The runner reads FIRINGs in this run, and before it resumes a partition it learns the
+ * episodes still open there from the partition's earlier alerts ({@link #resume}), so those
+ * whose FIRING came before a restart or before a partition was taken over are routed by it too.
+ * A PROGRESS or RESOLVED of an episode whose FIRING is unknown (deleted by retention, or
+ * forgotten because more than {@code capacity} episodes were open at once) is judged by its own
+ * fields. Not thread-safe: the runner's thread only.
  */
 final class EpisodeRouter {
     /** An open episode: the partition its changes are read from, and whether its FIRING was sent here. */
@@ -56,6 +58,12 @@ final class EpisodeRouter {
             return route.accepts(a);
         }
         return known.routed() && (a.getState() != AlertState.PROGRESS || route.progress());
+    }
+
+    /** Learns the episodes still open on {@code partition} from its alerts read before this run. */
+    void resume(int partition, OpenEpisodes episodes) {
+        episodes.notSent().forEach(id -> open.put(id, new Open(partition, false)));
+        episodes.sent().forEach(e -> open.put(e.alertId(), new Open(partition, true)));
     }
 
     /**

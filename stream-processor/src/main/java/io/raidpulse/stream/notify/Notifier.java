@@ -1,6 +1,7 @@
 package io.raidpulse.stream.notify;
 
 import io.raidpulse.schema.Alert;
+import java.util.Collection;
 import java.util.Set;
 
 /**
@@ -26,6 +27,16 @@ public interface Notifier extends AutoCloseable {
      * (Alertmanager's re-posting) drops theirs. Called on the runner's thread.
      */
     default void released(Set<String> alertIds) {
+    }
+
+    /**
+     * The runner now reads a partition whose earlier state changes it did not read in this run (at
+     * start, or when the partition came from another consumer): these episodes were sent to this
+     * channel before and are still open. Nothing is to be delivered again; a channel that keeps
+     * state per open episode (Alertmanager's re-posting) takes them up. Called on the runner's
+     * thread, before the partition's next state change is sent.
+     */
+    default void resumed(Collection<OpenEpisode> episodes) {
     }
 
     @Override

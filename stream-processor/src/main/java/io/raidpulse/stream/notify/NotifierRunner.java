@@ -6,7 +6,9 @@ import io.raidpulse.schema.kafka.RecordDecodingException;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
 import io.raidpulse.stream.DeadLetters;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +20,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
 import org.slf4j.Logger;
@@ -33,6 +36,13 @@ import org.slf4j.LoggerFactory;
  *
  * <p>State changes of episodes the channel's {@link ChannelRoute} does not take are skipped and
  * their offsets committed; an episode is routed by its FIRING ({@link EpisodeRouter}).
+ *
+ * <p>When a partition is assigned that this run did not read before (at start, or taken over
+ * from another instance), its alerts before the group's committed offset are read once more by a
+ * second consumer without a group (assign and seek), delivering nothing, to learn the episodes
+ * still open there ({@link OpenEpisodes}): the router routes their later changes by their FIRING,
+ * and the channel hears of those it was sent ({@link Notifier#resumed}), so Alertmanager's
+ * re-posting goes on across a restart. The topic's retention bounds what is read.
  */
 public final class NotifierRunner implements Runnable, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(NotifierRunner.class);
@@ -44,6 +54,12 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
      * is judged by its RESOLVED's own fields. About 100 bytes each.
      */
     private static final int OPEN_EPISODES = 100_000;
+    /**
+     * How long learning the open episodes of newly assigned partitions may take before they are
+     * resumed without them. It runs inside the group consumer's poll, so well under its
+     * max.poll.interval.ms (5 min); 30 days of alerts read in seconds.
+     */
+    private static final Duration RESUME_TIMEOUT = Duration.ofSeconds(60);
 
     private final String name;
     private final Notifier notifier;
@@ -52,6 +68,8 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
     private final String group;
     private final Duration maxBackoff;
     private final Map<String, Object> consumerProps;
+    /** The consumer that reads partitions up to the committed offsets: no group, never commits. */
+    private final Map<String, Object> resumeProps;
     private final Map<String, Object> producerProps;
     private final EpisodeRouter router;
     private final SingleObjectCodec<Alert> codec = AvroSerdes.codec(Alert.class);
@@ -66,6 +84,8 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
     private volatile Thread thread;
     private volatile KafkaConsumer<byte[], byte[]> consumer;
     private final Set<TopicPartition> revoked = new HashSet<>();
+    /** Assigned partitions whose open episodes are known: read in this run since their assignment. */
+    private final Set<TopicPartition> known = new HashSet<>();
     private long sent;
     private long skipped;
 
@@ -80,6 +100,12 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
         this.maxBackoff = maxBackoff;
         this.consumerProps = new java.util.HashMap<>(consumerProps);
         this.consumerProps.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "1");
+        this.resumeProps = new HashMap<>(consumerProps);
+        resumeProps.remove(ConsumerConfig.GROUP_ID_CONFIG);
+        resumeProps.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
+        resumeProps.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        resumeProps.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "500");
+        resumeProps.put(ConsumerConfig.CLIENT_ID_CONFIG, consumerProps.getOrDefault(ConsumerConfig.CLIENT_ID_CONFIG, "notify-" + name) + "-resume");
         this.producerProps = producerProps;
     }
 
@@ -110,6 +136,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
     @Override
     public void run() {
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(consumerProps);
+             KafkaConsumer<byte[], byte[]> earlier = new KafkaConsumer<>(resumeProps);
              KafkaProducer<byte[], byte[]> deadLetters = new KafkaProducer<>(producerProps)) {
             consumer = c;
             c.subscribe(List.of(topic), new ConsumerRebalanceListener() {
@@ -128,6 +155,13 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
                     if (!released.isEmpty()) {
                         notifier.released(released);
                     }
+                    known.retainAll(c.assignment());
+                    Set<TopicPartition> fresh = new HashSet<>(c.assignment());
+                    fresh.removeAll(known);
+                    if (!fresh.isEmpty()) {
+                        resume(c, earlier, fresh);
+                        known.addAll(fresh);
+                    }
                 }
             });
             while (running) {
@@ -144,6 +178,104 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
             throw e;
         } finally {
             notifier.close();
+        }
+    }
+
+    /**
+     * Learns the episodes still open on {@code partitions} from their alerts before the group's
+     * committed offsets, read by {@code earlier}; hands them to the router and the channel. A
+     * partition without a committed offset has nothing before: the runner reads it from its start.
+     */
+    private void resume(KafkaConsumer<byte[], byte[]> c, KafkaConsumer<byte[], byte[]> earlier, Set<TopicPartition> partitions) {
+        Map<TopicPartition, Long> ends = new HashMap<>();
+        try {
+            c.committed(partitions).forEach((tp, o) -> {
+                if (o != null && o.offset() > 0) {
+                    ends.put(tp, o.offset());
+                }
+            });
+        } catch (KafkaException e) {
+            if (e instanceof WakeupException && !running) {
+                throw e;
+            }
+            log.warn("notifier {}: cannot read the committed offsets of {} ({}); episodes open before are not resumed: "
+                    + "their next PROGRESS or RESOLVED goes by its own fields", name, partitions, e.getMessage());
+            return;
+        }
+        if (ends.isEmpty()) {
+            return;
+        }
+        Map<TopicPartition, OpenEpisodes> found = readUpTo(earlier, ends);
+        List<OpenEpisode> sent = new ArrayList<>();
+        int notSent = 0;
+        for (Map.Entry<TopicPartition, OpenEpisodes> e : found.entrySet()) {
+            router.resume(e.getKey().partition(), e.getValue());
+            sent.addAll(e.getValue().sent());
+            notSent += e.getValue().notSent().size();
+        }
+        if (!found.isEmpty()) {
+            log.info("notifier {}: {} episodes open on {} before this run, {} of them sent to this channel", name,
+                    sent.size() + notSent, found.keySet(), sent.size());
+        }
+        if (!sent.isEmpty()) {
+            try {
+                notifier.resumed(sent);
+            } catch (RuntimeException e) {
+                log.error("notifier {} failed to resume {} open episodes; delivering goes on", name, sent.size(), e);
+            }
+        }
+    }
+
+    /**
+     * Reads each partition from its beginning up to its end offset (exclusive), delivering nothing;
+     * the partitions it could not read to the end within {@link #RESUME_TIMEOUT} are left out.
+     */
+    private Map<TopicPartition, OpenEpisodes> readUpTo(KafkaConsumer<byte[], byte[]> earlier, Map<TopicPartition, Long> ends) {
+        Map<TopicPartition, OpenEpisodes> found = new HashMap<>();
+        ends.keySet().forEach(tp -> found.put(tp, new OpenEpisodes(router.route(), OPEN_EPISODES)));
+        Set<TopicPartition> reading = new HashSet<>(ends.keySet());
+        long deadline = System.nanoTime() + RESUME_TIMEOUT.toNanos();
+        try {
+            earlier.assign(reading);
+            earlier.seekToBeginning(reading);
+            while (running) {
+                Set<TopicPartition> done = new HashSet<>();
+                for (TopicPartition tp : reading) {
+                    if (earlier.position(tp) >= ends.get(tp)) {
+                        done.add(tp);
+                    }
+                }
+                earlier.pause(done);
+                reading.removeAll(done);
+                if (reading.isEmpty()) {
+                    return found;
+                }
+                if (System.nanoTime() > deadline) {
+                    log.warn("notifier {}: could not read {} up to the committed offsets within {} s; episodes open there before "
+                            + "are not resumed: their next PROGRESS or RESOLVED goes by its own fields", name, reading,
+                            RESUME_TIMEOUT.toSeconds());
+                    reading.forEach(found::remove);
+                    return found;
+                }
+                for (ConsumerRecord<byte[], byte[]> r : earlier.poll(Duration.ofMillis(200))) {
+                    TopicPartition tp = new TopicPartition(r.topic(), r.partition());
+                    if (r.value() == null || r.offset() >= ends.get(tp)) {
+                        continue;
+                    }
+                    try {
+                        found.get(tp).read(codec.decode(r.topic(), r.value()));
+                    } catch (RecordDecodingException e) {
+                        // went to the dead letters when it was first read
+                    }
+                }
+            }
+            return Map.of();
+        } catch (KafkaException e) {
+            log.warn("notifier {}: cannot read {} up to the committed offsets ({}); episodes open there before are not resumed: "
+                    + "their next PROGRESS or RESOLVED goes by its own fields", name, ends.keySet(), e.getMessage());
+            return Map.of();
+        } finally {
+            earlier.unsubscribe();
         }
     }
 

@@ -226,6 +226,28 @@ class AlertmanagerNotifierTest {
     }
 
     @Test
+    void resumedEpisodesArePostedAtOnceWithTheirFiringsLabelsThenRepostedUntilResolved() throws Exception {
+        Alert firing = saturated(AlertState.FIRING, Severity.WARNING, "md resync running on md0");
+        Alert progress = Alerts.alert("db1", "md0", SubjectKind.ARRAY, AlertKind.SATURATION, AlertState.PROGRESS, Severity.CRITICAL,
+                1_000, 91_000, "db1 md0 saturated for 90 s").build();
+        try (AlertmanagerNotifier n = notifier("resend-interval", "1h")) {
+            n.resumed(List.of(new OpenEpisode(firing, progress)));
+            // not after an interval: the last post before the restart may be nearly resolve_timeout old
+            await().atMost(Duration.ofSeconds(10)).until(() -> requests.size() == 1);
+            JsonNode posted = posts().get(0).get(0);
+            assertThat(posted.get("labels").get("severity").asText()).as("the FIRING's").isEqualTo("warning");
+            assertThat(posted.get("labels").get("cause").asText()).isEqualTo("md resync running on md0");
+            assertThat(posted.get("annotations").get("summary").asText()).as("the last change's").isEqualTo("db1 md0 saturated for 90 s");
+            assertThat(posted.has("endsAt")).isFalse();
+            assertThat(n.firing()).isOne();
+
+            n.send(saturated(AlertState.RESOLVED, Severity.CRITICAL, null));
+            assertThat(posts().get(1).get(0).get("labels")).isEqualTo(posted.get("labels"));
+            assertThat(n.firing()).isZero();
+        }
+    }
+
+    @Test
     void aDownAlertmanagerIsRetriableAndARefusedResolvedStopsTheReposting() throws Exception {
         Alert firing = alert(AlertKind.ARRAY_DEGRADED, SubjectKind.ARRAY, "md0", AlertState.FIRING, Severity.CRITICAL, Map.of());
         try (AlertmanagerNotifier n = notifier()) {
