@@ -52,9 +52,12 @@ import org.slf4j.LoggerFactory;
  * Posts alerts to a Prometheus Alertmanager ({@code POST /api/v2/alerts}), so its routing,
  * grouping, silences and inhibition apply to raidpulse's alerts as to Prometheus's.
  *
- * <p>Each episode is one Alertmanager alert. Its labels come from the episode's FIRING only
- * (kind, host, subject, severity, cause), never from progress figures, so the FIRING, its
- * PROGRESS re-posts and its RESOLVED carry identical labels and Alertmanager sees one alert:
+ * <p>Each episode (an incident, as the notifiers read them) is one Alertmanager alert. Its labels
+ * come from the episode's FIRING only (kind, host, subject, severity, cause), never from progress
+ * figures, so the FIRING, its PROGRESS re-posts and its RESOLVED carry identical labels and
+ * Alertmanager sees one alert; only an escalation (a PROGRESS with {@code details.update=escalated})
+ * changes the severity label: the alert with the old labels ends then and one with the new fires.
+ * The labels:
  * {@code alertname} (one per kind, see {@link #alertname}), {@code host}, {@code array} (array
  * alerts, and a faulty member's array) or {@code device}, {@code severity} (lower case),
  * {@code cause} when known, {@code source="raidpulse"}. Annotations: {@code summary},
@@ -368,6 +371,15 @@ public final class AlertmanagerNotifier implements Notifier {
                     throw e;
                 }
                 firing.remove(id);
+            } else if (known != null && ChannelRoute.escalation(a) && !labels(a).equals(known.labels())) {
+                // a raised severity is a new label set: the old alert ends now, the new one fires,
+                // so that routes by severity see it
+                ObjectNode raised = labels(a);
+                ObjectNode ended = alert(a, known.labels(), Instant.now());
+                ended.put("endsAt", Instant.now().toString());
+                ObjectNode now = alert(a, raised, Instant.now());
+                postAll(List.of(ended, now));
+                firing.put(id, new Firing(raised, now));
             } else {
                 postAll(List.of(alert));
                 firing.put(id, new Firing(labels, alert));

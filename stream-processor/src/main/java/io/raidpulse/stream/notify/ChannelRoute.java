@@ -90,10 +90,42 @@ public record ChannelRoute(Severity minSeverity, Set<AlertKind> kinds, Pattern h
                 && subjects.matcher(subject).matches();
     }
 
-    /** Whether this state change is sent here, judged by its own fields (no FIRING known for it). */
+    /**
+     * Whether this state change is sent here, judged by its own fields (no FIRING known for it). An
+     * incident's kinds are its lead kind and those its {@code details.kinds} lists: a channel
+     * taking any of them takes the incident. An escalation is no mere progress update: it is
+     * judged like a FIRING.
+     */
     public boolean accepts(Alert a) {
-        return (a.getState() != AlertState.PROGRESS || progress)
-                && accepts(a.getKind(), a.getHost(), a.getSubject(), a.getSeverity());
+        if (a.getState() == AlertState.PROGRESS && !progress && !escalation(a)) {
+            return false;
+        }
+        if (!accepts(a.getKind(), a.getHost(), a.getSubject(), a.getSeverity())) {
+            String listed = a.getDetails().get("kinds");
+            if (listed == null || !accepts(a.getKind(), a.getHost(), a.getSubject(), a.getSeverity(), listed)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean accepts(AlertKind lead, String host, String subject, Severity severity, String listed) {
+        for (String k : listed.split(",")) {
+            try {
+                AlertKind kind = AlertKind.valueOf(k.trim());
+                if (kind != lead && accepts(kind, host, subject, severity)) {
+                    return true;
+                }
+            } catch (IllegalArgumentException unknown) {
+                // a kind from a newer writer: judged by the others
+            }
+        }
+        return false;
+    }
+
+    /** An incident update that raised its severity ({@code details.update=escalated}). */
+    public static boolean escalation(Alert a) {
+        return a.getState() == AlertState.PROGRESS && "escalated".equals(a.getDetails().get("update"));
     }
 
     /** Whether it takes everything: no routing settings. */

@@ -57,6 +57,14 @@ final class EpisodeRouter {
         if (known == null) {
             return route.accepts(a);
         }
+        if (ChannelRoute.escalation(a)) {
+            // an incident raised to a severity this channel takes: its opening here, if the FIRING was not
+            if (!known.routed() && route.accepts(a)) {
+                open.put(id, new Open(known.partition(), true));
+                return true;
+            }
+            return known.routed();
+        }
         return known.routed() && (a.getState() != AlertState.PROGRESS || route.progress());
     }
 

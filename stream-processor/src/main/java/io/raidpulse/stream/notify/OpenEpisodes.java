@@ -40,6 +40,14 @@ final class OpenEpisodes {
             case FIRING -> open.put(id, new Open(route.accepts(a) ? new OpenEpisode(a, a) : null));
             case PROGRESS -> {
                 Open known = open.get(id);
+                if (known != null && ChannelRoute.escalation(a)) {
+                    // as EpisodeRouter: an escalation the route takes opens the episode here if its FIRING did not
+                    if (known.sent() != null || route.accepts(a)) {
+                        // its labels are the escalation's from now on, as the channel re-labelled it
+                        open.put(id, new Open(new OpenEpisode(a, a)));
+                    }
+                    return;
+                }
                 // a PROGRESS whose FIRING is not here (deleted by retention) cannot be re-announced: its labels are the FIRING's
                 if (known != null && known.sent() != null && route.progress()) {
                     open.put(id, new Open(new OpenEpisode(known.sent().firing(), a)));

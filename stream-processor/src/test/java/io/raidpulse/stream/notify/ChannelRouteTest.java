@@ -155,6 +155,40 @@ class ChannelRouteTest {
         assertThat(routed(router, alert("db1", "md1", AlertKind.SYNC, AlertState.RESOLVED, Severity.WARNING), 0)).isTrue();
     }
 
+    /** An incident update with {@code details.update}. */
+    static Alert update(String subject, AlertKind kind, Severity severity, String update) {
+        return Alerts.alert("db1", subject, SubjectKind.ARRAY, kind, AlertState.PROGRESS, severity, 1000, 6000, "db1 " + subject + " update")
+                .setDetails(Map.of("update", update)).build();
+    }
+
+    @Test
+    void anEscalationOpensTheIncidentOnAChannelItsFiringWasTooMildForAndReachesOneWithoutProgress() {
+        EpisodeRouter pages = new EpisodeRouter(route(Map.of("min-severity", "warning", "progress", "false")), 100);
+        // a check opens at INFO: not for pages; its progress neither
+        assertThat(routed(pages, alert("db1", "md0", AlertKind.SYNC, AlertState.FIRING, Severity.INFO), 0)).isFalse();
+        assertThat(routed(pages, update("md0", AlertKind.SYNC, Severity.INFO, "progress"), 0)).isFalse();
+        // it found mismatches: WARNING now, and that is the incident's opening on this channel
+        assertThat(routed(pages, update("md0", AlertKind.SYNC, Severity.WARNING, "escalated"), 0)).isTrue();
+        assertThat(routed(pages, update("md0", AlertKind.SYNC, Severity.WARNING, "joined"), 0)).as("progress off").isFalse();
+        assertThat(routed(pages, alert("db1", "md0", AlertKind.SYNC, AlertState.RESOLVED, Severity.WARNING), 0)).isTrue();
+
+        EpisodeRouter everything = new EpisodeRouter(route(Map.of("progress", "false")), 100);
+        assertThat(routed(everything, alert("db1", "md1", AlertKind.SYNC, AlertState.FIRING, Severity.INFO), 0)).isTrue();
+        assertThat(routed(everything, update("md1", AlertKind.SYNC, Severity.WARNING, "escalated"), 0))
+                .as("an escalation is no progress update").isTrue();
+    }
+
+    @Test
+    void anIncidentGoesToAChannelTakingAnyOfItsKinds() {
+        ChannelRoute mismatches = route(Map.of("kinds", "mismatch,array_degraded"));
+        Alert check = Alerts.alert("db1", "md0", SubjectKind.ARRAY, AlertKind.SYNC, AlertState.FIRING, Severity.WARNING, 1000, 5000, "s")
+                .setDetails(Map.of("kinds", "SYNC,SATURATION")).build();
+        assertThat(mismatches.accepts(check)).isFalse();
+        Alert failed = Alerts.alert("db1", "md0", SubjectKind.ARRAY, AlertKind.MEMBER_FAULTY, AlertState.FIRING, Severity.CRITICAL, 1000, 5000,
+                "s").setDetails(Map.of("kinds", "MEMBER_FAULTY,ARRAY_DEGRADED,FUTURE_KIND")).build();
+        assertThat(mismatches.accepts(failed)).isTrue();
+    }
+
     @Test
     void episodesOfPartitionsThatWentElsewhereAreReleased() {
         EpisodeRouter router = new EpisodeRouter(route(Map.of("min-severity", "warning")), 100);

@@ -59,6 +59,16 @@ class OpenEpisodesTest {
     }
 
     @Test
+    void anEscalationTheRouteTakesMakesTheIncidentSentWithItsLabels() {
+        Alert check = alert("db1", "md0", AlertKind.SYNC, AlertState.FIRING, Severity.INFO);
+        Alert raised = ChannelRouteTest.update("md0", AlertKind.SYNC, Severity.WARNING, "escalated");
+        OpenEpisodes pages = replay(Map.of("min-severity", "warning", "progress", "false"), 10, check, raised);
+        assertThat(pages.sent()).containsExactly(new OpenEpisode(raised, raised));
+        assertThat(pages.notSent()).isEmpty();
+        assertThat(replay(Map.of("min-severity", "critical"), 10, check, raised).notSent()).containsExactly(check.getAlertId());
+    }
+
+    @Test
     void pastTheCapacityTheOldestIsForgotten() {
         Alert a = alert("db1", "md0", AlertKind.ARRAY_DEGRADED, AlertState.FIRING, Severity.CRITICAL);
         Alert b = alert("db2", "md0", AlertKind.ARRAY_DEGRADED, AlertState.FIRING, Severity.CRITICAL);
