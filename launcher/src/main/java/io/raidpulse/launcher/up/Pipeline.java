@@ -106,6 +106,10 @@ public final class Pipeline implements AutoCloseable {
             Map<String, String> defaults = new HashMap<>();
             defaults.put("stream.state-dir", data.resolve("streams").toString());
             defaults.put("intake.max-ahead", MAX_AHEAD.toHours() + "h");
+            // every shipped dashboard has per-sample panels (device detail, md array health) that read the
+            // raw samples: on one machine they are what a user looks at first, and the retention policy
+            // raw keeps them a week only (influx.retention.raw); a --config can still turn them off
+            defaults.put("sink.raw-samples", "true");
             defaults.put("collector.spool.dir", data.resolve(scenario == null ? "spool" : "spool-" + scenario.host()).toString());
             Settings settings = Settings.of(defaults).with(o.settings().asMap())
                     .with("kafka.bootstrap.servers", kafka.bootstrapServers());

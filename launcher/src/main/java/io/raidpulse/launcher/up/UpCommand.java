@@ -25,7 +25,8 @@ import picocli.CommandLine.Option;
 @Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run the whole pipeline on this machine: an embedded Kafka broker, the collector (this host, or a "
             + "simulated one), the stream processor with the console notifier, and the InfluxDB sink (a given URL, else a "
-            + "local influxd when installed, else none). Data stays under --data-dir; a second start reuses it. Ctrl-C stops.")
+            + "local influxd when installed, else none) writing aggregates, alerts and raw samples (for the dashboards' "
+            + "per-sample panels). Data stays under --data-dir; a second start reuses it. Ctrl-C stops.")
 public final class UpCommand implements Callable<Integer> {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneId.systemDefault());
     /** How often the status line is printed while running in real time. */
@@ -148,6 +149,9 @@ public final class UpCommand implements Callable<Integer> {
         } else {
             out.println("  InfluxDB   " + p.influxUrl() + "  database " + s.string("influx.database", "raidpulse")
                     + (p.localInflux() != null ? "  (local influxd " + p.localInflux().version() + ", data in " + p.dataDir().resolve("influxdb") + ")" : ""));
+            out.println("             aggregates, alerts" + (s.bool("sink.raw-samples", false)
+                    ? " and every sample (raw, kept " + s.string("influx.retention.raw", "7d") + ")"
+                    : "; no raw samples (sink.raw-samples=false): the dashboards' per-sample panels stay empty"));
         }
         Simulation sim = p.simulation();
         if (sim != null) {

@@ -12,6 +12,7 @@ import io.raidpulse.simulator.scenario.Scenario;
 import io.raidpulse.simulator.truth.Episode;
 import io.raidpulse.simulator.truth.GroundTruth;
 import io.raidpulse.simulator.truth.SaturationRule;
+import io.raidpulse.stream.influx.InfluxSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,10 +35,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every query of every dashboard in grafana/dashboards, run against a real influxd after the whole
- * pipeline (simulator, collector, Kafka, stream processor, sink with raw samples) has run three
- * shipped scenarios with {@code --fast}: raid5-saturation (db-sim-1: saturation), member-failure
+ * pipeline (simulator, collector, Kafka, stream processor, sink) has run three shipped scenarios
+ * with {@code --fast} under {@code raidpulse up}'s defaults (the settings of {@link Pipeline} and
+ * nothing else, but no console notifier): raid5-saturation (db-sim-1: saturation), member-failure
  * (db-sim-3: degraded array, faulty member, no spare, rebuild with progress) and scheduled-check
  * (db-sim-4: an md check that ends with mismatch_cnt 16 and a mismatch alert still open).
+ *
+ * <p>What a user of {@code up} sees: after each scenario alone, every panel and annotation has
+ * data, except those showing an event the scenario does not have ({@link #EVENT_ONLY}, each with
+ * the scenarios that have it).
  *
  * <p>Each query is sent as Grafana would send it (see {@link GrafanaTemplating}): variables from
  * their own queries against the same database (All where the variable offers All, otherwise each
@@ -67,6 +73,36 @@ class DashboardQueriesIT {
     private static final Map<String, String> EMPTY_COLUMNS_EXPECTED = Map.of(
             "evidence", "saturation evidence is written for subjects that need queue or latency evidence (SSD, NVMe, dm); "
                     + "every shipped scenario has rotational disks");
+
+    /** The scenarios after which a panel that shows an event has data, and what happens in them. */
+    record Event(List<String> scenarios, String why) {
+    }
+
+    /**
+     * Panels and annotations that show something only some scenarios make happen, keyed as
+     * {@link #eventKey}; every other one must have data after each scenario alone.
+     */
+    private static final Map<String, Event> EVENT_ONLY;
+
+    static {
+        Event degraded = new Event(List.of("member-failure"), "a member fails and md0 is degraded until its recovery ends "
+                + "(the array is whole at the end of the run: this state is seen with the range ending in the middle of it)");
+        Event sync = new Event(List.of("member-failure", "scheduled-check"), "md syncs: the recovery onto the replacement "
+                + "disk, the scheduled check");
+        Event mdAlerts = new Event(List.of("member-failure", "scheduled-check"), "md health alerts fire: degraded, faulty "
+                + "member, no spare and the recovery; the check and the mismatches it finds");
+        Map<String, Event> events = new LinkedHashMap<>();
+        events.put("raidpulse-fleet / Degraded arrays", degraded);
+        for (String panel : List.of("Sync progress", "Sync speed", "Sync time left (ETA)", "Sync running (1-minute windows)",
+                "Sync progress (1-minute windows)", "Sync time left (1-minute windows)")) {
+            events.put("raidpulse-md-health / " + panel, sync);
+        }
+        events.put("raidpulse-alerts / annotation PROGRESS", new Event(sync.scenarios(), "a sync reports its progress"));
+        for (String panel : List.of("md health alerts", "annotation md FIRING", "annotation md RESOLVED")) {
+            events.put("raidpulse-md-health / " + panel, mdAlerts);
+        }
+        EVENT_ONLY = Map.copyOf(events);
+    }
 
     @TempDir
     static Path shared;
@@ -100,8 +136,10 @@ class DashboardQueriesIT {
         DashboardChecks.Datasource ds = DashboardChecks.provisionedDatasource(root);
         influx = InfluxServer.obtain(shared.resolve("influxdb"));
         http = new InfluxHttp(influx.url(), ds.database());
-        Settings settings = Settings.of(Map.of("sink.raw-samples", "true", "notify.channels", "",
-                "influx.database", ds.database()));
+        // up's defaults: nothing set but the console channel off, which only prints (it writes nothing to InfluxDB)
+        assertThat(ds.database()).as("the database Grafana's datasource reads is the one up writes by default")
+                .isEqualTo(InfluxSettings.DEFAULT_DATABASE);
+        Settings settings = Settings.of(Map.of("notify.channels", ""));
         for (String scenario : SCENARIOS) {
             try (Pipeline p = Pipeline.start(new Pipeline.Options(shared.resolve(scenario), 0, influx.url(), false, settings, scenario, true))) {
                 p.runSimulation(sim -> { });
@@ -155,7 +193,9 @@ class DashboardQueriesIT {
             Thread.sleep(500);
         }
         fail("%s: InfluxDB did not settle within 2 min (raw array samples/alert points/1m device windows: %s, "
-                + "expected %d raw array samples)", run.scenario(), last, samples);
+                + "expected %d raw array samples)%s", run.scenario(), last, samples, last.startsWith("null/")
+                ? ": up's defaults wrote no raw samples (sink.raw-samples), which the per-sample panels of device detail "
+                + "and md array health read" : "");
     }
 
     private static Episode episode(String scenario, String kind, String subject) {
@@ -196,9 +236,17 @@ class DashboardQueriesIT {
 
     /** Every selection Grafana could show: All where offered, else each value; custom variables: each option. */
     static List<Selection> selections(Dashboard d) {
-        List<Selection> out = new ArrayList<>(List.of(new Selection(new LinkedHashMap<>(), true)));
+        return selections(d, Map.of());
+    }
+
+    /** The same with some variables set beforehand, as a user picking one host from the list. */
+    static List<Selection> selections(Dashboard d, Map<String, List<String>> fixed) {
+        List<Selection> out = new ArrayList<>(List.of(new Selection(new LinkedHashMap<>(fixed), true)));
         for (JsonNode v : d.variables()) {
             String name = v.path("name").asText();
+            if (fixed.containsKey(name)) {
+                continue;
+            }
             List<Selection> next = new ArrayList<>();
             for (Selection s : out) {
                 if ("custom".equals(v.path("type").asText())) {
@@ -321,6 +369,62 @@ class DashboardQueriesIT {
         assertThat(checked).as("queries checked").isGreaterThanOrEqualTo(40);
         assertThat(failures).as("%d of %d queries failed:%n%s", failures.size(), checked, String.join(System.lineSeparator(), failures))
                 .isEmpty();
+    }
+
+    /**
+     * After each scenario alone, under up's defaults, every query of every panel and every annotation
+     * returns data (its host picked from the list, the other variables as above), except those listed
+     * in {@link #EVENT_ONLY}, which must return data after the scenarios where their event happens.
+     * An entry whose panel has data after every scenario fails too: remove it.
+     */
+    @Test
+    void everyQueryHasDataAfterEachScenarioOrAfterTheOnesWhereItsEventHappens() {
+        List<String> failures = new ArrayList<>();
+        Set<String> listed = new TreeSet<>();
+        int checked = 0;
+        for (Dashboard d : dashboards) {
+            Map<Run, List<Selection>> perRun = new LinkedHashMap<>();
+            for (Run run : RUNS) {
+                perRun.put(run, selections(d, Map.of("host", List.of(run.host()))).stream().filter(Selection::dataExpected).toList());
+            }
+            for (Dashboard.Query q : d.queries()) {
+                Set<String> withData = new TreeSet<>();
+                perRun.forEach((run, selections) -> {
+                    if (selections.stream().anyMatch(s -> hasData(q, s))) {
+                        withData.add(run.scenario());
+                    }
+                });
+                Event event = EVENT_ONLY.get(eventKey(q));
+                List<String> expected = event == null ? SCENARIOS : event.scenarios();
+                List<String> missing = expected.stream().filter(x -> !withData.contains(x)).toList();
+                if (!missing.isEmpty()) {
+                    failures.add(q.where() + ": no data after " + missing + (event == null ? "" : ", where " + event.why())
+                            + "; data after " + withData + "\n    sent: " + sent(q, perRun.values().iterator().next().get(0), range));
+                }
+                if (event != null) {
+                    listed.add(eventKey(q));
+                    if (withData.containsAll(SCENARIOS)) {
+                        failures.add(eventKey(q) + " has data after every scenario: remove it from EVENT_ONLY");
+                    }
+                }
+                checked++;
+            }
+        }
+        assertThat(listed).as("EVENT_ONLY entries that name a panel or annotation").containsExactlyInAnyOrderElementsOf(EVENT_ONLY.keySet());
+        assertThat(checked).as("queries checked").isGreaterThanOrEqualTo(60);
+        assertThat(failures).as("%d of %d queries failed:%n%s", failures.size(), checked, String.join(System.lineSeparator(), failures))
+                .isEmpty();
+    }
+
+    /** "uid / panel title", or "uid / annotation NAME": the key of {@link #EVENT_ONLY}. */
+    private static String eventKey(Dashboard.Query q) {
+        return q.dashboard().uid() + " / " + (q.annotation() ? "annotation " + q.panel().path("name").asText() : q.panel().path("title").asText());
+    }
+
+    /** Data over the whole range, or for a query of the state at its end, also at the middle of the degraded episode. */
+    private static boolean hasData(Dashboard.Query q, Selection s) {
+        List<TimeRange> ranges = q.text().contains("${__to}") ? List.of(range, degradedRange) : List.of(range);
+        return ranges.stream().anyMatch(r -> run(q, s, r).hasData());
     }
 
     @Test
