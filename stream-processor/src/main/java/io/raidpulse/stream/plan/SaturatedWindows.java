@@ -1,6 +1,8 @@
 package io.raidpulse.stream.plan;
 
+import io.raidpulse.config.HumanTime;
 import io.raidpulse.stream.saturation.SaturationThresholds;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -112,5 +114,35 @@ final class SaturatedWindows {
     /** A share in percent as the report says it: "17%", "under 1%" (saturated, but not 1% of the windows). */
     static String share(double pct) {
         return pct > 0 && pct < 0.5 ? "under 1%" : String.format(Locale.ROOT, "%.0f%%", pct);
+    }
+
+    /**
+     * The report's paragraph on saturation, one line each, or none when the array was not
+     * saturated: the share, what counted, that the load is a floor, and which figures are bounds.
+     */
+    static List<String> lines(PlanReport r) {
+        PlanReport.Saturation s = r.saturation();
+        if (!s.saturated()) {
+            return List.of();
+        }
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "%s/%s was saturated %s of the %s history (%s: %d of %d windows; the longest stretch %s)", r.host(),
+                r.array(), share(s.share()), HumanTime.seconds(s.historyS()), HumanTime.seconds(s.saturatedS()), s.saturatedWindows(),
+                s.windows(), HumanTime.seconds(s.longestS())));
+        out.add(String.format(Locale.ROOT, "a window counts when its busiest member was %.0f%% busy or more on average (saturation.fire-util)%s",
+                s.fireUtil(), s.evidenceNeeded() ? ", with a queue or latency beyond the array's own baseline (saturation.evidence)" : ""));
+        out.add("its measured load is a floor on the demand (marked >=): requests waited and the array served what it could, so what was asked"
+                + " then is not known");
+        List<String> in = s.sizingPercentilesInSaturation();
+        out.add(in.isEmpty() ? "the p50, p95 and p99 of its member util lie outside saturated windows: the figures stand, though the"
+                + " demand in those windows was higher"
+                : "its " + and(in) + " member util lie" + (in.size() == 1 ? "s" : "") + " in saturated windows:"
+                        + " the figures marked >= are lower bounds on the util the load needs");
+        return out;
+    }
+
+    /** "p95", "p95 and p99", "p50, p95 and p99". */
+    private static String and(List<String> items) {
+        return items.size() == 1 ? items.get(0) : String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
 }

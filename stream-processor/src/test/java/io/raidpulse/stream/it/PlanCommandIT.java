@@ -180,12 +180,17 @@ class PlanCommandIT {
         assertThat(text.exit()).as(text.err()).isZero();
         assertThat(text.out()).startsWith("plan for db1/md0: raid5 x4 (left-symmetric, 512 KiB chunk), 4 x 16.0 TB ST16000NM001G-2KK103 (spinning)")
                 .contains("* RAID5 on its 4 disks (now)").contains("RAID10 near-2 on the same 4 disks").doesNotContain("raid5-6")
-                .contains("recommendation: RAID10 near-2 on the same 4 disks");
+                .contains("recommendation: RAID10 near-2 on the same 4 disks")
+                .contains("saturation: db1/md0 was saturated 17% of the 2 h history (20 min: 20 of 120 windows; the longest stretch 20 min)")
+                .contains("its measured load is a floor on the demand (marked >=): requests waited and the array served what it could")
+                .containsPattern("  RAID10 near-2 on the same 4 disks +\\d+\\.\\d% +>= \\d+\\.\\d% +>= \\d+\\.\\d% +<= ")
+                .contains("(>= a lower bound: it comes from windows in which md0 was saturated");
         Path html = dir.resolve("plan.html");
         CommandRun report = plan("--array", "md0", "--format", "html", "--out", html.toString());
         assertThat(report.exit()).as(report.err()).isZero();
         assertThat(report.out()).startsWith("wrote " + html + ": ");
-        assertThat(Files.readString(html)).startsWith("<!DOCTYPE html>").contains("<svg").doesNotContain("<script");
+        assertThat(Files.readString(html)).startsWith("<!DOCTYPE html>").contains("<svg").doesNotContain("<script")
+                .contains("<b>Saturated:</b> db1/md0 was saturated 17% of the 2 h history").contains("&ge; marks a lower bound");
         assertThat(Files.readString(html)).as("without --disk-profile or Kafka: the disk-class default, labelled")
                 .contains("default-hdd-7200").contains("disk-class default");
     }

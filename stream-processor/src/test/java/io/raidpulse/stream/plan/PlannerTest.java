@@ -173,6 +173,23 @@ class PlannerTest {
         assertThat(r.series().saturated().get(99)).isFalse();
         assertThat(r.series().saturated().get(100)).isTrue();
 
+        String text = PlanText.render(r);
+        assertThat(text).contains("saturation: db1/md0 was saturated 17% of the 2 h history (20 min: 20 of 120 windows; the longest stretch 20 min)")
+                .contains("a window counts when its busiest member was 95% busy or more on average (saturation.fire-util)")
+                .contains("its measured load is a floor on the demand (marked >=): requests waited and the array served what it could")
+                .contains("its p95 and p99 member util lie in saturated windows: the figures marked >= are lower bounds")
+                .contains("(>= a lower bound: it comes from windows in which md0 was saturated and served less than was asked;");
+        assertThat(line(text, "  RAID10 near-2 on the same 4 disks")).matches(" +RAID10 near-2 on the same 4 disks +\\d+\\.\\d% +>= \\d+\\.\\d% "
+                + "+>= 6\\d\\.\\d% +<= 3\\d\\.\\d% .*");
+        assertThat(line(text, "* RAID5 on its 4 disks (now)")).doesNotContain(">= 9").doesNotContain("<=");
+        assertThat(line(text, "  reads/s")).matches(" +reads/s +400 +>= 700 +>= 700");
+        assertThat(line(text, "  read fraction")).doesNotContain(">=");
+
+        String html = PlanHtml.render(r);
+        assertThat(html).contains("<p class=\"saturated\"><b>Saturated:</b> db1/md0 was saturated 17% of the 2 h history")
+                .contains("&ge; marks a lower bound").contains("<td>&ge; 700</td>").contains(">saturated</text>")
+                .contains("(a lower bound: saturated windows)");
+        assertThat(html.split("fill=\"#f6d5d5\"", -1)).as("one shaded run for the 20 busy windows, one legend swatch").hasSize(3);
         assertThat(PlanCommand.json(r)).contains("\"saturation\" : {").contains("\"saturated_windows\" : 20")
                 .contains("\"util_lower_bound\" : {").contains("\"model_util_lower_bound\" : {");
     }
@@ -186,6 +203,13 @@ class PlannerTest {
             assertThat(l.utilLowerBound()).doesNotContainValue(true);
             assertThat(l.modelUtilLowerBound()).doesNotContainValue(true);
         });
+        String text = PlanText.render(r);
+        assertThat(text).doesNotContain("saturat").doesNotContain("<=").doesNotContainPattern(">= [0-9.]+%").doesNotContain(">= 400");
+        // the columns as they always were: 7 characters a percentile
+        assertThat(line(text, "  RAID10 near-2 on the same 4 disks")).matches("  RAID10 near-2 on the same 4 disks +\\d\\d\\.\\d% {3}\\d\\d\\.\\d% {3}\\d\\d\\.\\d% .*");
+        String html = PlanHtml.render(r);
+        assertThat(html).doesNotContain("saturated").doesNotContainPattern("&ge; [0-9.]+(%|<)").doesNotContain("&le;")
+                .doesNotContain("#f6d5d5").contains("&ge; 21.7 h");
     }
 
     @Test
@@ -220,6 +244,7 @@ class PlannerTest {
         PlanReport slow = Planner.plan(history(ssd, 100, 20, 2.0, 15.0), RAID5, List.of(RaidLayout.of(RaidLevel.RAID10, 4)), D, "test", 70,
                 ZoneOffset.UTC, SAT);
         assertThat(slow.saturation().saturatedWindows()).isEqualTo(20);
+        assertThat(PlanText.render(slow)).contains(", with a queue or latency beyond the array's own baseline (saturation.evidence)");
         // 1050 IO/s x 5 ms explains 5.25 in flight; 16 is beyond 3 x that: evidence
         assertThat(SaturatedWindows.of(history(ssd, 100, 20, 16.0, 5.0), SAT)).contains(true);
         assertThat(SaturatedWindows.of(history(ssd, 100, 20, 15.0, 5.0), SAT)).containsOnly(false);
@@ -249,6 +274,14 @@ class PlannerTest {
         assertThat(r.saturation().saturated()).isTrue();
         assertThat(r.saturation().sizingPercentilesInSaturation()).isEmpty();
         assertThat(r.layouts().get(1).utilLowerBound()).doesNotContainValue(true);
+        String text = PlanText.render(r);
+        assertThat(text).contains("saturation: db1/md0 was saturated under 1% of the 16 h 45 min history (5 min: 5 of 1005 windows;")
+                .contains("the p50, p95 and p99 of its member util lie outside saturated windows: the figures stand")
+                .doesNotContainPattern(">= [0-9.]+%");
         assertThat(r.recommendation().line()).doesNotContain("lower bound");
+    }
+
+    private static String line(String text, String start) {
+        return text.lines().filter(l -> l.startsWith(start)).findFirst().orElseThrow(() -> new AssertionError("no line " + start + " in\n" + text));
     }
 }
