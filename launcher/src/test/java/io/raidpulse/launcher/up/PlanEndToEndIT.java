@@ -53,7 +53,8 @@ import picocli.CommandLine;
  * truth; projections within 3 points of md1's truth at p50 (the model leaves out the 20 flushes/s,
  * about 2 points on every member, and the projection scales them with the write cost); the model
  * alone within 4. While md0 is saturated it serves less than was asked, so at p99 the projection
- * can only stay below what md1, which served it all, measured.
+ * can only stay below what md1, which served it all, measured; plan says so, and its saturated time
+ * is the stream processor's SATURATION episode of md0 within a window at each end.
  */
 class PlanEndToEndIT {
     private static final String HOST = "db-sim-2";
@@ -166,11 +167,30 @@ class PlanEndToEndIT {
             assertThat(plan.get("load").get("write_amp_io").get("p50").asDouble()).isCloseTo(4.0, within(0.15));
             assertThat(plan.get("model_write_amp").asDouble()).isEqualTo(4.0);
             assertThat(plan.get("recommendation").get("choice").asText()).isEqualTo("raid10-near2-4");
+
+            // saturation: plan's saturated windows against the detector's episode of md0 (first hot sample to the start of
+            // the cool run), judged by the same thresholds; the RAID10 p99 comes from those windows, so it is a lower bound
+            List<Alert> md0Saturation = alerts.stream().filter(a -> a.getKind() == AlertKind.SATURATION && a.getSubject().equals("md0"))
+                    .toList();
+            assertThat(md0Saturation).extracting(Alert::getState).containsExactly(AlertState.FIRING, AlertState.RESOLVED);
+            Alert episode = md0Saturation.get(1);
+            long episodeS = Duration.between(episode.getStartTime(), episode.getEndTime()).toSeconds();
+            JsonNode saturation = plan.get("saturation");
+            assertThat(saturation.get("saturated").asBoolean()).isTrue();
+            assertThat(saturation.get("fire_util").asDouble()).isEqualTo(95.0);
+            assertThat(saturation.get("saturated_s").asLong()).as("md0 saturated for %d s by the detector", episodeS)
+                    .isBetween(episodeS - 120, episodeS + 60);
+            assertThat(saturation.get("longest_s").asLong()).isEqualTo(saturation.get("saturated_s").asLong());
+            assertThat(raid10.get("util_lower_bound").get("p99").asBoolean()).isTrue();
+            assertThat(raid10.get("util_lower_bound").get("p50").asBoolean()).isFalse();
+            assertThat(now.get("util_lower_bound").get("p99").asBoolean()).as("measured").isFalse();
+            assertThat(plan.get("recommendation").get("line").asText()).contains("p99 member util >= ").contains("that p99 is a lower bound");
             System.out.printf("plan md0 -> raid10-near2-4: p50 %.1f%% (md1 truth %.1f%%, model alone %.1f%%), p99 %.1f%% (md1 truth %.1f%%);"
-                            + " md0 now p50 %.1f%% (truth %.1f%%), p99 %.1f%%; %s%n",
+                            + " md0 now p50 %.1f%% (truth %.1f%%), p99 %.1f%%; saturated %d s (detector %d s); %s%n",
                     raid10.get("util").get("p50").asDouble(), md1P50, raid10.get("model_util").get("p50").asDouble(),
                     raid10.get("util").get("p99").asDouble(), md1P99, now.get("util").get("p50").asDouble(), md0P50,
-                    now.get("util").get("p99").asDouble(), plan.get("recommendation").get("line").asText());
+                    now.get("util").get("p99").asDouble(), saturation.get("saturated_s").asLong(), episodeS,
+                    plan.get("recommendation").get("line").asText());
         }
     }
 

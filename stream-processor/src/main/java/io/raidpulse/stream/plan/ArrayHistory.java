@@ -32,9 +32,11 @@ record ArrayHistory(String host, String array, Instant from, Instant until, int 
      * @param writeKBs       wkB_s
      * @param memberUtil     member_util_mean: mean %util of the leaf members, 0-100
      * @param busiestUtil    util_mean: mean %util of the busiest member, 0-100
+     * @param aquSz          aqu_sz_mean: mean aqu-sz of the busiest member, requests
+     * @param awaitMs        await_mean_ms: mean request time over all members' reads and writes, ms
      */
     record Window(Instant start, double readsPerSec, double writesPerSec, double readKBs, double writeKBs, double memberUtil,
-                  double busiestUtil) {
+                  double busiestUtil, double aquSz, double awaitMs) {
     }
 
     Double percentile(String field, String p) {

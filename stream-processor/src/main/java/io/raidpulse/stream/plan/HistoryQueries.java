@@ -86,11 +86,13 @@ final class HistoryQueries {
         }
 
         InfluxQlResult rows = query("windows of " + host + "/" + array,
-                "SELECT \"r_iops\", \"w_iops\", \"rkB_s\", \"wkB_s\", \"member_util_mean\", \"util_mean\" FROM " + source + where);
+                "SELECT \"r_iops\", \"w_iops\", \"rkB_s\", \"wkB_s\", \"member_util_mean\", \"util_mean\","
+                        + " \"aqu_sz_mean\", \"await_mean_ms\" FROM " + source + where);
         List<ArrayHistory.Window> windows = new ArrayList<>(rows.size());
         for (InfluxQlResult.Row r : rows.rows()) {
             windows.add(new ArrayHistory.Window(r.time(), orZero(r.number("r_iops")), orZero(r.number("w_iops")), orZero(r.number("rkB_s")),
-                    orZero(r.number("wkB_s")), orZero(r.number("member_util_mean")), orZero(r.number("util_mean"))));
+                    orZero(r.number("wkB_s")), orZero(r.number("member_util_mean")), orZero(r.number("util_mean")),
+                    orZero(r.number("aqu_sz_mean")), orZero(r.number("await_mean_ms"))));
         }
         return new ArrayHistory(host, array, from, until, (int) (windowMs / 1000), arrayShape, s.text("capacity_source"), percentiles,
                 windows);

@@ -20,10 +20,13 @@ import io.raidpulse.model.matching.MemberDisk;
 import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.capacity.ArrayShape;
 import io.raidpulse.stream.influx.InfluxConnection;
 import io.raidpulse.stream.influx.InfluxConnections;
 import io.raidpulse.stream.profiles.ProfileTopic;
+import io.raidpulse.stream.saturation.SaturationRules;
+import io.raidpulse.stream.saturation.SaturationThresholds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -157,7 +160,9 @@ public final class PlanCommand implements Callable<Integer> {
                 + ": the RAID model does not cover it", UserException.EXIT_USAGE, null));
         List<RaidLayout> alternatives = alternatives(current);
         Map.Entry<DiskProfile, String> disk = memberDisk(settings, history.shape(), history.capacitySource(), current, err);
-        PlanReport report = Planner.plan(history, current, alternatives, disk.getKey(), disk.getValue(), maxUtil, zone);
+        // the thresholds the stream processor judges this array by, from the same settings
+        SaturationThresholds saturation = SaturationRules.from(settings).forSubject(host, array, SubjectKind.ARRAY);
+        PlanReport report = Planner.plan(history, current, alternatives, disk.getKey(), disk.getValue(), maxUtil, zone, saturation);
 
         String text = switch (fmt) {
             case "json" -> json(report);
@@ -191,6 +196,7 @@ public final class PlanCommand implements Callable<Integer> {
         }
         // every setting read before anything connects: a bad one is one line naming it, exit 2
         s.bool("influx.retention-policies", true);
+        SaturationRules.from(s);
         if (s.has("kafka.bootstrap.servers")) {
             new ProfileTopic(s, ProfileTopic.DEFAULT_TIMEOUT);
         }

@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * {@code plan --format html}: one self-contained page for a planning meeting: the answer, the
@@ -29,7 +30,9 @@ final class PlanHtml {
                 .append("h1{font-size:1.4em}h2{font-size:1.1em;margin-top:1.6em}")
                 .append("table{border-collapse:collapse;margin:.5em 0}td,th{padding:.2em .7em;text-align:right;border-bottom:1px solid #ddd}")
                 .append("td:first-child,th:first-child{text-align:left}.now{font-weight:bold}.answer{background:#eef4fa;padding:.8em;border-left:4px solid #1f4e79}")
-                .append("svg text{font-family:sans-serif;font-size:11px}.note{color:#666;font-size:.9em}\n</style></head><body>\n");
+                .append("svg text{font-family:sans-serif;font-size:11px}.note{color:#666;font-size:.9em}")
+                .append(r.saturation().saturated() ? ".saturated{background:#fbeeee;padding:.8em;border-left:4px solid #c00000}" : "")
+                .append("\n</style></head><body>\n");
         b.append("<h1>").append(esc(r.host() + "/" + r.array())).append(": ").append(esc(r.current()))
                 .append(r.layoutText().isEmpty() ? "" : " (" + esc(r.layoutText()) + ")").append("</h1>\n");
         b.append("<p>").append(esc(r.disksText())).append(". History ").append(esc(PlanText.time(r.from(), zone))).append(" to ")
@@ -40,15 +43,21 @@ final class PlanHtml {
             b.append("<li>").append(esc(reason)).append("</li>\n");
         }
         b.append("</ul>\n");
+        List<String> saturation = SaturatedWindows.lines(r);
+        if (!saturation.isEmpty()) {
+            b.append("<p class=\"saturated\"><b>Saturated:</b> ").append(esc(saturation.get(0))).append('.');
+            saturation.subList(1, saturation.size()).forEach(l -> b.append("<br>\n").append(esc(capitalised(l))).append('.'));
+            b.append("</p>\n");
+        }
 
         b.append("<h2>Member util on each layout</h2>\n").append(percentileChart(r));
         b.append("<table><tr><th>layout</th><th>p50</th><th>p95</th><th>p99</th><th>headroom</th><th>usable</th><th>rebuild</th></tr>\n");
         for (PlanReport.LayoutPlan p : r.layouts()) {
             b.append(p.current() ? "<tr class=\"now\">" : "<tr>").append("<td>").append(esc(p.description())).append("</td>");
             for (String k : HistoryQueries.PERCENTILES) {
-                b.append("<td>").append(String.format(Locale.ROOT, "%.1f%%", p.util().get(k))).append("</td>");
+                b.append("<td>").append(p.lowerBound(k) ? "&ge; " : "").append(String.format(Locale.ROOT, "%.1f%%", p.util().get(k))).append("</td>");
             }
-            b.append("<td>").append(String.format(Locale.ROOT, "%.1f%%", p.headroom())).append("</td><td>")
+            b.append("<td>").append(p.lowerBound("p99") ? "&le; " : "").append(String.format(Locale.ROOT, "%.1f%%", p.headroom())).append("</td><td>")
                     .append(p.usableBytes() == null ? String.format(Locale.ROOT, "%.0f%% of raw", 100 * p.usableFraction())
                             : String.format(Locale.ROOT, "%.1f TB", p.usableBytes() / 1e12))
                     .append(p.current() ? "" : String.format(Locale.ROOT, " (%+.0f%%)", p.usableChange())).append("</td><td>")
@@ -57,17 +66,23 @@ final class PlanHtml {
         b.append("</table>\n<p class=\"note\">The current layout's figures are measured (mean member %util of each window); an alternative's are the "
                 + "measured figure of each window times the RAID model's ratio of the two layouts' member costs for that window's reads "
                 + "and writes. Capacity is 100%; the dashed line is the comfortable p99 (").append(String.format(Locale.ROOT, "%.0f%%", r.maxUtil()))
-                .append(").</p>\n");
+                .append(").");
+        if (r.layouts().stream().anyMatch(p -> p.lowerBound("p50") || p.lowerBound("p95") || p.lowerBound("p99"))) {
+            b.append(" &ge; marks a lower bound: the figure comes from windows in which ").append(esc(r.array()))
+                    .append(" was saturated and served less than was asked; &le; a headroom that is at most this.");
+        }
+        b.append("</p>\n");
 
         b.append("<h2>History on each layout</h2>\n").append(timeChart(r, zone));
         b.append("<h2>Load</h2>\n<table><tr><th></th><th>p50</th><th>p95</th><th>p99</th></tr>\n");
-        loadRow(b, "reads/s", r.load().get("r_iops"), "%.0f");
-        loadRow(b, "writes/s", r.load().get("w_iops"), "%.0f");
-        loadRow(b, "read fraction", r.load().get("read_fraction"), "%.2f");
-        loadRow(b, "request size, kB", r.load().get("mean_request_kB"), "%.1f");
-        loadRow(b, "member util, %", r.load().get("member_util_mean"), "%.1f");
-        loadRow(b, "busiest member util, %", r.load().get("util_mean"), "%.1f");
-        loadRow(b, "write amplification", r.load().get("write_amp_io"), "%.2f");
+        PlanReport.Saturation sat = r.saturation();
+        loadRow(b, "reads/s", r.load().get("r_iops"), "%.0f", p -> sat.floor("r_iops", p));
+        loadRow(b, "writes/s", r.load().get("w_iops"), "%.0f", p -> sat.floor("w_iops", p));
+        loadRow(b, "read fraction", r.load().get("read_fraction"), "%.2f", p -> false);
+        loadRow(b, "request size, kB", r.load().get("mean_request_kB"), "%.1f", p -> false);
+        loadRow(b, "member util, %", r.load().get("member_util_mean"), "%.1f", p -> false);
+        loadRow(b, "busiest member util, %", r.load().get("util_mean"), "%.1f", p -> false);
+        loadRow(b, "write amplification", r.load().get("write_amp_io"), "%.2f", p -> false);
         b.append("</table>\n");
         if (r.modelWriteAmp() != null) {
             b.append("<p class=\"note\">The model expects ").append(String.format(Locale.ROOT, "%.2f", r.modelWriteAmp()))
@@ -85,14 +100,19 @@ final class PlanHtml {
         return b.toString();
     }
 
-    private static void loadRow(StringBuilder b, String label, Map<String, Double> p, String format) {
+    private static String capitalised(String s) {
+        return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
+    }
+
+    /** @param floor whether a percentile is a floor on the demand (it lies in saturated windows) */
+    private static void loadRow(StringBuilder b, String label, Map<String, Double> p, String format, Predicate<String> floor) {
         if (p == null || p.isEmpty()) {
             return;
         }
         b.append("<tr><td>").append(esc(label)).append("</td>");
         for (String k : HistoryQueries.PERCENTILES) {
             Double v = p.get(k);
-            b.append("<td>").append(v == null ? "-" : String.format(Locale.ROOT, format, v)).append("</td>");
+            b.append("<td>").append(v == null ? "-" : (floor.test(k) ? "&ge; " : "") + String.format(Locale.ROOT, format, v)).append("</td>");
         }
         b.append("</tr>\n");
     }
@@ -115,8 +135,14 @@ final class PlanHtml {
             for (int i = 0; i < 3; i++) {
                 double v = p.util().get(HistoryQueries.PERCENTILES.get(i));
                 double y = y(v, top, bottom, 20);
-                s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s %s %.1f%%</title></rect>",
-                        x0 + i * barWidth, y, barWidth - 2, bottom - y, shades[i], esc(p.key()), HistoryQueries.PERCENTILES.get(i), v));
+                boolean bound = p.lowerBound(HistoryQueries.PERCENTILES.get(i));
+                s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s %s %s%.1f%%%s</title></rect>",
+                        x0 + i * barWidth, y, barWidth - 2, bottom - y, shades[i], esc(p.key()), HistoryQueries.PERCENTILES.get(i),
+                        bound ? "&ge; " : "", v, bound ? " (a lower bound: saturated windows)" : ""));
+                if (bound) {
+                    s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">&#8805;</text>",
+                            x0 + i * barWidth + (barWidth - 2) / 2, y - 3));
+                }
             }
             s.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\"%s>%s</text>", x0 + barWidth * 1.5, bottom + 16,
                     p.current() ? " font-weight=\"bold\"" : "", esc(p.key() + (p.current() ? " (now)" : ""))));
@@ -146,15 +172,41 @@ final class PlanHtml {
             }
         }
         StringBuilder s = svg(height);
-        axis(s, left, bottom, 20, top, "%");
         long t0 = times.get(0);
         long t1 = Math.max(t0 + 1, times.get(times.size() - 1));
-        int c = 0;
         int legendX = left;
+        // saturated windows shaded behind the lines (there every layout's figure is a lower bound), in the
+        // polyline's buckets and merged into runs, so that a month of windows stays a few rectangles
+        List<Boolean> saturated = r.series().saturated();
+        double perMs = (double) (WIDTH - left - 10) / (t1 - t0);
+        int buckets = Math.min(MAX_POINTS, times.size());
+        int runFrom = -1;
+        for (int k = 0; k <= buckets; k++) {
+            boolean hot = false;
+            if (k < buckets) {
+                for (int i = k * times.size() / buckets; i < Math.max(k * times.size() / buckets + 1, (k + 1) * times.size() / buckets); i++) {
+                    hot |= saturated.get(i);
+                }
+            }
+            if (hot && runFrom < 0) {
+                runFrom = k;
+            } else if (!hot && runFrom >= 0) {
+                long from = times.get(runFrom * times.size() / buckets);
+                long to = times.get(Math.max(runFrom * times.size() / buckets + 1, k * times.size() / buckets) - 1) + r.windowS() * 1000L;
+                s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"20\" width=\"%.1f\" height=\"%d\" fill=\"#f6d5d5\"/>",
+                        left + (from - t0) * perMs, Math.max(1.0, Math.min(to - from, t1 - from) * perMs), bottom - 20));
+                runFrom = -1;
+            }
+        }
+        if (r.saturation().saturated()) {
+            s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"#f6d5d5\"/><text x=\"%d\" y=\"%d\">saturated</text>",
+                    legendX, height - 40, legendX + 14, height - 31));
+        }
+        axis(s, left, bottom, 20, top, "%");
+        int c = 0;
         for (Map.Entry<String, List<Double>> e : r.series().projected().entrySet()) {
             String colour = COLOURS[c++ % COLOURS.length];
             StringBuilder points = new StringBuilder();
-            int buckets = Math.min(MAX_POINTS, times.size());
             for (int k = 0; k < buckets; k++) {
                 int from = k * times.size() / buckets;
                 int to = Math.max(from + 1, (k + 1) * times.size() / buckets);

@@ -28,13 +28,14 @@ import java.util.Map;
  * @param layouts          the current layout first, then each alternative
  * @param maxUtil          the p99 member util a layout should stay under to be comfortable, percent
  * @param recommendation   the answer
+ * @param saturation       how much of the history the array was saturated in: there the load is a floor on the demand
  * @param series           per window, for the report's charts (not in the JSON: a month of windows is megabytes)
  */
 public record PlanReport(String host, String array, Instant from, Instant until, int windowS, int windows, String current,
                          String layoutText, String disksText, MemberDiskUsed memberDisk, String capacitySource,
                          Map<String, Map<String, Double>> load, Double modelWriteAmp, List<PeakHour> peakHours, String timeZone,
                          List<LayoutPlan> layouts, double maxUtil, Recommendation recommendation,
-                         @JsonIgnore Series series) {
+                         Saturation saturation, @JsonIgnore Series series) {
 
     /** The member disk behind the model: its profile id, what it is, where its figures come from. */
     public record MemberDiskUsed(String id, String description, String source, double randomReadIops, double randomWriteIops,
@@ -51,19 +52,61 @@ public record PlanReport(String host, String array, Instant from, Instant until,
      * @param util           member %util at p50, p95, p99: measured for the current layout; for the others the
      *                       measured util of each window times the model's ratio of the two layouts' member costs
      *                       for that window's reads and writes
+     * @param utilLowerBound whether each of p50, p95, p99 of util is a lower bound: it comes from windows in which the
+     *                       array was saturated and served less than was asked (never for the current layout: measured)
      * @param modelUtil      the model's member %util at p50, p95, p99 over the member disk alone
-     * @param headroom       100 - p99 util, percent points
+     * @param modelUtilLowerBound the same for modelUtil (the current layout's too: the model is fed what was served)
+     * @param headroom       100 - p99 util, percent points; at most this when the p99 is a lower bound
      * @param usableFraction share of the raw space that holds data
      * @param usableBytes    usable space, bytes; null when the member size is not known
      * @param usableChange   change of usable space against the current layout, percent
      * @param rebuildHours   lower bound on replacing a member, hours; null without redundancy or member size
      */
     public record LayoutPlan(String key, String description, boolean current, int disks, Map<String, Double> util,
-                             Map<String, Double> modelUtil, double headroom, double usableFraction, Double usableBytes,
+                             Map<String, Boolean> utilLowerBound, Map<String, Double> modelUtil, Map<String, Boolean> modelUtilLowerBound,
+                             double headroom, double usableFraction, Double usableBytes,
                              double usableChange, Double rebuildHours) {
 
         public double p99() {
             return util.get("p99");
+        }
+
+        /** Whether {@code p} of util is a lower bound. */
+        public boolean lowerBound(String p) {
+            return Boolean.TRUE.equals(utilLowerBound.get(p));
+        }
+    }
+
+    /**
+     * The history's windows in which the array was saturated (SaturatedWindows): it served what it
+     * could while requests waited, so what was asked then is not known, only that it was at least
+     * what was served.
+     *
+     * @param saturated        whether any window was
+     * @param fireUtil         the busiest member's mean %util at or above which a window counts (saturation.fire-util)
+     * @param evidenceNeeded   whether a window also needed queue or latency evidence (saturation.evidence)
+     * @param windows          windows of history
+     * @param saturatedWindows windows at saturation
+     * @param saturatedS       time at saturation, seconds (saturated windows x the window length)
+     * @param historyS         time the windows cover, seconds
+     * @param share            saturatedWindows / windows, percent
+     * @param longestS         longest stretch of consecutive saturated windows, seconds
+     * @param utilInSaturation whether each of p50, p95, p99 of the current layout's member util lies in saturated windows
+     * @param loadFloor        for r_iops and w_iops: whether each of their p50, p95, p99 lies in saturated windows (a floor
+     *                         on what was asked)
+     */
+    public record Saturation(boolean saturated, double fireUtil, boolean evidenceNeeded, int windows, int saturatedWindows,
+                             long saturatedS, long historyS, double share, long longestS, Map<String, Boolean> utilInSaturation,
+                             Map<String, Map<String, Boolean>> loadFloor) {
+
+        /** The percentiles of the current layout's member util that lie in saturated windows: "p95, p99". */
+        public List<String> sizingPercentilesInSaturation() {
+            return utilInSaturation.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey).toList();
+        }
+
+        public boolean floor(String field, String p) {
+            Map<String, Boolean> f = loadFloor.get(field);
+            return f != null && Boolean.TRUE.equals(f.get(p));
         }
     }
 
@@ -84,7 +127,8 @@ public record PlanReport(String host, String array, Instant from, Instant until,
      *
      * @param times     window starts, ms since the epoch
      * @param projected by layout key, member %util of each window (the current layout: measured)
+     * @param saturated whether the array was saturated in each window
      */
-    public record Series(List<Long> times, Map<String, List<Double>> projected) {
+    public record Series(List<Long> times, Map<String, List<Double>> projected, List<Boolean> saturated) {
     }
 }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /** {@code plan --format text}: the report for a terminal. */
 final class PlanText {
@@ -23,14 +24,20 @@ final class PlanText {
                 .append(r.layoutText().isEmpty() ? "" : " (" + r.layoutText() + ")").append(", ").append(r.disksText()).append(nl);
         b.append(String.format(Locale.ROOT, "history: %s to %s %s, %d windows of %s%n", time(r.from(), zone), time(r.until(), zone),
                 r.timeZone(), r.windows(), io.raidpulse.stream.alert.Alerts.duration(r.windowS() * 1000L)));
+        List<String> saturation = SaturatedWindows.lines(r);
+        if (!saturation.isEmpty()) {
+            b.append("saturation: ").append(saturation.get(0)).append(nl);
+            saturation.subList(1, saturation.size()).forEach(l -> b.append("  ").append(l).append(nl));
+        }
         b.append(nl).append(String.format(Locale.ROOT, "%-26s %10s %10s %10s%n", "load", "p50", "p95", "p99"));
-        row(b, "reads/s", r.load().get("r_iops"), "%.0f");
-        row(b, "writes/s", r.load().get("w_iops"), "%.0f");
-        row(b, "read fraction", r.load().get("read_fraction"), "%.2f");
-        row(b, "request size, kB", r.load().get("mean_request_kB"), "%.1f");
-        row(b, "member util, %", r.load().get("member_util_mean"), "%.1f");
-        row(b, "busiest member util, %", r.load().get("util_mean"), "%.1f");
-        row(b, "write amplification", r.load().get("write_amp_io"), "%.2f");
+        PlanReport.Saturation sat = r.saturation();
+        row(b, "reads/s", r.load().get("r_iops"), "%.0f", p -> sat.floor("r_iops", p));
+        row(b, "writes/s", r.load().get("w_iops"), "%.0f", p -> sat.floor("w_iops", p));
+        row(b, "read fraction", r.load().get("read_fraction"), "%.2f", p -> false);
+        row(b, "request size, kB", r.load().get("mean_request_kB"), "%.1f", p -> false);
+        row(b, "member util, %", r.load().get("member_util_mean"), "%.1f", p -> false);
+        row(b, "busiest member util, %", r.load().get("util_mean"), "%.1f", p -> false);
+        row(b, "write amplification", r.load().get("write_amp_io"), "%.2f", p -> false);
         if (r.modelWriteAmp() != null) {
             b.append(String.format(Locale.ROOT, "  (the model expects %.2f member I/Os per write of %s at the median write size)%n",
                     r.modelWriteAmp(), r.current()));
@@ -47,19 +54,26 @@ final class PlanText {
             b.append("the stream processor compared it with ").append(r.capacitySource()).append(nl);
         }
 
-        b.append(nl).append(String.format(Locale.ROOT, "%-38s %7s %7s %7s %9s %18s %10s%n", "layout: member util", "p50", "p95", "p99",
-                "headroom", "usable", "rebuild"));
+        // wider columns only where a figure carries its ">= " or "<= ": a history without saturation prints as it always did
+        int w = sat.saturated() ? 10 : 7;
+        b.append(nl).append(String.format(Locale.ROOT, "%-38s %" + w + "s %" + w + "s %" + w + "s %" + (w + 2) + "s %18s %10s%n",
+                "layout: member util", "p50", "p95", "p99", "headroom", "usable", "rebuild"));
         for (PlanReport.LayoutPlan p : r.layouts()) {
             String usable = p.usableBytes() == null ? String.format(Locale.ROOT, "%.0f%% of raw", 100 * p.usableFraction())
                     : String.format(Locale.ROOT, "%.1f TB", p.usableBytes() / 1e12);
             if (!p.current()) {
                 usable += String.format(Locale.ROOT, " (%+.0f%%)", p.usableChange());
             }
-            b.append(String.format(Locale.ROOT, "%-38s %6.1f%% %6.1f%% %6.1f%% %8.1f%% %18s %10s%n", (p.current() ? "* " : "  ") + p.description(),
-                    p.util().get("p50"), p.util().get("p95"), p.p99(), p.headroom(), usable,
+            b.append(String.format(Locale.ROOT, "%-38s %" + w + "s %" + w + "s %" + w + "s %" + (w + 2) + "s %18s %10s%n",
+                    (p.current() ? "* " : "  ") + p.description(), util(p, "p50"), util(p, "p95"), util(p, "p99"),
+                    (p.lowerBound("p99") ? "<= " : "") + String.format(Locale.ROOT, "%.1f%%", p.headroom()), usable,
                     p.rebuildHours() == null ? "-" : String.format(Locale.ROOT, ">= %.1f h", p.rebuildHours())));
         }
         b.append("  (* now: measured; others: measured x the model's cost ratio per window; model alone in --format json)").append(nl);
+        if (r.layouts().stream().anyMatch(p -> p.lowerBound("p99") || p.lowerBound("p95") || p.lowerBound("p50"))) {
+            b.append("  (>= a lower bound: it comes from windows in which ").append(r.array())
+                    .append(" was saturated and served less than was asked; <= the headroom is at most this)").append(nl);
+        }
         b.append(nl).append("recommendation: ").append(r.recommendation().line()).append(nl);
         for (String reason : r.recommendation().reasons()) {
             b.append("  - ").append(reason).append(nl);
@@ -67,14 +81,20 @@ final class PlanText {
         return b.toString();
     }
 
-    private static void row(StringBuilder b, String label, Map<String, Double> p, String format) {
+    /** "64.0%", or ">= 64.0%" when a lower bound. */
+    private static String util(PlanReport.LayoutPlan p, String percentile) {
+        return (p.lowerBound(percentile) ? ">= " : "") + String.format(Locale.ROOT, "%.1f%%", p.util().get(percentile));
+    }
+
+    /** @param floor whether a percentile is a floor on the demand (it lies in saturated windows) */
+    private static void row(StringBuilder b, String label, Map<String, Double> p, String format, Predicate<String> floor) {
         if (p == null || p.isEmpty()) {
             return;
         }
         b.append(String.format(Locale.ROOT, "  %-24s", label));
         for (String k : HistoryQueries.PERCENTILES) {
             Double v = p.get(k);
-            b.append(String.format(Locale.ROOT, " %10s", v == null ? "-" : String.format(Locale.ROOT, format, v)));
+            b.append(String.format(Locale.ROOT, " %10s", v == null ? "-" : (floor.test(k) ? ">= " : "") + String.format(Locale.ROOT, format, v)));
         }
         b.append(System.lineSeparator());
     }

@@ -11,6 +11,7 @@ import io.raidpulse.model.matching.Projection;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.stream.capacity.ArrayShape;
 import io.raidpulse.stream.capacity.Layouts;
+import io.raidpulse.stream.saturation.SaturationThresholds;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,8 +41,9 @@ final class Planner {
     private Planner() {
     }
 
+    /** @param saturation the stream processor's saturation thresholds for this array */
     static PlanReport plan(ArrayHistory h, RaidLayout current, List<RaidLayout> alternatives, DiskProfile disk, String diskSource,
-                           double maxUtil, ZoneId zone) {
+                           double maxUtil, ZoneId zone, SaturationThresholds saturation) {
         List<RaidLayout> layouts = new ArrayList<>();
         layouts.add(current);
         layouts.addAll(alternatives);
@@ -75,6 +77,8 @@ final class Planner {
             }
         }
 
+        boolean[] saturated = SaturatedWindows.of(h, saturation);
+
         ArrayShape shape = h.shape();
         Long memberBytes = shape.memberBytes();
         double currentUsable = new RaidModel(current, disk).usableFraction() * current.disks();
@@ -84,17 +88,30 @@ final class Planner {
             RaidLayout layout = layouts.get(l);
             RaidModel m = new RaidModel(layout, disk);
             Map<String, Double> util = percentiles(projected[l]);
+            // the current layout's util is measured: what it did, saturated or not
+            Map<String, Boolean> bound = l == 0 ? notBounded() : SaturatedWindows.lowerBounds(projected[l], saturated);
             double usable = m.usableFraction() * layout.disks();
             Double rebuild = memberBytes == null ? null
                     : m.rebuild(memberBytes, SyncSpeedLimits.KERNEL_DEFAULTS).map(RebuildEstimate::idleHoursAtLeast).orElse(null);
-            plans.add(new PlanReport.LayoutPlan(Layouts.key(layout), describe(layout, current), l == 0, layout.disks(), util,
-                    percentiles(model[l]), 100 - util.get("p99"), m.usableFraction(),
+            plans.add(new PlanReport.LayoutPlan(Layouts.key(layout), describe(layout, current), l == 0, layout.disks(), util, bound,
+                    percentiles(model[l]), SaturatedWindows.lowerBounds(model[l], saturated), 100 - util.get("p99"), m.usableFraction(),
                     memberBytes == null ? null : usable * memberBytes, 100 * (usable / currentUsable - 1), rebuild));
             List<Double> values = new ArrayList<>(n);
             Arrays.stream(projected[l]).forEach(values::add);
             series.put(Layouts.key(layout), values);
         }
         List<Long> times = h.windows().stream().map(w -> w.start().toEpochMilli()).toList();
+        List<Boolean> saturatedSeries = new ArrayList<>(n);
+        for (boolean s : saturated) {
+            saturatedSeries.add(s);
+        }
+        Map<String, Map<String, Boolean>> loadFloor = new LinkedHashMap<>();
+        loadFloor.put("r_iops", SaturatedWindows.lowerBounds(h.windows().stream().mapToDouble(ArrayHistory.Window::readsPerSec).toArray(),
+                saturated));
+        loadFloor.put("w_iops", SaturatedWindows.lowerBounds(h.windows().stream().mapToDouble(ArrayHistory.Window::writesPerSec).toArray(),
+                saturated));
+        PlanReport.Saturation sat = SaturatedWindows.summary(h, saturation, saturated, SaturatedWindows.lowerBounds(projected[0], saturated),
+                loadFloor);
 
         Double modelWriteAmp = null;
         if (!writeSizes.isEmpty()) {
@@ -107,12 +124,18 @@ final class Planner {
                 disksText(shape, current), new PlanReport.MemberDiskUsed(disk.id(), disk.description(), diskSource, disk.randomReadIops(),
                         disk.randomWriteIops(), disk.sequentialMBps()),
                 h.capacitySource(), h.percentiles(), modelWriteAmp, peakHours(h, zone), zone.getId(), plans, maxUtil,
-                recommend(plans, maxUtil), new PlanReport.Series(times, series));
+                recommend(plans, maxUtil, sat), sat, new PlanReport.Series(times, series, saturatedSeries));
     }
 
     /* Mean request size of one direction, bytes; the other direction's when this one had none. */
     private static long bytes(double kBs, double iops, double otherKBs, double otherIops) {
         return Math.max(512, Math.round(iops > 0 ? kBs * 1024 / iops : otherKBs * 1024 / otherIops));
+    }
+
+    private static Map<String, Boolean> notBounded() {
+        Map<String, Boolean> out = new LinkedHashMap<>();
+        HistoryQueries.PERCENTILES.forEach(p -> out.put(p, false));
+        return out;
     }
 
     private static Map<String, Double> percentiles(double[] values) {
@@ -164,25 +187,28 @@ final class Planner {
      * Keep the current layout while its p99 member util stays under {@code maxUtil}; else, among
      * the alternatives that stay under it, one on no more disks than now (nothing to buy) before
      * one on more, then the most usable space, then the lowest p99; else the alternative with the
-     * lowest p99, said not to be enough.
+     * lowest p99, said not to be enough. A p99 that is a lower bound (the array was saturated in
+     * the windows it comes from) is written "&gt;= N%", and the line says why.
      */
-    static PlanReport.Recommendation recommend(List<PlanReport.LayoutPlan> plans, double maxUtil) {
+    static PlanReport.Recommendation recommend(List<PlanReport.LayoutPlan> plans, double maxUtil, PlanReport.Saturation saturation) {
         PlanReport.LayoutPlan now = plans.get(0);
         List<PlanReport.LayoutPlan> alternatives = plans.subList(1, plans.size());
         List<String> reasons = new ArrayList<>();
         for (PlanReport.LayoutPlan p : plans) {
-            reasons.add(String.format(Locale.ROOT, "%s: p99 member util %s%s; usable %s%s%s", p.description(), pct(p.p99()),
+            reasons.add(String.format(Locale.ROOT, "%s: p99 member util %s%s; usable %s%s%s", p.description(), p99(p),
                     p.p99() <= maxUtil ? " (under " + pct(maxUtil) + ")" : " (over " + pct(maxUtil) + ")", usable(p),
                     p.current() ? "" : String.format(Locale.ROOT, " (%+.0f%%)", p.usableChange()),
                     p.rebuildHours() == null ? "" : String.format(Locale.ROOT, "; rebuild %.1f h at least", p.rebuildHours())));
         }
         if (now.p99() <= maxUtil) {
             PlanReport.LayoutPlan lightest = alternatives.stream().min(Comparator.comparingDouble(PlanReport.LayoutPlan::p99)).orElse(null);
+            boolean mentions = lightest != null && lightest.p99() < now.p99();
             String line = String.format(Locale.ROOT, "keep %s: p99 member util %s leaves %s of headroom", now.description(), pct(now.p99()),
                     pct(now.headroom()))
-                    + (lightest == null || lightest.p99() >= now.p99() ? ""
+                    + (!mentions ? ""
                             : String.format(Locale.ROOT, "; %s would bring it to %s at %+.0f%% usable capacity", lightest.description(),
-                                    pct(lightest.p99()), lightest.usableChange()));
+                                    p99(lightest), lightest.usableChange()))
+                    + (mentions ? lowerBoundNote(lightest, saturation) : "");
             return new PlanReport.Recommendation(now.key(), line, reasons);
         }
         PlanReport.LayoutPlan choice = alternatives.stream().filter(p -> p.p99() <= maxUtil)
@@ -193,14 +219,29 @@ final class Planner {
         if (choice == null) {
             PlanReport.LayoutPlan best = alternatives.stream().min(Comparator.comparingDouble(PlanReport.LayoutPlan::p99)).orElse(now);
             String line = String.format(Locale.ROOT, "no layout considered keeps p99 member util under %s (%s now)", pct(maxUtil), pct(now.p99()))
-                    + (best == now ? "" : String.format(Locale.ROOT, ": the best, %s, reaches %s", best.description(), pct(best.p99())))
-                    + "; add disks or move to faster ones";
+                    + (best == now ? "" : String.format(Locale.ROOT, ": the best, %s, reaches %s", best.description(), p99(best)))
+                    + "; add disks or move to faster ones" + (best == now ? "" : lowerBoundNote(best, saturation));
             return new PlanReport.Recommendation(best.key(), line, reasons);
         }
         String line = String.format(Locale.ROOT, "%s: p99 member util %s vs %s now; %s usable capacity%s", choice.description(),
-                pct(choice.p99()), pct(now.p99()), change(choice.usableChange()),
-                choice.rebuildHours() == null ? "" : String.format(Locale.ROOT, "; rebuild %.1f h at least", choice.rebuildHours()));
+                p99(choice), pct(now.p99()), change(choice.usableChange()),
+                choice.rebuildHours() == null ? "" : String.format(Locale.ROOT, "; rebuild %.1f h at least", choice.rebuildHours()))
+                + lowerBoundNote(choice, saturation);
         return new PlanReport.Recommendation(choice.key(), line, reasons);
+    }
+
+    /** "&gt;= 67%" when the layout's p99 is a lower bound, else "67%". */
+    private static String p99(PlanReport.LayoutPlan p) {
+        return (p.lowerBound("p99") ? ">= " : "") + pct(p.p99());
+    }
+
+    /** Why a p99 the line quotes is a lower bound; empty when it is not one. */
+    private static String lowerBoundNote(PlanReport.LayoutPlan p, PlanReport.Saturation s) {
+        if (!p.lowerBound("p99")) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "; that p99 is a lower bound: the array was saturated %s of the history and served less than was asked",
+                SaturatedWindows.share(s.share()));
     }
 
     private static String change(double pct) {

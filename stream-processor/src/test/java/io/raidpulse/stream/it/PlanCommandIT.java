@@ -35,7 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code plan} against a real influxd holding two hours of 1-minute aggregates of a RAID5 of
  * four 16 TB disks, written as the sink writes them: 100 minutes of 400 r/s + 200 w/s at 60%
- * member util, then 20 of 700 + 350 at 98%.
+ * member util, then 20 of 700 + 350 at 98%, the busiest member at 99%: saturated by the stream
+ * processor's default threshold (95%). md1, the same on NVMe SSDs, whose busy windows also wait
+ * 20 ms against 5 ms: saturated, by its latency evidence.
  */
 class PlanCommandIT {
     private static final String DB = "it_plan";
@@ -71,6 +73,7 @@ class PlanCommandIT {
             a.setDiskModel(null);
             a.setRotational(false);
             a.setCapacitySource("default:nvme-ssd");
+            a.setAwaitMeanMs(busy ? 20.0 : 5.0);
             lines.add(points.aggregate(a).text());
         }
         try (InfluxConnection c = InfluxConnections.open(settings)) {
@@ -124,8 +127,37 @@ class PlanCommandIT {
         assertThat(raid10.get("usable_bytes").asDouble()).isEqualTo(32e12);
         assertThat(raid10.get("rebuild_hours").asDouble()).isCloseTo(21.7, within(0.05));
         assertThat(r.get("recommendation").get("choice").asText()).isEqualTo("raid10-near2-4");
-        assertThat(r.get("recommendation").get("line").asText()).startsWith("RAID10 near-2 on the same 4 disks: p99 member util 6")
-                .contains("vs 98% now; loses 33% of its usable capacity; rebuild 21.7 h at least");
+        assertThat(r.get("recommendation").get("line").asText()).startsWith("RAID10 near-2 on the same 4 disks: p99 member util >= 6")
+                .contains("vs 98% now; loses 33% of its usable capacity; rebuild 21.7 h at least")
+                .endsWith("; that p99 is a lower bound: the array was saturated 17% of the history and served less than was asked");
+
+        // the 20 busy windows: the busiest member at 99%, over the stream processor's 95%
+        JsonNode saturation = r.get("saturation");
+        assertThat(saturation.get("saturated").asBoolean()).isTrue();
+        assertThat(saturation.get("fire_util").asDouble()).isEqualTo(95.0);
+        assertThat(saturation.get("evidence_needed").asBoolean()).isFalse();
+        assertThat(saturation.get("saturated_windows").asInt()).isEqualTo(20);
+        assertThat(saturation.get("saturated_s").asLong()).isEqualTo(20 * 60);
+        assertThat(saturation.get("history_s").asLong()).isEqualTo(120 * 60);
+        assertThat(saturation.get("longest_s").asLong()).isEqualTo(20 * 60);
+        assertThat(saturation.get("share").asDouble()).isCloseTo(100.0 / 6, within(1e-9));
+        assertThat(saturation.get("util_in_saturation").get("p99").asBoolean()).isTrue();
+        assertThat(saturation.get("util_in_saturation").get("p50").asBoolean()).isFalse();
+        assertThat(saturation.get("load_floor").get("r_iops").get("p99").asBoolean()).as("700 r/s served: at least that asked").isTrue();
+        assertThat(layouts.get(0).get("util_lower_bound").get("p99").asBoolean()).as("measured").isFalse();
+        for (int i = 1; i < layouts.size(); i++) {
+            assertThat(layouts.get(i).get("util_lower_bound").get("p99").asBoolean()).as(layouts.get(i).get("key").asText()).isTrue();
+            assertThat(layouts.get(i).get("util_lower_bound").get("p50").asBoolean()).isFalse();
+        }
+
+        // a fire threshold over 99% (as the stream processor would take it from the same --config): no saturation
+        CommandRun strict = plan("--array", "md0", "--format", "json", "--disk-profile", "published-d-16tb-hdd", "--set",
+                "saturation.fire-util=99.5");
+        assertThat(strict.exit()).as(strict.err()).isZero();
+        JsonNode calm = new ObjectMapper().readTree(strict.out());
+        assertThat(calm.get("saturation").get("saturated").asBoolean()).isFalse();
+        assertThat(calm.get("layouts").get(1).get("util_lower_bound").get("p99").asBoolean()).isFalse();
+        assertThat(calm.get("recommendation").get("line").asText()).doesNotContain(">=").doesNotContain("lower bound");
         assertThat(r.get("peak_hours").get(0).get("hour").asInt()).isEqualTo(T0.plusSeconds(3600).atZone(java.time.ZoneOffset.UTC).getHour());
     }
 
@@ -136,6 +168,10 @@ class PlanCommandIT {
         JsonNode disk = new ObjectMapper().readTree(run.out()).get("member_disk");
         assertThat(disk.get("id").asText()).as("not the SATA SSD default that 'not rotational' alone gives").isEqualTo("default-nvme-ssd");
         assertThat(disk.get("source").asText()).startsWith("disk-class default (no single-disk benchmarks of these disks read): ");
+        // SSDs: 99% busy is not saturation by itself; the busy windows' 20 ms against the quiet ones' 5 ms is
+        JsonNode saturation = new ObjectMapper().readTree(run.out()).get("saturation");
+        assertThat(saturation.get("evidence_needed").asBoolean()).isTrue();
+        assertThat(saturation.get("saturated_windows").asInt()).isEqualTo(20);
     }
 
     @Test
@@ -144,12 +180,17 @@ class PlanCommandIT {
         assertThat(text.exit()).as(text.err()).isZero();
         assertThat(text.out()).startsWith("plan for db1/md0: raid5 x4 (left-symmetric, 512 KiB chunk), 4 x 16.0 TB ST16000NM001G-2KK103 (spinning)")
                 .contains("* RAID5 on its 4 disks (now)").contains("RAID10 near-2 on the same 4 disks").doesNotContain("raid5-6")
-                .contains("recommendation: RAID10 near-2 on the same 4 disks");
+                .contains("recommendation: RAID10 near-2 on the same 4 disks")
+                .contains("saturation: db1/md0 was saturated 17% of the 2 h history (20 min: 20 of 120 windows; the longest stretch 20 min)")
+                .contains("its measured load is a floor on the demand (marked >=): requests waited and the array served what it could")
+                .containsPattern("  RAID10 near-2 on the same 4 disks +\\d+\\.\\d% +>= \\d+\\.\\d% +>= \\d+\\.\\d% +<= ")
+                .contains("(>= a lower bound: it comes from windows in which md0 was saturated");
         Path html = dir.resolve("plan.html");
         CommandRun report = plan("--array", "md0", "--format", "html", "--out", html.toString());
         assertThat(report.exit()).as(report.err()).isZero();
         assertThat(report.out()).startsWith("wrote " + html + ": ");
-        assertThat(Files.readString(html)).startsWith("<!DOCTYPE html>").contains("<svg").doesNotContain("<script");
+        assertThat(Files.readString(html)).startsWith("<!DOCTYPE html>").contains("<svg").doesNotContain("<script")
+                .contains("<b>Saturated:</b> db1/md0 was saturated 17% of the 2 h history").contains("&ge; marks a lower bound");
         assertThat(Files.readString(html)).as("without --disk-profile or Kafka: the disk-class default, labelled")
                 .contains("default-hdd-7200").contains("disk-class default");
     }
