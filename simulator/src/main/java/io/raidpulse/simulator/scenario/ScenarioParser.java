@@ -28,7 +28,7 @@ public final class ScenarioParser {
             "left-asymmetric", 0, "right-asymmetric", 1, "left-symmetric", 2, "right-symmetric", 3,
             "parity-first", 4, "parity-last", 5);
     private static final Set<String> EXPECT_KINDS = Set.of("saturation", "degraded", "no-spare", "member-faulty", "sync",
-            "mismatch");
+            "mismatch", "incident");
 
     private final String source;
     private String name;

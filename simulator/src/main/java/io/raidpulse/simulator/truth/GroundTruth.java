@@ -15,7 +15,7 @@ import java.util.function.Function;
 /** The model's truth for a run so far: every sample, and the alert episodes they imply. */
 public final class GroundTruth {
     private static final Map<String, String> EXPECT_KINDS = Map.of("saturation", "SATURATION", "degraded", "ARRAY_DEGRADED",
-            "no-spare", "NO_SPARE", "member-faulty", "MEMBER_FAULTY", "sync", "SYNC", "mismatch", "MISMATCH");
+            "no-spare", "NO_SPARE", "member-faulty", "MEMBER_FAULTY", "sync", "SYNC", "mismatch", "MISMATCH", "incident", "INCIDENT");
 
     private final Scenario scenario;
     private final List<StepTruth> steps = new ArrayList<>();
@@ -41,6 +41,14 @@ public final class GroundTruth {
      * is in flight most of the time, saturated or not. Peak and mean are of %util, as an alert
      * reports them.
      */
+    /**
+     * The incidents the episodes make ({@link IncidentTruth}), in the order they open. A
+     * scenario's {@code expect incident} lines must name every one of them.
+     */
+    public List<IncidentTruth> incidents(SaturationRule rule) {
+        return IncidentTruth.of(scenario, episodes(rule));
+    }
+
     public List<Episode> episodes(SaturationRule rule) {
         List<Episode> out = new ArrayList<>();
         Set<String> arrays = new LinkedHashSet<>();
@@ -217,6 +225,13 @@ public final class GroundTruth {
             for (Episode e : episodes) {
                 if (e.kind().equals(kv[0]) && e.subject().equals(kv[1])) {
                     actual.add(new Long[] {seconds(e.firing()), e.resolved() == null ? null : seconds(e.resolved())});
+                }
+            }
+            if (kv[0].equals("INCIDENT")) {
+                for (IncidentTruth i : incidents(rule)) {
+                    if (i.subject().equals(kv[1])) {
+                        actual.add(new Long[] {seconds(i.firing()), i.resolved() == null ? null : seconds(i.resolved())});
+                    }
                 }
             }
             if (!describe(expected).equals(describe(actual))) {

@@ -36,6 +36,19 @@ class ShippedScenariosTest {
         assertThat(sim.truth().unmetExpectations(SaturationRule.DEFAULTS)).isEmpty();
         assertThat(sim.truth().marginalSamples(SaturationRule.DEFAULTS, 0.5)).isEmpty();
         assertThat(sim.truth().steps()).hasSize((int) s.steps());
+        assertThat(s.expectations()).as("every incident the model predicts is an expect incident line: the scenario's count")
+                .filteredOn(x -> x.kind().equals("incident")).extracting(x -> x.subject())
+                .containsExactlyElementsOf(sim.truth().incidents(SaturationRule.DEFAULTS).stream().map(IncidentTruth::subject).toList());
+    }
+
+    @Test
+    void aMemberFailureIsOneIncidentFromDegradedThroughTheRebuildItsSaturation() throws IOException {
+        List<IncidentTruth> incidents = run("member-failure").truth().incidents(SaturationRule.DEFAULTS);
+        assertThat(incidents).singleElement().satisfies(i -> {
+            assertThat(i.subject()).isEqualTo("md0");
+            assertThat(i.kinds()).containsExactlyInAnyOrder("ARRAY_DEGRADED", "MEMBER_FAULTY", "NO_SPARE", "SYNC", "SATURATION");
+            assertThat(i.episodes()).extracting(Episode::subject).contains("sda1", "sdc1", "sdd1", "md0");
+        });
     }
 
     @Test
