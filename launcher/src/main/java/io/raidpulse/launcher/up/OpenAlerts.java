@@ -4,7 +4,6 @@ import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.RecordDecodingException;
-import io.raidpulse.schema.kafka.Topics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,9 +20,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The alert episodes that are open now, from {@code raidpulse.alerts} read from its start
- * (committed records only, as the stream processor writes them in transactions): what the
- * status line of {@code raidpulse up} counts. Not a notifier: those are the stream processor's.
+ * The episodes that are open now, from a topic of Alerts read from its start (committed records
+ * only, as the stream processor writes them in transactions): {@code raidpulse.incidents} for the
+ * incidents the status line of {@code raidpulse up} counts, {@code raidpulse.alerts} for every
+ * detector's episodes. Not a notifier: those are the stream processor's.
  */
 final class OpenAlerts implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OpenAlerts.class);
@@ -34,7 +34,10 @@ final class OpenAlerts implements AutoCloseable {
     private final List<Alert> seen = new ArrayList<>();
     private volatile boolean running = true;
 
-    OpenAlerts(String bootstrapServers) {
+    private final String topic;
+
+    OpenAlerts(String bootstrapServers, String topic) {
+        this.topic = topic;
         consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
@@ -46,7 +49,7 @@ final class OpenAlerts implements AutoCloseable {
     }
 
     void start() {
-        var partitions = consumer.partitionsFor(Topics.ALERTS, Duration.ofSeconds(15)).stream()
+        var partitions = consumer.partitionsFor(topic, Duration.ofSeconds(15)).stream()
                 .map(p -> new org.apache.kafka.common.TopicPartition(p.topic(), p.partition())).toList();
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);

@@ -88,7 +88,7 @@ public final class UpCommand implements Callable<Integer> {
             }
         }, "raidpulse-up-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (OpenAlerts alerts = new OpenAlerts(pipeline.kafka().bootstrapServers())) {
+        try (OpenAlerts alerts = new OpenAlerts(pipeline.kafka().bootstrapServers(), Topics.INCIDENTS)) {
             alerts.start();
             printWhereEverythingIs(out, pipeline);
             if (pipeline.simulation() != null) {
@@ -164,7 +164,7 @@ public final class UpCommand implements Callable<Integer> {
                     + s.string("collector.sys-root", "/sys") + " every " + s.string("collector.interval", "10s"));
         }
         out.println("  stream     " + p.stream().description());
-        out.println("Alerts are printed as they change; a status line follows every " + STATUS_EVERY.toSeconds() + " s. Ctrl-C stops everything.");
+        out.println("Incidents are printed as they open, change and close; a status line follows every " + STATUS_EVERY.toSeconds() + " s. Ctrl-C stops everything.");
         out.flush();
     }
 
@@ -192,7 +192,7 @@ public final class UpCommand implements Callable<Integer> {
             }
         }
         List<Alert> open = alerts.open();
-        line.append("; ").append(open.size()).append(open.size() == 1 ? " open alert" : " open alerts");
+        line.append("; ").append(open.size()).append(open.size() == 1 ? " open incident" : " open incidents");
         for (Alert a : open) {
             line.append(System.lineSeparator()).append("    ").append(a.getSeverity()).append(' ').append(a.getKind()).append(' ')
                     .append(a.getHost()).append('/').append(a.getSubject()).append(" since ").append(TIME.format(a.getStartTime()));

@@ -7,6 +7,7 @@ import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.services.influx.InfluxServer;
 import io.raidpulse.simulator.truth.ArrayTruth;
 import io.raidpulse.simulator.truth.Episode;
@@ -68,7 +69,7 @@ class EndToEndIT {
 
     private static Run run(String scenario, Path dir, Predicate<List<Alert>> settled) throws Exception {
         Pipeline pipeline = Pipeline.start(new Pipeline.Options(dir, 0, influx.url(), false, Settings.empty(), scenario, true));
-        try (OpenAlerts alerts = new OpenAlerts(pipeline.kafka().bootstrapServers())) {
+        try (OpenAlerts alerts = new OpenAlerts(pipeline.kafka().bootstrapServers(), Topics.ALERTS)) {
             alerts.start();
             pipeline.runSimulation(sim -> { });
             assertThat(pipeline.awaitSpoolDrained(Duration.ofSeconds(60))).as("every sample reached Kafka").isTrue();

@@ -12,6 +12,7 @@ import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.services.influx.InfluxServer;
 import io.raidpulse.simulator.truth.ArrayTruth;
 import io.raidpulse.simulator.truth.GroundTruth;
@@ -95,7 +96,7 @@ class PlanEndToEndIT {
 
             List<Alert> alerts;
             List<InfluxQlResult.Row> md0;
-            try (OpenAlerts seen = new OpenAlerts(p.kafka().bootstrapServers())) {
+            try (OpenAlerts seen = new OpenAlerts(p.kafka().bootstrapServers(), Topics.ALERTS)) {
                 seen.start();
                 p.runSimulation(sim -> { });
                 assertThat(p.awaitSpoolDrained(Duration.ofSeconds(60))).as("every sample reached Kafka").isTrue();

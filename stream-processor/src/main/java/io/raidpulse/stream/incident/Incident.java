@@ -173,7 +173,9 @@ final class Incident {
             spans.merge(p.kind, new long[] {p.startMs, p.endMs}, (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
         }
         List<String> story = new ArrayList<>();
-        spans.forEach((kind, span) -> story.add(word(kind) + " " + Alerts.duration(span[1] - span[0])
+        String action = parts.values().stream().filter(p -> p.kind == AlertKind.SYNC && p.details.get("sync_action") != null)
+                .map(p -> MdSync.noun(p.details.get("sync_action"))).findFirst().orElse("sync");
+        spans.forEach((kind, span) -> story.add((kind == AlertKind.SYNC ? action : word(kind)) + " " + Alerts.duration(span[1] - span[0])
                 + (kind == AlertKind.SATURATION ? saturationPeaks() : "")));
         String reason = parts.values().stream().map(p -> p.details.get("reason")).filter(r -> r != null).findFirst().orElse(null);
         String summary = host + " " + subject + " incident over after " + Alerts.duration(end - startMs) + ": " + String.join(", ", story)
@@ -194,6 +196,9 @@ final class Incident {
             kinds.add(p.kind.name());
             subjects.add(p.subject);
         });
+        // the sync's own word (check, recover...) names an incident led by it, on every change alike
+        parts.values().stream().filter(p -> p.kind == AlertKind.SYNC && p.details.get("sync_action") != null)
+                .map(p -> p.details.get("sync_action")).findFirst().ifPresent(a -> details.putIfAbsent("sync_action", a));
         details.put("kinds", String.join(",", kinds));
         details.put("subjects", String.join(",", subjects));
         String peaks = memberPeaks();

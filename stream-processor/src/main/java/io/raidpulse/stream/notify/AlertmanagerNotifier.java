@@ -371,10 +371,12 @@ public final class AlertmanagerNotifier implements Notifier {
                     throw e;
                 }
                 firing.remove(id);
-            } else if (known != null && ChannelRoute.escalation(a) && !labels(a).equals(known.labels())) {
-                // a raised severity is a new label set: the old alert ends now, the new one fires,
-                // so that routes by severity see it
-                ObjectNode raised = labels(a);
+            } else if (known != null && ChannelRoute.escalation(a)
+                    && !known.labels().path("severity").asText().equals(a.getSeverity().name().toLowerCase(Locale.ROOT))) {
+                // a raised severity is a new label set (the others stay the FIRING's): the old alert
+                // ends now, the new one fires, so that routes by severity see it
+                ObjectNode raised = known.labels().deepCopy();
+                raised.put("severity", a.getSeverity().name().toLowerCase(Locale.ROOT));
                 ObjectNode ended = alert(a, known.labels(), Instant.now());
                 ended.put("endsAt", Instant.now().toString());
                 ObjectNode now = alert(a, raised, Instant.now());

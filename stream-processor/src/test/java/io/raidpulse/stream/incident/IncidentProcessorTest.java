@@ -139,7 +139,7 @@ class IncidentProcessorTest {
             assertThat(a.getState()).isEqualTo(AlertState.RESOLVED);
             assertThat(a.getAlertId()).isEqualTo(failed.get(0).getAlertId());
             assertThat(a.getSeverity()).isEqualTo(Severity.CRITICAL);
-            assertThat(a.getSummary()).contains("degraded ").contains("sync ").contains("saturated ");
+            assertThat(a.getSummary()).contains("degraded ").contains("recovery ").contains("saturated ");
         });
         assertThat(topology.incidentLog).filteredOn(a -> a.getState() != AlertState.PROGRESS).hasSize(2);
     }
