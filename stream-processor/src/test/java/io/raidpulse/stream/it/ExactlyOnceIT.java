@@ -168,6 +168,12 @@ class ExactlyOnceIT {
         assertThat(aggsA).hasSizeGreaterThan(1000);
         assertThat(alertsB).extracting(a -> a.getAlertId() + "/" + a.getState() + "/" + a.getEventTime()).doesNotHaveDuplicates();
         assertThat(alertsB).containsExactlyInAnyOrderElementsOf(alertsA);
+        List<Alert> incidentsA = read("eos-a.incidents", r -> AvroSerdes.alert().deserializer().deserialize("t", r));
+        List<Alert> incidentsB = read("eos-b.incidents", r -> AvroSerdes.alert().deserializer().deserialize("t", r));
+        assertThat(incidentsA).as("the episodes make incidents").hasSizeGreaterThan(10).hasSizeLessThan(alertsA.size());
+        assertThat(incidentsB).as("the incident store survived the kill: the same notifications, none twice")
+                .extracting(a -> a.getAlertId() + "/" + a.getState() + "/" + a.getEventTime()).doesNotHaveDuplicates();
+        assertThat(incidentsB).containsExactlyInAnyOrderElementsOf(incidentsA);
         assertThat(aggsB).extracting(a -> a.getHost() + "/" + a.getSubject() + "/" + a.getWindowS() + "/" + a.getWindowStart())
                 .doesNotHaveDuplicates();
         assertThat(aggsB).containsExactlyInAnyOrderElementsOf(aggsA);
