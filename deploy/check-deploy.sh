@@ -7,6 +7,7 @@
 #                        which must also reject a copy with a known defect
 #   systemd unit         `systemd-analyze verify` accepts it without a single warning, and the
 #                        JVM accepts the flags of its ExecStart
+#   alertmanager.yml     the one DEPLOYMENT.md shows, `amtool check-config` (when amtool is here)
 #   shell scripts        parse (bash -n)
 #
 # Installs docker-compose, python3-yaml and systemd's systemd-analyze with apt-get when they
@@ -77,6 +78,25 @@ mapfile -t jvm_flags < <(awk '/^ExecStart=/ {f = 1} f {print} f && !/\\$/ {exit}
 java "${jvm_flags[@]/-Djava.io.tmpdir=*/-Djava.io.tmpdir=/tmp}" -version >/dev/null 2>&1 \
   || fail "the JVM refuses the flags of $unit: ${jvm_flags[*]}"
 say "$unit: systemd-analyze $(systemd-analyze --version | awk 'NR == 1 {print $2}') verify clean, JVM flags accepted"
+
+# --- DEPLOYMENT.md's alertmanager.yml ---------------------------------------------------------
+# the Alertmanager configuration the docs show for raidpulse's alerts (amtool comes with Debian's
+# prometheus-alertmanager, which ./run-tests installs for the Alertmanager tests)
+if command -v amtool >/dev/null 2>&1; then
+  am_yml=$(mktemp)
+  trap 'rm -f "$am_yml"' EXIT
+  python3 - "$am_yml" <<'PY' || fail "DEPLOYMENT.md has no yaml block under its Alertmanager heading"
+import sys
+text = open("DEPLOYMENT.md").read()
+section = text[text.index("### Alertmanager"):]
+start = section.index("```yaml\n") + len("```yaml\n")
+open(sys.argv[1], "w").write(section[start:section.index("```", start)])
+PY
+  out=$(amtool check-config "$am_yml" 2>&1) || fail "DEPLOYMENT.md's alertmanager.yml: $out"
+  say "DEPLOYMENT.md's alertmanager.yml: amtool check-config accepts it"
+else
+  say "amtool not found (Debian: prometheus-alertmanager): DEPLOYMENT.md's alertmanager.yml not checked"
+fi
 
 # --- scripts -----------------------------------------------------------------------------------
 for script in deploy/kafka/create-topics deploy/check-deploy.sh images/src/main/sh/build-rootfs images/src/test/sh/run-in-rootfs; do
