@@ -84,6 +84,15 @@ public final class RecordingPipeline implements AutoCloseable {
 
     /** Every alert on raidpulse.alerts, committed, in offset order per key; returns once {@code quiet} passes with none new. */
     public List<Alert> alerts(Duration quiet, Duration limit) {
+        return read(Topics.ALERTS, quiet, limit);
+    }
+
+    /** Every incident notification on raidpulse.incidents, committed, in offset order per host; as {@link #alerts}. */
+    public List<Alert> incidents(Duration quiet, Duration limit) {
+        return read(Topics.INCIDENTS, quiet, limit);
+    }
+
+    private List<Alert> read(String topic, Duration quiet, Duration limit) {
         SingleObjectCodec<Alert> codec = AvroSerdes.codec(Alert.class);
         List<Alert> out = new ArrayList<>();
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(Map.of(
@@ -91,7 +100,7 @@ public final class RecordingPipeline implements AutoCloseable {
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new ByteArrayDeserializer())) {
-            List<TopicPartition> parts = c.partitionsFor(Topics.ALERTS, Duration.ofSeconds(30)).stream()
+            List<TopicPartition> parts = c.partitionsFor(topic, Duration.ofSeconds(30)).stream()
                     .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
             c.assign(parts);
             c.seekToBeginning(parts);

@@ -36,6 +36,7 @@ class RecordingPipelineIT {
     static InfluxServer influxServer;
     static RecordingPipeline pipeline;
     static List<Alert> alerts;
+    static List<Alert> incidents;
 
     @BeforeAll
     static void deliverEveryRecording() throws Exception {
@@ -49,6 +50,7 @@ class RecordingPipelineIT {
             assertThat(pipeline.deliver(r, work)).as("%s: samples delivered", r.name()).isGreaterThan(60);
         }
         alerts = pipeline.alerts(Duration.ofSeconds(20), Duration.ofMinutes(5));
+        incidents = pipeline.incidents(Duration.ofSeconds(5), Duration.ofMinutes(2));
     }
 
     @AfterAll
@@ -114,6 +116,17 @@ class RecordingPipelineIT {
                 soft.assertAll();
             });
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("recordings")
+    void incidentsTellWhatHappenedOncePerArray(Recording r) {
+        String host = "lab-" + r.manifest().path("scenario").asText();
+        List<Alert> mine = incidents.stream().filter(a -> a.getHost().equals(host)).toList();
+        mine.forEach(a -> System.out.println(r.name() + " incident: " + a.getEventTime() + " " + a.getState() + " " + a.getSeverity()
+                + " " + a.getSubject() + " " + a.getDetails().getOrDefault("update", "") + " | " + a.getSummary()));
+        IncidentChecks.check(r, alerts.stream().filter(a -> a.getHost().equals(host)).toList(), mine,
+                ScenarioExpectations.incidents(r.manifest().path("scenario").asText()));
     }
 
     /** The checks of one recording's alerts (LabIT runs them on a fresh run too). */

@@ -38,7 +38,41 @@ final class ScenarioExpectations {
             // syncs capped at 8-10 MB/s keep the members far from busy; no benchmark runs
             "md-life-raid5", List.of(),
             "md-life-raid6-spare", List.of());
+    /**
+     * The incidents each lab scenario has, by subject, in the order they open, from what its
+     * script does: every array is md0 unless named, and an incident is all that goes wrong with
+     * one array (or a lone disk) until it is all well again.
+     */
+    private static final Map<String, List<String>> INCIDENTS = Map.of(
+            // the new RAID5 builds (degraded until its recovery ends); the random writes saturate it,
+            // a member fails under them and is rebuilt (one incident: md0 never well in between); a check
+            "raid5-short", List.of("md0", "md0", "md0"),
+            // the lone disk's runs, then each layout's runs back to back
+            "german-raid5-vs-raid10", List.of("vde", "md0", "md0", "md0"),
+            // nothing saturates, and the arrays are created without an initial sync
+            "russian-read-scaling", List.of(),
+            "perc-raid5-vs-raid10", List.of(),
+            // the RAID10's initial resync; the pull under bonnie++ until the re-added disk is rebuilt
+            "hungarian-pull-under-load", List.of("md0", "md0"),
+            // the RAID0 md1 saturated; the write-mostly RAID1 md0 saturated by reads, then by writes
+            "md-life-raid1-raid0", List.of("md1", "md0", "md0"),
+            // build (recovery), a forced resync, fail and re-add (recovery), a clean check, a check that
+            // finds mismatches with the repair and the check after it, the reshape from 4 to 5 disks
+            "md-life-raid5", List.of("md0", "md0", "md0", "md0", "md0", "md0"),
+            // the initial resync; a failure the spare rebuilds, a second with no spare left, re-added and rebuilt
+            "md-life-raid6-spare", List.of("md0", "md0"),
+            // only the overload phase saturates the NVMe disk (a lone disk: its own incident)
+            "nvme-busy-then-overload", List.of("nvme0n1"));
+
     private ScenarioExpectations() {
+    }
+
+    static List<String> incidents(String scenario) {
+        List<String> e = INCIDENTS.get(scenario);
+        if (e == null) {
+            throw new IllegalStateException("no incident expectations for lab scenario " + scenario + " in " + ScenarioExpectations.class.getSimpleName());
+        }
+        return e;
     }
 
     static List<AlertChecks.Expect> saturation(String scenario) {

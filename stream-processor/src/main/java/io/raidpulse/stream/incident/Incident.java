@@ -128,18 +128,19 @@ final class Incident {
             notified = now;
             update = ESCALATED;
         }
+        // a kind is news unless an episode of it already told is still open (a member's saturation
+        // beside its array's); a second recovery after the first ended is news again
         Set<AlertKind> told = new LinkedHashSet<>();
-        parts.values().stream().filter(p -> p.announced).forEach(p -> told.add(p.kind));
+        parts.values().stream().filter(p -> p.announced && p.open()).forEach(p -> told.add(p.kind));
         for (Part p : parts.values().stream().filter(p -> !p.announced).sorted(LEAD).toList()) {
+            p.announced = true;
             if (p.open() && told.add(p.kind)) {
                 String d = describe(p, host, load);
-                if (!news.isEmpty() && news.get(0).endsWith(d)) {
-                    continue;
+                if (news.isEmpty() || !news.get(0).endsWith(d)) {
+                    news.add(d);
+                    update = update == null ? JOINED : update;
                 }
-                news.add(d);
-                update = update == null ? JOINED : update;
             }
-            p.announced = true;
         }
         if (pendingProgress != null) {
             Part sync = parts.get(pendingProgress);

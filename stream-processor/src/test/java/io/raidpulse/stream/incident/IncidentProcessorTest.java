@@ -172,6 +172,14 @@ class IncidentProcessorTest {
             assertThat(a.getSummary()).startsWith("db1 md0: now WARNING: md0 check found 16").contains("md0 check stopped at 50.0%");
             assertThat(a.getAlertId()).isEqualTo(check.get(0).getAlertId());
         });
+        topology.advanceWallClock(Duration.ofSeconds(2));
+        assertThat(feed(3, raid5Disks(30), () -> raid5().mismatch(16))).as("the mismatches were told with the escalation").isEmpty();
+        // a repair, then another check: each sync is news again, once
+        List<Alert> repair = feed(1, raid5Disks(30), () -> raid5().mismatch(16).sync("repair", 1, 100_000L, 900L));
+        assertThat(repair).singleElement().satisfies(a -> {
+            assertThat(a.getDetails()).containsEntry("update", Incident.JOINED);
+            assertThat(a.getSummary()).contains("md0 repair started");
+        });
     }
 
     @Test
