@@ -154,4 +154,49 @@ class ForecastTest {
         assertThat(f.peaks().get(39).saturated()).isTrue();
         assertThat(plan(growing(40, 40, 0.5, 0)).forecast().lowerBound()).isFalse();
     }
+
+    @Test
+    void textHtmlAndJsonSayWhenAndWhatEachAlternativeBuys() throws Exception {
+        PlanReport r = plan(growing(60, 40, 0.25, 0.03));
+        String text = PlanText.render(r);
+        assertThat(text).contains("forecast: the peak hour of 60 days grows 0.2")
+                .contains("; a line through each day's busiest hour, dates with the slope's 95% interval");
+        PlanReport.LayoutForecast now = r.forecast().layouts().get(0);
+        PlanReport.LayoutForecast raid10 = r.forecast().layouts().get(1);
+        assertThat(line(text, "* RAID5 on its 4 disks (now)", 1)).contains(PlanText.date(now.at(70).date(), ZoneOffset.UTC) + " ("
+                + PlanText.date(now.at(70).earliest(), ZoneOffset.UTC) + " to " + PlanText.date(now.at(70).latest(), ZoneOffset.UTC) + ")");
+        double bought = (raid10.at(70).date().toEpochMilli() - now.at(70).date().toEpochMilli()) / DAY / (365.25 / 12);
+        assertThat(bought).isGreaterThan(1.5);
+        assertThat(text).contains("  RAID10 near-2 on the same 4 disks buys " + Math.round(bought) + " months at this growth");
+        assertThat(text).doesNotContain("a lower bound");
+
+        String html = PlanHtml.render(r);
+        assertThat(html).contains("<h2>When will it saturate?</h2>").contains("RAID10 near-2 on the same 4 disks buys " + Math.round(bought)
+                + " months at this growth").contains("comfortable 70%").contains("stroke-dasharray=\"6,4\"");
+        assertThat(html.split("<svg", -1)).as("four charts").hasSize(5);
+        assertThat(html.split("<circle", -1)).as("a point per day").hasSize(61);
+
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(PlanCommand.json(r));
+        com.fasterxml.jackson.databind.JsonNode f = json.get("forecast");
+        assertThat(f.get("status").asText()).isEqualTo("trend");
+        assertThat(f.get("layouts").get(0).get("crossings").get(0).get("threshold").asDouble()).isEqualTo(70);
+        assertThat(f.get("layouts").get(0).get("crossings").get(0).get("date").asText()).isEqualTo(now.at(70).date().toString());
+        assertThat(f.get("load").get("r_iops").get("per_day").asDouble()).isPositive();
+        assertThat(f.get("peaks")).hasSize(60);
+
+        PlanReport saturated = plan(growing(40, 80, 0.5, 0));
+        assertThat(PlanText.render(saturated)).contains("* RAID5 on its 4 disks (now)").contains("already")
+                .contains("(a lower bound: md0 was saturated in some of the peak hours and served less than was asked, so the growth may be"
+                        + " steeper and the dates sooner)");
+        assertThat(PlanHtml.render(saturated)).contains("A lower bound: md0 was saturated in some of the peak hours");
+        assertThat(PlanText.render(plan(growing(45, 50, 0, 0.05)))).contains("forecast: no trend: the peak hour of 45 days")
+                .doesNotContain("reaches 70%");
+    }
+
+    /** The {@code nth} line (from 0) that starts with {@code start}. */
+    private static String line(String text, String start, int nth) {
+        List<String> lines = text.lines().filter(l -> l.startsWith(start)).toList();
+        assertThat(lines).as(text).hasSizeGreaterThan(nth);
+        return lines.get(nth);
+    }
 }
