@@ -193,6 +193,14 @@ class ForecastTest {
                 .doesNotContain("reaches 70%");
     }
 
+    @Test
+    void theReadmesSampleIsWhatPlanPrints() throws Exception {
+        String text = PlanText.render(plan(growing(60, 40, 0.25, 0.03)));
+        String forecast = text.substring(text.indexOf("forecast: ")).strip();
+        String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
+        assertThat(readme).as("the stream processor's README shows, in its plan section:%n%s", forecast).contains(forecast);
+    }
+
     /** The {@code nth} line (from 0) that starts with {@code start}. */
     private static String line(String text, String start, int nth) {
         List<String> lines = text.lines().filter(l -> l.startsWith(start)).toList();
