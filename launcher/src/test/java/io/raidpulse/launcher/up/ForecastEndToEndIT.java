@@ -152,8 +152,8 @@ class ForecastEndToEndIT {
         return (Instant.parse(crossing.get(field).asText()).toEpochMilli() - end.toEpochMilli()) / DAY_MS;
     }
 
-    @Test
-    void thePredictedCrossingsAreWithinTenPercentOfTheTrueOnes() throws Exception {
+    /** {@code raidpulse plan} for md0 over the whole history, against RAID10 near-2, in {@code format}; its standard output. */
+    private static String plan(String format) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cli = Main.commandLine();
@@ -164,11 +164,17 @@ class ForecastEndToEndIT {
             c.setErr(new PrintWriter(err, true));
         });
         int exit = cli.execute("plan", "--host", HOST, "--array", "md0", "--influx-url", influx.url(), "--influx-database", DB,
-                "--window", "1h", "--since", days + "d", "--until", end.toString(), "--target", "raid10", "--format", "json",
+                "--window", "1h", "--since", days + "d", "--until", end.toString(), "--target", "raid10", "--format", format,
                 "--time-zone", "UTC");
         assertThat(exit).as(err.toString()).isZero();
-        JsonNode report = new ObjectMapper().readTree(out.toString());
-        assertThat(report.has("forecast")).as(out.toString()).isTrue();
+        return out.toString();
+    }
+
+    @Test
+    void thePredictedCrossingsAreWithinTenPercentOfTheTrueOnes() throws Exception {
+        String json = plan("json");
+        JsonNode report = new ObjectMapper().readTree(json);
+        assertThat(report.has("forecast")).as(json).isTrue();
         JsonNode forecast = report.get("forecast");
         assertThat(forecast.get("status").asText()).as(forecast.toString()).isEqualTo("trend");
         assertThat(forecast.get("lower_bound").asBoolean()).isFalse();
@@ -193,6 +199,17 @@ class ForecastEndToEndIT {
         double raid10Truth = trueCrossing("md1", 70);
         assertThat(daysAfterEnd(raid10.get("crossings").get(0))).as("RAID10 reaches 70%%: md1's truth %.1f days after the end", raid10Truth)
                 .isCloseTo(raid10Truth, within(0.1 * raid10Truth));
+
+        // what a planner reads: how long RAID10 would last against RAID5 at this growth, in months
+        double bought = (Instant.parse(raid10.get("crossings").get(0).get("date").asText()).toEpochMilli()
+                - Instant.parse(raid5.get("crossings").get(0).get("date").asText()).toEpochMilli()) / DAY_MS / (365.25 / 12);
+        String text = plan("text");
+        System.out.println(text);
+        assertThat(text).contains("forecast: the peak hour of " + forecast.get("days").asInt() + " days grows ")
+                .contains("  RAID10 near-2 on the same 4 disks buys " + Math.round(bought) + " months at this growth")
+                .doesNotContain("lower bound");
+        assertThat(plan("html")).contains("<h2>When will it saturate?</h2>")
+                .contains("RAID10 near-2 on the same 4 disks buys " + Math.round(bought) + " months at this growth");
     }
 
 }

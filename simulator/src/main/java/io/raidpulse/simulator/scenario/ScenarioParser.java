@@ -156,7 +156,7 @@ public final class ScenarioParser {
             case "at" -> event(l);
             case "expect" -> expect(l);
             default -> throw new ScenarioException(source, no, "unknown keyword '" + keyword
-                    + "' (expected scenario, description, host, start, duration, interval, uptime, cpus, hz, speed-limit,"
+                    + "' (expected scenario, description, host, start, duration, interval, model-step, uptime, cpus, hz, speed-limit,"
                     + " profile, disk, array, load, at or expect)");
         }
     }

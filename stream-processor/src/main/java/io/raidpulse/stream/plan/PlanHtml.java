@@ -159,7 +159,7 @@ final class PlanHtml {
         StringBuilder s = svg(height);
         PlanReport.Crossing comfortable = f.layouts().get(0).at(r.maxUtil());
         if (comfortable != null && comfortable.date() != null) {
-            double x0 = left + (comfortable.earliest().toEpochMilli() - t0) * perMs;
+            double x0 = left + (Math.min(t1, comfortable.earliest().toEpochMilli()) - t0) * perMs;
             double x1 = left + (Math.min(t1, comfortable.latest().toEpochMilli()) - t0) * perMs;
             s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"20\" width=\"%.1f\" height=\"%d\" fill=\"#f3e6c8\"><title>%s: %s</title></rect>",
                     x0, Math.max(1.0, x1 - x0), bottom - 20, esc(f.layouts().get(0).description()), esc("reaches "
