@@ -189,8 +189,9 @@ public final class HostModel {
     /** Integrates up to {@code targetSecond} since the start, applying events on the way. */
     public void advanceTo(long targetSecond) {
         while (second < targetSecond) {
-            integrate(second, 1, false);
-            second++;
+            long dt = Math.min(scenario.modelStepSeconds(), targetSecond - second);
+            integrate(second, dt, false);
+            second += dt;
             finishSyncs();
             applyEvents(second);
         }

@@ -14,11 +14,12 @@ import java.util.Optional;
  * @param hz the kernel's tick rate: io_ticks advance in whole jiffies (CONFIG_HZ, 250 on Debian)
  * @param speedLimitMinKib /proc/sys/dev/raid/speed_limit_min, KiB/s
  * @param speedLimitMaxKib /proc/sys/dev/raid/speed_limit_max, KiB/s
+ * @param modelStepSeconds the model's integration step (1 s; longer only without events, for months of steady or ramped load)
  */
 public record Scenario(String name, String description, String source, String host, Instant start,
         long durationSeconds, long intervalSeconds, long uptimeSeconds, int cpus, int hz, long speedLimitMinKib,
         long speedLimitMaxKib, List<ProfileSpec> profiles, List<DiskSpec> disks, List<ArraySpec> arrays,
-        List<LoadPhase> loads, List<EventSpec> events, List<Expectation> expectations) {
+        List<LoadPhase> loads, List<EventSpec> events, List<Expectation> expectations, long modelStepSeconds) {
 
     public Scenario {
         profiles = List.copyOf(profiles);
@@ -44,7 +45,7 @@ public record Scenario(String name, String description, String source, String ho
     /** The same scenario starting at {@code newStart}: every time in it is relative to the start. */
     public Scenario withStart(Instant newStart) {
         return new Scenario(name, description, source, host, newStart, durationSeconds, intervalSeconds, uptimeSeconds, cpus,
-                hz, speedLimitMinKib, speedLimitMaxKib, profiles, disks, arrays, loads, events, expectations);
+                hz, speedLimitMinKib, speedLimitMaxKib, profiles, disks, arrays, loads, events, expectations, modelStepSeconds);
     }
 
     /** Samples the simulation writes after the initial one. */

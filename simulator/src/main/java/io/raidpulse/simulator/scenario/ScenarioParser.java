@@ -37,6 +37,7 @@ public final class ScenarioParser {
     private Instant start = Instant.parse("2024-01-01T00:00:00Z");
     private Long duration;
     private long interval = 5;
+    private long modelStep = 1;
     private long uptime = 86_400;
     private int cpus = 8;
     private int hz = 250;
@@ -114,6 +115,13 @@ public final class ScenarioParser {
                 }
                 l.done(1);
             }
+            case "model-step" -> {
+                modelStep = l.seconds(l.positional(0, "model-step"), "model-step");
+                if (modelStep < 1) {
+                    throw l.error("model-step", "must be at least 1s");
+                }
+                l.done(1);
+            }
             case "uptime" -> {
                 uptime = l.seconds(l.positional(0, "uptime"), "uptime");
                 l.done(1);
@@ -148,7 +156,7 @@ public final class ScenarioParser {
             case "at" -> event(l);
             case "expect" -> expect(l);
             default -> throw new ScenarioException(source, no, "unknown keyword '" + keyword
-                    + "' (expected scenario, description, host, start, duration, interval, uptime, cpus, hz, speed-limit,"
+                    + "' (expected scenario, description, host, start, duration, interval, model-step, uptime, cpus, hz, speed-limit,"
                     + " profile, disk, array, load, at or expect)");
         }
     }
@@ -464,6 +472,24 @@ public final class ScenarioParser {
                         + " is not before the end of the scenario (" + Units.formatSeconds(duration) + ")");
             }
         }
+        if (modelStep > 1) {
+            // a coarse step integrates whole steps at their middle: nothing may change inside one
+            int at = firstLine.getOrDefault("model-step", 0);
+            if (interval % modelStep != 0) {
+                throw new ScenarioException(source, at, "model-step " + Units.formatSeconds(modelStep) + " does not divide the interval ("
+                        + Units.formatSeconds(interval) + ")");
+            }
+            if (!events.isEmpty()) {
+                throw new ScenarioException(source, at, "model-step longer than 1s is for scenarios without 'at' events"
+                        + " (md's marks and syncs move by the second)");
+            }
+            for (LoadPhase p : loads) {
+                if (p.fromSecond() % modelStep != 0 || p.toSecond() % modelStep != 0) {
+                    throw new ScenarioException(source, p.line(), "load phase boundaries must be whole model steps of "
+                            + Units.formatSeconds(modelStep));
+                }
+            }
+        }
         List<EventSpec> ordered = new ArrayList<>(events);
         ordered.sort(java.util.Comparator.comparingLong(EventSpec::atSecond).thenComparingInt(EventSpec::line));
         for (Expectation x : expectations) {
@@ -476,7 +502,7 @@ public final class ScenarioParser {
             throw new ScenarioException(source, 0, "no 'scenario' line naming it");
         }
         return new Scenario(name, description, source, host, start, duration, interval, uptime, cpus, hz, speedMin,
-                speedMax, profiles, disks, arrays, loads, ordered, expectations);
+                speedMax, profiles, disks, arrays, loads, ordered, expectations, modelStep);
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

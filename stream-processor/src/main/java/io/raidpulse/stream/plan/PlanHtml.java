@@ -73,6 +73,7 @@ final class PlanHtml {
         }
         b.append("</p>\n");
 
+        forecast(b, r, zone);
         b.append("<h2>History on each layout</h2>\n").append(timeChart(r, zone));
         b.append("<h2>Load</h2>\n<table><tr><th></th><th>p50</th><th>p95</th><th>p99</th></tr>\n");
         PlanReport.Saturation sat = r.saturation();
@@ -98,6 +99,109 @@ final class PlanHtml {
         }
         b.append(" Made by raidpulse plan at ").append(esc(Instant.now().toString())).append(".</p>\n</body></html>\n");
         return b.toString();
+    }
+
+    /** The forecast: the line per layout, the crossings, what each alternative buys, and its chart. */
+    private static void forecast(StringBuilder b, PlanReport r, ZoneId zone) {
+        PlanReport.Forecast f = r.forecast();
+        b.append("<h2>When will it saturate?</h2>\n<p>").append(esc(capitalised(f.reason()))).append('.');
+        if (!f.trend()) {
+            b.append("</p>\n");
+            return;
+        }
+        PlanReport.LoadTrend reads = f.load().get("r_iops");
+        PlanReport.LoadTrend writes = f.load().get("w_iops");
+        b.append(String.format(Locale.ROOT, " Peak-hour reads/s %.0f (%+.2f a day, &plusmn;%.2f), writes/s %.0f (%+.2f a day, &plusmn;%.2f)"
+                + " at the end.</p>%n", reads.atEnd(), reads.perDay(), reads.perDaySe(), writes.atEnd(), writes.perDay(), writes.perDaySe()));
+        if (f.lowerBound()) {
+            b.append("<p class=\"saturated\">A lower bound: ").append(esc(r.array())).append(" was saturated in some of the peak hours and"
+                    + " served less than was asked, so the growth may be steeper and the dates sooner.</p>\n");
+        }
+        b.append(forecastChart(r, zone));
+        b.append("<table><tr><th>layout</th><th>peak hour at end</th><th>a month</th><th>reaches ").append(esc(Planner.pct(r.maxUtil())))
+                .append("</th><th>reaches 100%</th></tr>\n");
+        for (PlanReport.LayoutForecast l : f.layouts()) {
+            b.append(l.current() ? "<tr class=\"now\">" : "<tr>").append("<td>").append(esc(l.description())).append("</td>")
+                    .append(String.format(Locale.ROOT, "<td>%.1f%%</td><td>%+.1f</td>", l.atEnd(), l.perDay() * PlanText.DAYS_A_MONTH))
+                    .append("<td>").append(esc(PlanText.crossing(l.at(r.maxUtil()), zone))).append("</td><td>")
+                    .append(esc(PlanText.crossing(l.at(100), zone))).append("</td></tr>\n");
+        }
+        b.append("</table>\n<ul>\n");
+        for (String line : PlanText.buys(r)) {
+            b.append("<li>").append(esc(line)).append("</li>\n");
+        }
+        b.append("</ul>\n<p class=\"note\">Each day's busiest clock hour (mean member util of its windows; on an alternative, as projected),"
+                + " a least-squares line through them per layout, and where it crosses; the dates in brackets come from the slope's 95%"
+                + " interval. The dashed lines carry each layout's line past the history's end.</p>\n");
+    }
+
+    /** Each day's peak hour on the current layout, every layout's line to the crossing, the thresholds and the crossing's interval. */
+    private static String forecastChart(PlanReport r, ZoneId zone) {
+        PlanReport.Forecast f = r.forecast();
+        int height = 280;
+        int left = 50;
+        int bottom = height - 70;
+        long t0 = f.peaks().get(0).hour().toEpochMilli();
+        long end = r.until().toEpochMilli();
+        PlanReport.Crossing capacity = f.layouts().get(0).at(100);
+        // as far as the current layout's crossing of 100% (its latest, within three years), at least a month past the end
+        long t1 = end + 30 * 86_400_000L;
+        if (capacity.latest() != null) {
+            t1 = Math.max(t1, Math.min(capacity.latest().toEpochMilli(), end + 3 * 365 * 86_400_000L));
+        } else if (capacity.date() != null) {
+            t1 = Math.max(t1, Math.min(capacity.date().toEpochMilli(), end + 3 * 365 * 86_400_000L));
+        }
+        double top = 120;
+        for (PlanReport.DayPeak p : f.peaks()) {
+            top = Math.max(top, p.util().values().iterator().next() * 1.05);
+        }
+        double perMs = (double) (WIDTH - left - 10) / (t1 - t0);
+        StringBuilder s = svg(height);
+        PlanReport.Crossing comfortable = f.layouts().get(0).at(r.maxUtil());
+        if (comfortable != null && comfortable.date() != null) {
+            double x0 = left + (Math.min(t1, comfortable.earliest().toEpochMilli()) - t0) * perMs;
+            double x1 = left + (Math.min(t1, comfortable.latest().toEpochMilli()) - t0) * perMs;
+            s.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"20\" width=\"%.1f\" height=\"%d\" fill=\"#f3e6c8\"><title>%s: %s</title></rect>",
+                    x0, Math.max(1.0, x1 - x0), bottom - 20, esc(f.layouts().get(0).description()), esc("reaches "
+                            + Planner.pct(r.maxUtil()) + " " + PlanText.crossing(comfortable, zone))));
+        }
+        axis(s, left, bottom, 20, top, "%");
+        double xEnd = left + (end - t0) * perMs;
+        s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"20\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\"/>"
+                + "<text x=\"%.1f\" y=\"16\" text-anchor=\"middle\">now</text>", xEnd, xEnd, bottom, xEnd));
+        for (PlanReport.DayPeak p : f.peaks()) {
+            double v = p.util().values().iterator().next();
+            s.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2\" fill=\"%s\"/>", left + (p.hour().toEpochMilli() - t0) * perMs,
+                    y(v, top, bottom, 20), p.saturated() ? "#c00000" : COLOURS[0]));
+        }
+        int legendX = left;
+        for (int l = 0; l < f.layouts().size(); l++) {
+            PlanReport.LayoutForecast lf = f.layouts().get(l);
+            String colour = COLOURS[l % COLOURS.length];
+            // the line: value at the end and slope per day
+            double y0 = lf.atEnd() + lf.perDay() * (t0 - end) / 86_400_000.0;
+            double y1 = lf.atEnd() + lf.perDay() * (t1 - end) / 86_400_000.0;
+            s.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>", left,
+                    y(y0, top, bottom, 20), xEnd, y(lf.atEnd(), top, bottom, 20), colour));
+            // past the end, dashed, as far as the chart's top
+            double tLast = t1;
+            if (y1 > top && lf.perDay() > 0) {
+                tLast = end + (top - lf.atEnd()) / lf.perDay() * 86_400_000.0;
+                y1 = top;
+            }
+            s.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\" "
+                    + "stroke-dasharray=\"6,4\"/>", xEnd, y(lf.atEnd(), top, bottom, 20), left + (tLast - t0) * perMs, y(y1, top, bottom, 20),
+                    colour));
+            s.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>",
+                    legendX, height - 22, colour, legendX + 14, height - 13, esc(lf.key())));
+            legendX += 14 + 7 * lf.key().length() + 20;
+        }
+        hline(s, left, y(100, top, bottom, 20), "#c00000", false, "capacity 100%");
+        hline(s, left, y(r.maxUtil(), top, bottom, 20), "#c00000", true, String.format(Locale.ROOT, "comfortable %.0f%%", r.maxUtil()));
+        s.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\">%s</text><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>",
+                left, bottom + 16, esc(PlanText.date(Instant.ofEpochMilli(t0), zone)), WIDTH - 10, bottom + 16,
+                esc(PlanText.date(Instant.ofEpochMilli(t1), zone))));
+        return s.append("</svg>\n").toString();
     }
 
     private static String capitalised(String s) {

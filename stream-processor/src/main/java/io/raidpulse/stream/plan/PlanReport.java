@@ -30,12 +30,13 @@ import java.util.Map;
  * @param recommendation   the answer
  * @param saturation       how much of the history the array was saturated in: there the load is a floor on the demand
  * @param series           per window, for the report's charts (not in the JSON: a month of windows is megabytes)
+ * @param forecast         when the daily peak hour reaches maxUtil and 100% on each layout at the history's growth
  */
 public record PlanReport(String host, String array, Instant from, Instant until, int windowS, int windows, String current,
                          String layoutText, String disksText, MemberDiskUsed memberDisk, String capacitySource,
                          Map<String, Map<String, Double>> load, Double modelWriteAmp, List<PeakHour> peakHours, String timeZone,
                          List<LayoutPlan> layouts, double maxUtil, Recommendation recommendation,
-                         Saturation saturation, @JsonIgnore Series series) {
+                         Saturation saturation, @JsonIgnore Series series, Forecast forecast) {
 
     /** The member disk behind the model: its profile id, what it is, where its figures come from. */
     public record MemberDiskUsed(String id, String description, String source, double randomReadIops, double randomWriteIops,
@@ -130,5 +131,71 @@ public record PlanReport(String host, String array, Instant from, Instant until,
      * @param saturated whether the array was saturated in each window
      */
     public record Series(List<Long> times, Map<String, List<Double>> projected, List<Boolean> saturated) {
+    }
+
+    /**
+     * The history's growth and where it leads (Forecast): a line through each day's peak hour.
+     *
+     * @param status     "trend" (the current layout's peak-hour util rises at 95%), "no_trend", or "too_short"
+     * @param reason     one line saying which, with the slope
+     * @param days       days with a peak hour (a day needs windows in 12 of its hours)
+     * @param minDays    days a trend needs
+     * @param lowerBound whether a peak hour lies in saturated windows: the load there is a floor on the demand, so
+     *                   the growth, and every crossing's nearness, is a lower bound (a crossing may come sooner)
+     * @param load       for r_iops and w_iops: the peak hour's trend
+     * @param layouts    the current layout first, then each alternative; empty when too short
+     * @param peaks      each day's peak hour, oldest first
+     */
+    public record Forecast(String status, String reason, int days, int minDays, boolean lowerBound, Map<String, LoadTrend> load,
+                           List<LayoutForecast> layouts, List<DayPeak> peaks) {
+
+        public boolean trend() {
+            return "trend".equals(status);
+        }
+    }
+
+    /**
+     * @param atEnd    the line's value at the end of the history, per second
+     * @param perDay   its slope, per second per day
+     * @param perDaySe the slope's standard error
+     */
+    public record LoadTrend(double atEnd, double perDay, double perDaySe) {
+    }
+
+    /**
+     * One layout's peak-hour member util and where its line leads.
+     *
+     * @param rising    whether its slope is above zero at 95%
+     * @param atEnd     the line's member %util at the end of the history
+     * @param perDay    its slope, percent points a day
+     * @param perDaySe  the slope's standard error
+     * @param crossings at maxUtil, then at 100%
+     */
+    public record LayoutForecast(String key, String description, boolean current, boolean rising, double atEnd, double perDay,
+                                 double perDaySe, List<Crossing> crossings) {
+
+        public Crossing at(double threshold) {
+            return crossings.stream().filter(c -> c.threshold() == threshold).findFirst().orElse(null);
+        }
+    }
+
+    /**
+     * @param threshold member %util
+     * @param already   whether the line is at or over it at the end of the history
+     * @param date      when the line reaches it; null when already or without a rise
+     * @param earliest  the same with the slope's 95% interval's high end (not before the history's end)
+     * @param latest    with its low end
+     */
+    public record Crossing(double threshold, boolean already, Instant date, Instant earliest, Instant latest) {
+    }
+
+    /**
+     * One day's busiest clock hour.
+     *
+     * @param hour      its start
+     * @param util      mean member %util of its windows by layout key (the current layout: measured)
+     * @param saturated whether the array was saturated in one of its windows
+     */
+    public record DayPeak(Instant hour, double readsPerSec, double writesPerSec, Map<String, Double> util, boolean saturated) {
     }
 }

@@ -78,7 +78,98 @@ final class PlanText {
         for (String reason : r.recommendation().reasons()) {
             b.append("  - ").append(reason).append(nl);
         }
+        forecast(b, r, zone);
         return b.toString();
+    }
+
+    /** When the peak hour reaches the comfortable util and capacity on each layout, and what each alternative buys. */
+    private static void forecast(StringBuilder b, PlanReport r, ZoneId zone) {
+        String nl = System.lineSeparator();
+        PlanReport.Forecast f = r.forecast();
+        b.append(nl).append("forecast: ").append(f.reason());
+        if (!f.trend()) {
+            b.append(nl);
+            return;
+        }
+        b.append("; a line through each day's busiest hour, dates with the slope's 95% interval").append(nl);
+        PlanReport.LoadTrend reads = f.load().get("r_iops");
+        PlanReport.LoadTrend writes = f.load().get("w_iops");
+        b.append(String.format(Locale.ROOT, "  peak-hour reads/s %.0f (%+.2f a day, ±%.2f), writes/s %.0f (%+.2f a day, ±%.2f) at the end%n",
+                reads.atEnd(), reads.perDay(), reads.perDaySe(), writes.atEnd(), writes.perDay(), writes.perDaySe()));
+        b.append(String.format(Locale.ROOT, "%-38s %8s %10s  %-38s %s%n", "layout: peak-hour member util", "at end", "a month",
+                "reaches " + Planner.pct(r.maxUtil()), "reaches 100%"));
+        for (PlanReport.LayoutForecast l : f.layouts()) {
+            b.append(String.format(Locale.ROOT, "%-38s %7.1f%% %+10.1f  %-38s %s%n", (l.current() ? "* " : "  ") + l.description(), l.atEnd(),
+                    l.perDay() * DAYS_A_MONTH, crossing(l.at(r.maxUtil()), zone), crossing(l.at(100), zone)));
+        }
+        for (String line : buys(r)) {
+            b.append("  ").append(line).append(nl);
+        }
+        if (f.lowerBound()) {
+            b.append("  (a lower bound: ").append(r.array()).append(" was saturated in some of the peak hours and served less than was asked,"
+                    + " so the growth may be steeper and the dates sooner)").append(nl);
+        }
+    }
+
+    /** Days in a mean month. */
+    static final double DAYS_A_MONTH = 365.25 / 12;
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd");
+
+    /** "2026-05-01 (2026-04-20 to 2026-05-14)", "already", "not at this trend". */
+    static String crossing(PlanReport.Crossing c, ZoneId zone) {
+        if (c == null) {
+            return "-";
+        }
+        if (c.already()) {
+            return "already";
+        }
+        if (c.date() == null) {
+            return "no rise";
+        }
+        return date(c.date(), zone) + " (" + date(c.earliest(), zone) + " to " + date(c.latest(), zone) + ")";
+    }
+
+    static String date(Instant t, ZoneId zone) {
+        return DATE.format(t.atZone(zone));
+    }
+
+    /**
+     * For each alternative, what it buys against the current layout at --max-util: "RAID10 near-2 on
+     * the same 4 disks buys 7 months at this growth".
+     */
+    static List<String> buys(PlanReport r) {
+        PlanReport.Forecast f = r.forecast();
+        List<String> out = new ArrayList<>();
+        if (!f.trend()) {
+            return out;
+        }
+        PlanReport.Crossing now = f.layouts().get(0).at(r.maxUtil());
+        // the current layout's crossing, or the end of the history when it is already over
+        Instant from = now.already() ? r.until() : now.date();
+        for (PlanReport.LayoutForecast l : f.layouts().subList(1, f.layouts().size())) {
+            PlanReport.Crossing c = l.at(r.maxUtil());
+            String threshold = Planner.pct(r.maxUtil());
+            if (c.already()) {
+                out.add(l.description() + " is over " + threshold + " already");
+            } else if (c.date() == null || from == null) {
+                out.add(l.description() + ": no rise to " + threshold + " in its line");
+            } else {
+                double days = (c.date().toEpochMilli() - from.toEpochMilli()) / 86_400_000.0;
+                out.add(l.description() + (days < 0 ? " reaches " + threshold + " " + span(-days) + " sooner"
+                        : " buys " + span(days)) + " at this growth");
+            }
+        }
+        return out;
+    }
+
+    /** "7 months", "1 month", "12 days". */
+    static String span(double days) {
+        if (days < DAYS_A_MONTH) {
+            long d = Math.round(days);
+            return d + (d == 1 ? " day" : " days");
+        }
+        long m = Math.round(days / DAYS_A_MONTH);
+        return m + (m == 1 ? " month" : " months");
     }
 
     /** "64.0%", or ">= 64.0%" when a lower bound. */

@@ -124,7 +124,9 @@ final class Planner {
                 disksText(shape, current), new PlanReport.MemberDiskUsed(disk.id(), disk.description(), diskSource, disk.randomReadIops(),
                         disk.randomWriteIops(), disk.sequentialMBps()),
                 h.capacitySource(), h.percentiles(), modelWriteAmp, peakHours(h, zone), zone.getId(), plans, maxUtil,
-                recommend(plans, maxUtil, sat), sat, new PlanReport.Series(times, series, saturatedSeries));
+                recommend(plans, maxUtil, sat), sat, new PlanReport.Series(times, series, saturatedSeries),
+                Forecast.of(h, plans.stream().map(PlanReport.LayoutPlan::key).toList(),
+                        plans.stream().map(PlanReport.LayoutPlan::description).toList(), projected, saturated, maxUtil, zone));
     }
 
     /* Mean request size of one direction, bytes; the other direction's when this one had none. */
