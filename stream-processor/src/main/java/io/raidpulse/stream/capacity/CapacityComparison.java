@@ -57,10 +57,12 @@ public final class CapacityComparison implements Processor<String, Object, Strin
      */
     static final double OVER_CAPACITY_UTIL = 90;
     /**
-     * Points (of 100) a disk-class default may differ from the members' measured mean util before the
-     * measurement is taken instead: the default is a queue-depth-1 spec figure, a guess until measured.
+     * Points (of 100) a disk-class default or the learned member capacity may differ from the members'
+     * measured mean util in a window before that window's own measurement is taken instead: the
+     * default is a queue-depth-1 spec figure, a guess until measured; the learned figure stands for
+     * windows that cannot be measured themselves.
      */
-    static final double DEFAULT_AGREEMENT_POINTS = 10;
+    static final double AGREEMENT_POINTS = 10;
 
     private static final Logger log = LoggerFactory.getLogger(CapacityComparison.class);
 
@@ -144,14 +146,23 @@ public final class CapacityComparison implements Processor<String, Object, Strin
                     reads / (reads + writes), meanBytes, a.getAquSzMean() * current.disks(), a.getAquSzMean());
             DiskProfile measured = learned == null ? null : learned.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault);
             CapacityUse use = catalog.matcher().use(load, reads, writes, readBytes, writeBytes, measured);
+            if (use.source() == CapacitySource.MEASURED_MEMBERS && evidence.isPresent() && apartFromMembers(use, a)) {
+                // a load the learned figure does not describe (another size or mix; solid state at saturation, whose
+                // completions per busy second keep growing): this window's own measurement of the same members
+                use = measuredUse(load, reads, writes, readBytes, writeBytes,
+                        evidence.get().disk(measuredId, shape.diskModel(), shape.rotational(), classDefault));
+            }
             String contradicted = null;
             if (contradicts(use, a, evidence)) {
                 contradicted = use.sourceTag();
                 // the measurement in front of us instead: the learned figures, else this window's own
                 DiskProfile instead = measured != null && use.source() != CapacitySource.MEASURED_MEMBERS ? measured
                         : evidence.map(e -> e.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault)).orElse(null);
-                CapacityUse other = instead == null ? null
-                        : new ProfileMatcher(java.util.List.of(), java.util.List.of()).use(load, reads, writes, readBytes, writeBytes, instead);
+                CapacityUse other = instead == null ? null : measuredUse(load, reads, writes, readBytes, writeBytes, instead);
+                if (other != null && instead == measured && evidence.isPresent() && apartFromMembers(other, a)) {
+                    other = measuredUse(load, reads, writes, readBytes, writeBytes,
+                            evidence.get().disk(measuredId, shape.diskModel(), shape.rotational(), classDefault));
+                }
                 if (other == null || overCapacityWhileMembersAreNot(other, a)) {
                     log.debug("capacity of {}/{}: {} contradicted by the members' util and nothing measured instead", a.getHost(),
                             a.getSubject(), contradicted);
@@ -199,14 +210,23 @@ public final class CapacityComparison implements Processor<String, Object, Strin
      * Whether the window's measurement contradicts the capacity {@code use} came from: it says the
      * array is over capacity while the busiest member is below {@link #OVER_CAPACITY_UTIL}; or, for a
      * disk-class default (a spec-sheet guess, not a measurement of these disks), it is more than
-     * {@link #DEFAULT_AGREEMENT_POINTS} from the members' measured util.
+     * {@link #AGREEMENT_POINTS} from the members' measured util.
      */
     static boolean contradicts(CapacityUse use, Aggregate a, Optional<MemberCapacity> evidence) {
         if (overCapacityWhileMembersAreNot(use, a)) {
             return true;
         }
-        return use.source() == CapacitySource.DISK_CLASS_DEFAULT && evidence.isPresent() && a.getMemberUtilMean() != null
-                && Math.abs(use.util() * 100 - a.getMemberUtilMean()) > DEFAULT_AGREEMENT_POINTS;
+        return use.source() == CapacitySource.DISK_CLASS_DEFAULT && evidence.isPresent() && apartFromMembers(use, a);
+    }
+
+    /* The model over a measured member disk alone. */
+    private static CapacityUse measuredUse(LiveLoad load, double reads, double writes, long readBytes, long writeBytes, DiskProfile disk) {
+        return new ProfileMatcher(java.util.List.of(), java.util.List.of()).use(load, reads, writes, readBytes, writeBytes, disk);
+    }
+
+    /* More than AGREEMENT_POINTS from the members' measured mean util. */
+    private static boolean apartFromMembers(CapacityUse use, Aggregate a) {
+        return a.getMemberUtilMean() != null && Math.abs(use.util() * 100 - a.getMemberUtilMean()) > AGREEMENT_POINTS;
     }
 
     private static boolean overCapacityWhileMembersAreNot(CapacityUse use, Aggregate a) {

@@ -120,6 +120,20 @@ class CapacityComparisonTest {
         assertThat(kept.measured().get("SIM-HDD").windows()).as("the quiet window is not learned from").isEqualTo(1);
     }
 
+    /** Learned at 500 I/Os per busy second; then a window whose members serve 1,000 per busy second (another load shape). */
+    @Test
+    void aWindowTheLearnedCapacityDoesNotDescribeIsMeasuredOnItsOwn() {
+        firstWindow(raid5Measured(400, 200, 60), raid5Array());
+        for (int i = 0; i < 12; i++) {
+            topology.send(db1.next(raid5Measured(400, 200, 30), List.of(raid5Array())));
+        }
+        assertThat(arrays()).hasSize(3).last().satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityContradicted()).isNull();
+            assertThat(a.getCapacityUtil()).as("not 0.6 from the learned figure").isCloseTo(0.3, within(1e-3));
+        });
+    }
+
     @Test
     void aContradictedDefaultWithNothingMeasuredLeavesTheFiguresEmptyAndSaysSo() {
         List<Dev> devices = new ArrayList<>();
