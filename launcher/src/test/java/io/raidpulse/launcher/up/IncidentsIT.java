@@ -11,9 +11,13 @@ import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.services.alertmanager.AlertmanagerServer;
+import io.raidpulse.services.influx.InfluxServer;
 import io.raidpulse.simulator.scenario.ShippedScenarios;
 import io.raidpulse.simulator.truth.IncidentTruth;
 import io.raidpulse.simulator.truth.SaturationRule;
+import io.raidpulse.stream.influx.InfluxConnection;
+import io.raidpulse.stream.influx.InfluxConnections;
+import io.raidpulse.stream.influx.InfluxQlResult;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,6 +47,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * resolved per alert, an incident being one alert, or two when it escalated (its severity label
  * changed: the first alert resolved then and the second fired). What each channel heard goes to
  * target/incident-notifications.txt.
+ *
+ * <p>The same runs write to a real influxd, where each scenario's array windows are held to their
+ * members' util ({@link CapacityAgreement}); those windows go to target/capacity-windows.txt.
  */
 class IncidentsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -60,9 +67,15 @@ class IncidentsIT {
     static AlertmanagerServer am;
     /** What each channel's receiver got, by path ("/all", "/pages", "/am"), in arrival order. */
     static final Map<String, List<JsonNode>> received = new LinkedHashMap<>();
+    static InfluxServer influx;
+    static InfluxConnection influxQuery;
+    /** Every scenario's 1-minute array windows as {@link CapacityAgreement#describe} tells them. */
+    static final List<String> capacityWindows = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void start() throws Exception {
+        influx = InfluxServer.obtain(dir.resolve("influxdb"));
+        influxQuery = InfluxConnections.open(Settings.of(Map.of("influx.url", influx.url())));
         receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         for (String path : List.of("/all", "/pages", "/am")) {
             List<JsonNode> got = new CopyOnWriteArrayList<>();
@@ -92,6 +105,13 @@ class IncidentsIT {
                 : n.get("text").asText()))));
         java.nio.file.Files.createDirectories(Path.of("target"));
         java.nio.file.Files.write(Path.of("target", "incident-notifications.txt"), lines);
+        java.nio.file.Files.write(Path.of("target", "capacity-windows.txt"), capacityWindows);
+        if (influxQuery != null) {
+            influxQuery.close();
+        }
+        if (influx != null) {
+            influx.close();
+        }
         if (am != null) {
             am.close();
         }
@@ -124,7 +144,8 @@ class IncidentsIT {
         long interval;
         String host;
         List<Alert> incidents;
-        try (Pipeline p = Pipeline.start(new Pipeline.Options(dir.resolve(scenario), 0, null, true, channels(), scenario, true));
+        List<InfluxQlResult.Row> windows;
+        try (Pipeline p = Pipeline.start(new Pipeline.Options(dir.resolve(scenario), 0, influx.url(), false, channels(), scenario, true));
              OpenAlerts topic = new OpenAlerts(p.kafka().bootstrapServers(), Topics.INCIDENTS)) {
             topic.start();
             p.runSimulation(sim -> { });
@@ -142,6 +163,8 @@ class IncidentsIT {
             // Alertmanager: group_wait and group_interval are 1 s
             await(() -> amOfHost(host).stream().filter(n -> n.get("status").asText().equals("resolved")).count() >= closed);
             Thread.sleep(3_000); // anything more now would be a repeat
+            windows = CapacityAgreement.settledWindows(influxQuery, host);
+            windows.forEach(w -> capacityWindows.add(scenario + " " + CapacityAgreement.describe(w)));
         }
 
         // the incidents on the topic are the truth's, at its times
@@ -222,6 +245,9 @@ class IncidentsIT {
                         .containsExactlyElementsOf(last && !closed ? List.of("firing") : List.of("firing", "resolved"));
             }
         }
+
+        // the same run's capacity figures in InfluxDB agree with its members' util
+        CapacityAgreement.check(scenario, windows);
     }
 
     private static List<JsonNode> ofHost(String channel, String host) {

@@ -6,6 +6,11 @@ public enum CapacitySource {
     MEASURED_PROFILE,
     /** The capacity model over a profile of the member disk. */
     SINGLE_DISK_MODEL,
+    /**
+     * The capacity model over a member disk whose capacity was measured on this array's own
+     * members under load (completed I/Os per busy second): no benchmark of these disks is known.
+     */
+    MEASURED_MEMBERS,
     /** The capacity model over a disk-class default: no benchmark of these disks is known. */
     DISK_CLASS_DEFAULT
 }

@@ -44,13 +44,15 @@ public record CapacityUse(
     }
 
     /**
-     * {@code profile:ID}, {@code model:ID} or {@code default:CLASS} (the disk-class default's id
-     * without its {@code default-} prefix): the Aggregate's {@code capacity_source}.
+     * {@code profile:ID}, {@code model:ID}, {@code measured:ID} (the member disk measured on the
+     * array's own members) or {@code default:CLASS} (the disk-class default's id without its
+     * {@code default-} prefix): the Aggregate's {@code capacity_source}.
      */
     public String sourceTag() {
         return switch (source) {
             case MEASURED_PROFILE -> "profile:" + sourceId;
             case SINGLE_DISK_MODEL -> "model:" + sourceId;
+            case MEASURED_MEMBERS -> "measured:" + sourceId;
             case DISK_CLASS_DEFAULT -> "default:" + (sourceId.startsWith("default-") ? sourceId.substring("default-".length()) : sourceId);
         };
     }

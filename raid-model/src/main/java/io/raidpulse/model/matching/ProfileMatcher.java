@@ -80,10 +80,23 @@ public final class ProfileMatcher {
      * reads and writes follows the model's member costs.
      */
     public CapacityUse use(LiveLoad load, double readsPerSec, double writesPerSec, long readBytes, long writeBytes) {
+        return use(load, readsPerSec, writesPerSec, readBytes, writeBytes, null);
+    }
+
+    /**
+     * {@link #use(LiveLoad, double, double, long, long)}, with {@code measuredMember} (a member disk
+     * measured on the array's own members; null when none) taking the place of the disk-class
+     * default: below a trusted benchmark and a profile of the disk model, above the default.
+     */
+    public CapacityUse use(LiveLoad load, double readsPerSec, double writesPerSec, long readBytes, long writeBytes,
+                           DiskProfile measuredMember) {
         if (readsPerSec < 0 || writesPerSec < 0 || readBytes <= 0 || writeBytes <= 0) {
             throw new IllegalArgumentException("rates must not be negative and request sizes must be positive");
         }
         MemberDisk member = memberDisk(load);
+        if (member.source() == CapacitySource.DISK_CLASS_DEFAULT && measuredMember != null) {
+            member = new MemberDisk(measuredMember, CapacitySource.MEASURED_MEMBERS);
+        }
         RaidModel model = new RaidModel(load.layout(), member.disk());
         boolean sequential = load.pattern() == Pattern.SEQUENTIAL;
         // saturated: every member busy (C = n/t); reads and writes of the load's own sizes
@@ -124,6 +137,8 @@ public final class ProfileMatcher {
     private static String modelLabel(RaidLayout layout, MemberDisk member) {
         return (member.source() == CapacitySource.DISK_CLASS_DEFAULT
                 ? "model: " + layout.describe() + " over the disk-class default " + member.disk().id() + " (no benchmark of these disks; "
+                : member.source() == CapacitySource.MEASURED_MEMBERS
+                ? "model: " + layout.describe() + " over member disk " + member.disk().id() + " measured on the array's own members ("
                 : "model: " + layout.describe() + " over member disk " + member.disk().id() + " (")
                 + member.disk().source() + ")";
     }

@@ -192,6 +192,23 @@ class ProfileMatcherTest {
     }
 
     @Test
+    void aMemberDiskMeasuredOnTheArrayTakesThePlaceOfTheDefaultButNotOfAProfileOfTheDiskModel() {
+        DiskProfile measured = new DiskProfile("db1/ST16000NM001G", "measured", "ST16000NM001G", true, 300, 300, 8192, null, 160, "db1");
+        RaidLayout raid5 = RaidLayout.of(RaidLevel.RAID5, 4);
+        CapacityUse u = new ProfileMatcher(List.of(), List.of()).use(load(raid5, "ST16000NM001G", 400.0 / 600, 8192, 4, 2.0),
+                400, 200, 8192, 8192, measured);
+        assertThat(u.source()).isEqualTo(CapacitySource.MEASURED_MEMBERS);
+        assertThat(u.sourceTag()).isEqualTo("measured:db1/ST16000NM001G");
+        // 400 reads + 200 small writes of 2 reads and 2 writes: 1,200 member I/Os over 4 members at 300 each
+        assertThat(u.util()).isCloseTo(1.0, within(1e-9));
+        assertThat(u.label()).contains("measured on the array's own members");
+
+        CapacityUse named = new ProfileMatcher(List.of(), List.of(named16tb())).use(load(raid5, "ST16000NM001G", 400.0 / 600, 8192, 4, 2.0),
+                400, 200, 8192, 8192, measured);
+        assertThat(named.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
+    }
+
+    @Test
     void aModelCutTo16CharactersBySysfsIsTheSameModel() {
         assertThat(ProfileMatcher.sameDiskModel("ST16000NM001G-2K", "ST16000NM001G-2KK103")).isTrue();
         assertThat(ProfileMatcher.sameDiskModel(" st16000nm001g-2kk103 ", "ST16000NM001G-2KK103")).isTrue();

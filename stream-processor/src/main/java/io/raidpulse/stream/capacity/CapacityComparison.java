@@ -1,6 +1,10 @@
 package io.raidpulse.stream.capacity;
 
+import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.RaidLayout;
+import io.raidpulse.model.catalog.DiskClass;
+import io.raidpulse.model.matching.CapacitySource;
+import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.matching.AlternativeLayouts;
 import io.raidpulse.model.matching.CapacityUse;
 import io.raidpulse.model.matching.LiveLoad;
@@ -28,8 +32,10 @@ import org.slf4j.LoggerFactory;
  * aggregates' shape ({@code level}, {@code layout}, {@code raid_disks}, ...) and capacity fields
  * ({@code capacity_source}, {@code capacity_util} per direction and in total, {@code headroom},
  * {@code projections}) from the window's own load (mean r/s, w/s and request sizes) and the
- * array's best capacity source ({@link io.raidpulse.model.matching.ProfileMatcher#use}), then
- * passes every aggregate on.
+ * array's best capacity source ({@link io.raidpulse.model.matching.ProfileMatcher#use}), the
+ * member capacity measured on this host's members of the array's disk model taking the place of a
+ * disk-class default ({@link MemberCapacity}); a source the window's own measurement contradicts is
+ * named in {@code capacity_contradicted} and not used. Then passes every aggregate on.
  *
  * <p>Two inputs: the observations (each host's array shapes, the leaf disks' model and kind,
  * kept in this processor's store, one entry per host, written only when a shape changes) and
@@ -44,6 +50,19 @@ public final class CapacityComparison implements Processor<String, Object, Strin
      * aggregates carry no request offsets.
      */
     static final long SEQUENTIAL_REQUEST_BYTES = 128 * 1024;
+
+    /**
+     * Busiest member util (%, the window's mean) below which an array is not over capacity whatever a
+     * profile says: a capacity_util above 1 under it is the profile's error, not the array's state.
+     */
+    static final double OVER_CAPACITY_UTIL = 90;
+    /**
+     * Points (of 100) a disk-class default or the learned member capacity may differ from the members'
+     * measured mean util in a window before that window's own measurement is taken instead: the
+     * default is a queue-depth-1 spec figure, a guess until measured; the learned figure stands for
+     * windows that cannot be measured themselves.
+     */
+    static final double AGREEMENT_POINTS = 10;
 
     private static final Logger log = LoggerFactory.getLogger(CapacityComparison.class);
 
@@ -83,8 +102,8 @@ public final class CapacityComparison implements Processor<String, Object, Strin
         }
         HostShapes now = HostShapes.of(o.sample());
         HostShapes before = store.get(o.host());
-        if (before == null ? !now.arrays().isEmpty() : !before.equals(now)) {
-            store.put(o.host(), now);
+        if (before == null ? !now.arrays().isEmpty() : !before.arrays().equals(now.arrays())) {
+            store.put(o.host(), before == null ? now : before.withShapesOf(now));
         }
     }
 
@@ -117,16 +136,49 @@ public final class CapacityComparison implements Processor<String, Object, Strin
         long meanBytes = Math.max(512, Math.round((a.getRkBS() + a.getWkBS()) * 1024 / (reads + writes)));
         Pattern pattern = meanBytes >= SEQUENTIAL_REQUEST_BYTES ? Pattern.SEQUENTIAL : Pattern.RANDOM;
         RaidLayout current = layout.get();
+        boolean sequential = pattern == Pattern.SEQUENTIAL;
+        DiskProfile classDefault = DiskClass.guess(shape.rotational(), shape.device()).defaults();
+        String measuredId = a.getHost() + "/" + HostShapes.modelKey(shape.diskModel());
+        Optional<MemberCapacity> evidence = MemberCapacity.of(a, sequential);
+        MemberCapacity learned = learnFrom(a, shapes, shape, evidence);
         try {
             LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), pattern,
                     reads / (reads + writes), meanBytes, a.getAquSzMean() * current.disks(), a.getAquSzMean());
-            CapacityUse use = catalog.matcher().use(load, reads, writes, readBytes, writeBytes);
+            DiskProfile measured = learned == null ? null : learned.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault);
+            CapacityUse use = catalog.matcher().use(load, reads, writes, readBytes, writeBytes, measured);
+            if (use.source() == CapacitySource.MEASURED_MEMBERS && evidence.isPresent() && apartFromMembers(use, a)) {
+                // a load the learned figure does not describe (another size or mix; solid state at saturation, whose
+                // completions per busy second keep growing): this window's own measurement of the same members
+                use = measuredUse(load, reads, writes, readBytes, writeBytes,
+                        evidence.get().disk(measuredId, shape.diskModel(), shape.rotational(), classDefault));
+            }
+            String contradicted = null;
+            if (contradicts(use, a, evidence)) {
+                contradicted = use.sourceTag();
+                // the measurement in front of us instead: the learned figures, else this window's own
+                DiskProfile instead = measured != null && use.source() != CapacitySource.MEASURED_MEMBERS ? measured
+                        : evidence.map(e -> e.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault)).orElse(null);
+                CapacityUse other = instead == null ? null : measuredUse(load, reads, writes, readBytes, writeBytes, instead);
+                if (other != null && instead == measured && evidence.isPresent() && apartFromMembers(other, a)) {
+                    other = measuredUse(load, reads, writes, readBytes, writeBytes,
+                            evidence.get().disk(measuredId, shape.diskModel(), shape.rotational(), classDefault));
+                }
+                if (other == null || overCapacityWhileMembersAreNot(other, a)) {
+                    log.debug("capacity of {}/{}: {} contradicted by the members' util and nothing measured instead", a.getHost(),
+                            a.getSubject(), contradicted);
+                    a.setCapacitySource(contradicted);
+                    a.setCapacityContradicted(contradicted);
+                    return a;
+                }
+                use = other;
+            }
             Map<String, Double> projections = new LinkedHashMap<>();
             for (Projection p : AlternativeLayouts.project(Layouts.currentAndAlternatives(current, settings.moreDisks()), use.memberDisk(),
                     pattern, reads, writes, readBytes, writeBytes, null)) {
                 projections.put(Layouts.key(p.layout()), p.memberUtilisation());
             }
             a.setCapacitySource(use.sourceTag());
+            a.setCapacityContradicted(contradicted);
             a.setCapacityUtil(use.util());
             a.setCapacityReadUtil(use.readUtil());
             a.setCapacityWriteUtil(use.writeUtil());
@@ -137,6 +189,48 @@ public final class CapacityComparison implements Processor<String, Object, Strin
             log.debug("no capacity for {}/{} ({}): {}", a.getHost(), a.getSubject(), current.describe(), e.getMessage());
             return a;
         }
+    }
+
+    /**
+     * The member capacity learned on this host for the array's disk model, with this window's when it
+     * was busy enough ({@link MemberCapacity#busyEnoughToLearn}); null until some window was.
+     */
+    private MemberCapacity learnFrom(Aggregate a, HostShapes shapes, ArrayShape shape, Optional<MemberCapacity> evidence) {
+        String key = HostShapes.modelKey(shape.diskModel());
+        MemberCapacity before = shapes.measured().get(key);
+        if (evidence.isEmpty() || !MemberCapacity.busyEnoughToLearn(a)) {
+            return before;
+        }
+        MemberCapacity now = before == null ? evidence.get() : before.with(evidence.get());
+        store.put(a.getHost(), shapes.withMeasured(shape.diskModel(), now));
+        return now;
+    }
+
+    /**
+     * Whether the window's measurement contradicts the capacity {@code use} came from: it says the
+     * array is over capacity while the busiest member is below {@link #OVER_CAPACITY_UTIL}; or, for a
+     * disk-class default (a spec-sheet guess, not a measurement of these disks), it is more than
+     * {@link #AGREEMENT_POINTS} from the members' measured util.
+     */
+    static boolean contradicts(CapacityUse use, Aggregate a, Optional<MemberCapacity> evidence) {
+        if (overCapacityWhileMembersAreNot(use, a)) {
+            return true;
+        }
+        return use.source() == CapacitySource.DISK_CLASS_DEFAULT && evidence.isPresent() && apartFromMembers(use, a);
+    }
+
+    /* The model over a measured member disk alone. */
+    private static CapacityUse measuredUse(LiveLoad load, double reads, double writes, long readBytes, long writeBytes, DiskProfile disk) {
+        return new ProfileMatcher(java.util.List.of(), java.util.List.of()).use(load, reads, writes, readBytes, writeBytes, disk);
+    }
+
+    /* More than AGREEMENT_POINTS from the members' measured mean util. */
+    private static boolean apartFromMembers(CapacityUse use, Aggregate a) {
+        return a.getMemberUtilMean() != null && Math.abs(use.util() * 100 - a.getMemberUtilMean()) > AGREEMENT_POINTS;
+    }
+
+    private static boolean overCapacityWhileMembersAreNot(CapacityUse use, Aggregate a) {
+        return use.util() > 1 && a.getUtilMean() < OVER_CAPACITY_UTIL;
     }
 
     /* Mean request size of one direction, bytes; the other direction's when this one had none (its rate is 0 then). */

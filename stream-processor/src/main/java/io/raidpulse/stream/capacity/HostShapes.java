@@ -14,27 +14,68 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The shape of every md array of one host, stored under the host name.
+ * The shape of every md array of one host, and what its member disks were measured serving,
+ * stored under the host name.
  *
- * @param arrays by array name
+ * @param arrays   by array name
+ * @param measured the learned member capacity by member disk model ({@link #modelKey}): from this host's
+ *                 arrays' busy windows
  */
-record HostShapes(Map<String, ArrayShape> arrays) {
-    static final StateSerde<HostShapes> SERDE = new StateSerde<>("capacity shapes", 1,
+record HostShapes(Map<String, ArrayShape> arrays, Map<String, MemberCapacity> measured) {
+    /* format 2 added the measured member capacity; format 1 had the shapes alone */
+    static final StateSerde<HostShapes> SERDE = new StateSerde<HostShapes>("capacity shapes", 2,
             (h, w) -> {
-                w.writeInt(h.arrays.size());
-                h.arrays.forEach((name, shape) -> {
-                    w.writeString(name);
-                    shape.write(w);
+                writeShapes(h, w);
+                w.writeInt(h.measured.size());
+                h.measured.forEach((model, capacity) -> {
+                    w.writeString(model);
+                    capacity.write(w);
                 });
             },
             r -> {
+                Map<String, ArrayShape> arrays = readShapes(r);
                 int n = r.readInt();
-                Map<String, ArrayShape> arrays = new LinkedHashMap<>();
+                Map<String, MemberCapacity> measured = new LinkedHashMap<>();
                 for (int i = 0; i < n; i++) {
-                    arrays.put(r.readString(), ArrayShape.read(r));
+                    measured.put(r.readString(), MemberCapacity.read(r));
                 }
-                return new HostShapes(Collections.unmodifiableMap(arrays));
-            });
+                return new HostShapes(arrays, Collections.unmodifiableMap(measured));
+            })
+            .alsoReading(1, r -> new HostShapes(readShapes(r), Map.of()));
+
+    /** The key of a member disk model in {@link #measured}: the model, or "?" when the collector did not see it. */
+    static String modelKey(String diskModel) {
+        return diskModel == null ? "?" : diskModel;
+    }
+
+    /** These shapes with the member capacity of {@code diskModel} replaced. */
+    HostShapes withMeasured(String diskModel, MemberCapacity capacity) {
+        Map<String, MemberCapacity> m = new LinkedHashMap<>(measured);
+        m.put(modelKey(diskModel), capacity);
+        return new HostShapes(arrays, Collections.unmodifiableMap(m));
+    }
+
+    /** {@code now}'s shapes with these measured capacities. */
+    HostShapes withShapesOf(HostShapes now) {
+        return new HostShapes(now.arrays, measured);
+    }
+
+    private static void writeShapes(HostShapes h, io.raidpulse.stream.state.StateWriter w) {
+        w.writeInt(h.arrays.size());
+        h.arrays.forEach((name, shape) -> {
+            w.writeString(name);
+            shape.write(w);
+        });
+    }
+
+    private static Map<String, ArrayShape> readShapes(io.raidpulse.stream.state.StateReader r) {
+        int n = r.readInt();
+        Map<String, ArrayShape> arrays = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            arrays.put(r.readString(), ArrayShape.read(r));
+        }
+        return Collections.unmodifiableMap(arrays);
+    }
 
     /** The shapes of the active arrays of a sample. */
     static HostShapes of(HostSample sample) {
@@ -47,7 +88,7 @@ record HostShapes(Map<String, ArrayShape> arrays) {
                 out.put(a.getName(), shape(a, arrays, devices));
             }
         }
-        return new HostShapes(Collections.unmodifiableMap(out));
+        return new HostShapes(Collections.unmodifiableMap(out), Map.of());
     }
 
     private static ArrayShape shape(MdArray a, MdLeaves arrays, Map<String, DeviceSample> devices) {

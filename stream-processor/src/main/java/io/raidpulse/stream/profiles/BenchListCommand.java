@@ -17,7 +17,9 @@ import picocli.CommandLine.Option;
 
 /** {@code raidpulse bench list}: every profile on the benchmarks topic, one line each. */
 @Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Lists the profiles on the benchmarks topic: id, tool, array, pattern, headline figures, trust verdict.")
+        description = {"Lists the profiles on the benchmarks topic: id, tool, array, pattern, headline figures, trust verdict.",
+                "With InfluxDB configured (influx.url in --config or --set), also how many 1-minute array windows of the last 30 days "
+                        + "contradicted each profile (capacity_contradicted: it put an array over capacity while its members were below 90% util)."})
 public final class BenchListCommand implements Callable<Integer> {
     @Mixin
     KafkaOptions kafka;
@@ -42,12 +44,17 @@ public final class BenchListCommand implements Callable<Integer> {
             out.println("no profiles on " + topic.name() + " at " + topic.bootstrap()
                     + " (the stream processor publishes the built-in catalog at start; add yours with 'raidpulse bench import')");
         } else {
+            java.util.Optional<java.util.Map<String, Long>> contradicted = ProfileContradictions.read(settings, spec.commandLine().getErr());
             List<List<String>> rows = new ArrayList<>();
             for (BenchmarkProfile p : profiles) {
-                rows.add(List.of(p.id(), p.tool().name().toLowerCase(java.util.Locale.ROOT), ProfileText.array(p), ProfileText.pattern(p),
-                        ProfileText.result(p), p.verdict().name()));
+                List<String> row = new ArrayList<>(List.of(p.id(), p.tool().name().toLowerCase(java.util.Locale.ROOT), ProfileText.array(p),
+                        ProfileText.pattern(p), ProfileText.result(p), p.verdict().name()));
+                contradicted.ifPresent(c -> row.add(ProfileContradictions.text(c, p.id())));
+                rows.add(row);
             }
-            out.print(ProfileText.table(List.of("ID", "TOOL", "ARRAY", "PATTERN", "RESULT", "VERDICT"), rows));
+            List<String> header = new ArrayList<>(List.of("ID", "TOOL", "ARRAY", "PATTERN", "RESULT", "VERDICT"));
+            contradicted.ifPresent(c -> header.add("CONTRADICTED"));
+            out.print(ProfileText.table(header, rows));
         }
         contents.unreadable().forEach((id, reason) -> spec.commandLine().getErr().println("profile " + id + " cannot be read: " + reason));
         out.flush();

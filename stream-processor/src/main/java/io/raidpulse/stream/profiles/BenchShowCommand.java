@@ -40,6 +40,11 @@ public final class BenchShowCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? ProfileText.json(p) + System.lineSeparator() : ProfileText.describe(p));
+        if (!json) {
+            ProfileContradictions.read(kafka.settings(), spec.commandLine().getErr()).ifPresent(c -> out.println("contradicted: "
+                    + ProfileContradictions.text(c, id) + " of the last " + ProfileContradictions.LOOKBACK_DAYS
+                    + " days (1-minute array windows that put the array over capacity while its members were below 90% util)"));
+        }
         out.flush();
         return 0;
     }

@@ -91,6 +91,7 @@ public final class InfluxPoints {
             }
             optionalCount(p, "member_bytes", a.getMemberBytes());
             optional(p, "capacity_source", a.getCapacitySource());
+            optional(p, "capacity_contradicted", a.getCapacityContradicted());
             optional(p, "capacity_util", a.getCapacityUtil());
             optional(p, "capacity_read_util", a.getCapacityReadUtil());
             optional(p, "capacity_write_util", a.getCapacityWriteUtil());

@@ -37,14 +37,148 @@ class CapacityComparisonTest {
         topology.close();
     }
 
-    /** md0: raid5 of four spinning 16 TB disks of an unknown model; the md device asked r reads/s and w writes/s of 8 KiB. */
+    /**
+     * md0: raid5 of four spinning 16 TB disks of an unknown model; the md device asked r reads/s and w
+     * writes/s of 8 KiB; the members 100% busy and without counters: nothing contradicts a capacity
+     * source and nothing is measured.
+     */
     private List<Dev> raid5(double r, double w) {
         List<Dev> devices = new ArrayList<>();
         devices.add(Dev.md("md0").iops(r, w).kBs(r * 8, w * 8));
         for (String d : new String[] {"sda", "sdb", "sdc", "sdd"}) {
-            devices.add(Dev.disk(d, 60).size(TB16).aqu(2));
+            devices.add(Dev.disk(d, 100).size(TB16).aqu(2).iops(0, 0).kBs(0, 0));
         }
         return devices;
+    }
+
+    /**
+     * md0 as {@link #raid5} with the members' own counters: each member completes its share of r reads
+     * and w small writes (2 reads and 2 writes each) at {@code util}% busy.
+     */
+    private static List<Dev> raid5Measured(double r, double w, double util) {
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md0").iops(r, w).kBs(r * 8, w * 8));
+        double memberReads = (r + 2 * w) / 4;
+        double memberWrites = 2 * w / 4;
+        for (String d : new String[] {"sda", "sdb", "sdc", "sdd"}) {
+            devices.add(Dev.disk(d, util).model("SIM-HDD").size(TB16).aqu(2).iops(memberReads, memberWrites)
+                    .kBs(memberReads * 8, memberWrites * 8));
+        }
+        return devices;
+    }
+
+    /**
+     * The issue's array: 400 reads and 200 small writes a second, 1,200 member I/Os over four disks
+     * 60% busy, each serving 500 I/Os per busy second; the disk-class default (about 87 random IOPS at
+     * queue depth 1) puts it at 3.5 times its capacity.
+     */
+    @Test
+    void aBusyWindowIsMeasuredAndTheMeasurementIsTheCapacityInsteadOfTheDefault() {
+        firstWindow(raid5Measured(400, 200, 60), raid5Array());
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getUtilMean()).isEqualTo(60.0);
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityContradicted()).as("the default was not consulted").isNull();
+            assertThat(a.getCapacityUtil()).isCloseTo(0.6, within(1e-3));
+            assertThat(a.getCapacityReadUtil() + a.getCapacityWriteUtil()).isCloseTo(a.getCapacityUtil(), within(1e-12));
+            assertThat(a.getHeadroom()).isCloseTo(0.4, within(1e-3));
+            // RAID10 on the same measured disks: 400 + 2 x 200 member I/Os instead of 1,200
+            assertThat(a.getProjections().get("raid10-near2-4")).isCloseTo(0.4, within(1e-3));
+        });
+    }
+
+    /** Too quiet to learn from (30%), but enough to show the default wrong: 600 member I/Os a second at 500 per busy second. */
+    @Test
+    void aDefaultTheMembersContradictIsFlaggedAndTheWindowsOwnMeasurementUsedInstead() {
+        firstWindow(raid5Measured(200, 100, 30), raid5Array());
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getCapacityContradicted()).isEqualTo("default:hdd-7200");
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityUtil()).isCloseTo(0.3, within(1e-3));
+        });
+        assertThat(topology.<HostShapes>storeValue(CapacityComparison.STORE, "db1").measured()).as("nothing learned").isEmpty();
+    }
+
+    @Test
+    void theCapacityLearnedInABusyWindowIsUsedInQuieterOnesWithoutConsultingTheDefault() {
+        firstWindow(raid5Measured(400, 200, 60), raid5Array());
+        // 150 reads and 75 writes: 450 member I/Os, 112.5 per member at 500 per busy second
+        // the second minute has two busy samples; the third is quiet throughout
+        for (int i = 0; i < 12; i++) {
+            topology.send(db1.next(raid5Measured(150, 75, 22.5), List.of(raid5Array())));
+        }
+        List<Aggregate> closed = arrays();
+        assertThat(closed).hasSize(3);
+        assertThat(closed.get(2)).satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityContradicted()).isNull();
+            assertThat(a.getCapacityUtil()).isCloseTo(0.225, within(1e-3));
+        });
+        HostShapes kept = topology.storeValue(CapacityComparison.STORE, "db1");
+        assertThat(kept.measured()).containsOnlyKeys("SIM-HDD");
+        assertThat(kept.measured().get("SIM-HDD").iopsPerBusySecond()).isCloseTo(500, within(0.5));
+        assertThat(kept.measured().get("SIM-HDD").windows()).as("the quiet window is not learned from").isEqualTo(1);
+    }
+
+    /** Learned at 500 I/Os per busy second; then a window whose members serve 1,000 per busy second (another load shape). */
+    @Test
+    void aWindowTheLearnedCapacityDoesNotDescribeIsMeasuredOnItsOwn() {
+        firstWindow(raid5Measured(400, 200, 60), raid5Array());
+        for (int i = 0; i < 12; i++) {
+            topology.send(db1.next(raid5Measured(400, 200, 30), List.of(raid5Array())));
+        }
+        assertThat(arrays()).hasSize(3).last().satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityContradicted()).isNull();
+            assertThat(a.getCapacityUtil()).as("not 0.6 from the learned figure").isCloseTo(0.3, within(1e-3));
+        });
+    }
+
+    @Test
+    void aContradictedDefaultWithNothingMeasuredLeavesTheFiguresEmptyAndSaysSo() {
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md0").iops(400, 200).kBs(400 * 8, 200 * 8));
+        for (String d : new String[] {"sda", "sdb", "sdc", "sdd"}) {
+            devices.add(Dev.disk(d, 60).size(TB16).aqu(2).iops(0, 0).kBs(0, 0));
+        }
+        firstWindow(devices, raid5Array());
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("default:hdd-7200");
+            assertThat(a.getCapacityContradicted()).isEqualTo("default:hdd-7200");
+            assertThat(a.getCapacityUtil()).isNull();
+            assertThat(a.getHeadroom()).isNull();
+            assertThat(a.getProjections()).isEmpty();
+        });
+    }
+
+    @Test
+    void aBenchmarkPuttingTheArrayOverCapacityWhileItsMembersAreHalfBusyIsContradicted() {
+        topology.profile(ssdRaid10Benchmark());
+        // 28,000 IOPS at 70% reads where the benchmark measured 20,000; each member 50% busy
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md1").iops(19_600, 8_400).kBs(19_600 * 4, 8_400 * 4));
+        for (String d : new String[] {"nvme0n1", "nvme1n1", "nvme2n1", "nvme3n1"}) {
+            devices.add(Dev.ssd(d, 50).aqu(8).await(0.4, 0.4).iops(19_600 / 4.0, 8_400 * 2 / 4.0).kBs(19_600, 8_400 * 2));
+        }
+        firstWindow(devices, ssdRaid10Array());
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getCapacityContradicted()).isEqualTo("profile:fio-ssd-raid10-randrw70");
+            assertThat(a.getCapacitySource()).startsWith("measured:db1/");
+            assertThat(a.getCapacityUtil()).isCloseTo(0.5, within(0.01));
+        });
+    }
+
+    @Test
+    void theShapesStoreReadsFormat1AsNothingMeasuredYet() {
+        ArrayShape shape = new ArrayShape("raid5", "left-symmetric", 4, 524_288L, "SIM-HDD", true, TB16, "sda");
+        io.raidpulse.stream.state.StateWriter w = new io.raidpulse.stream.state.StateWriter(64);
+        w.writeByte(1).writeInt(1).writeString("md0");
+        shape.write(w);
+        HostShapes old = HostShapes.SERDE.decode(w.toByteArray());
+        assertThat(old.arrays()).containsExactly(Map.entry("md0", shape));
+        assertThat(old.measured()).isEmpty();
+        HostShapes learned = old.withMeasured("SIM-HDD", new MemberCapacity(500.0, 8192, null, 3));
+        assertThat(HostShapes.SERDE.decode(HostShapes.SERDE.encode(learned))).isEqualTo(learned);
     }
 
     private static Md raid5Array() {
@@ -127,12 +261,12 @@ class CapacityComparisonTest {
                 .readIops(14_000.0).writeIops(6_000.0).source("fio randrw on md1").build();
     }
 
-    /** md1: raid10 near-2 of four SSDs; members 8 deep, at {@code util}%. */
+    /** md1: raid10 near-2 of four SSDs; members 8 deep, at {@code util}%, each serving a quarter of the reads and half the writes. */
     static List<Dev> ssdRaid10(double r, double w, double util) {
         List<Dev> devices = new ArrayList<>();
         devices.add(Dev.md("md1").iops(r, w).kBs(r * 4, w * 4));
         for (String d : new String[] {"nvme0n1", "nvme1n1", "nvme2n1", "nvme3n1"}) {
-            devices.add(Dev.ssd(d, util).aqu(8).await(0.4, 0.4));
+            devices.add(Dev.ssd(d, util).aqu(8).await(0.4, 0.4).iops(r / 4, w / 2).kBs(r, w * 2));
         }
         return devices;
     }
@@ -157,7 +291,13 @@ class CapacityComparisonTest {
         for (int i = 0; i < 6; i++) {
             topology.send(db1.next(ssdRaid10(13_020, 5_580, 70), List.of(ssdRaid10Array())));
         }
-        assertThat(arrays()).singleElement().satisfies(a -> assertThat(a.getCapacitySource()).isEqualTo("default:nvme-ssd"));
+        // then what the members were measured serving meanwhile, not the NVMe default's queue-depth-1 figures
+        // (which would put the members 70% busy at 22%)
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getCapacityContradicted()).isNull();
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/?");
+            assertThat(a.getCapacityUtil()).isCloseTo(0.70, within(1e-3));
+        });
     }
 
     @Test
@@ -174,8 +314,9 @@ class CapacityComparisonTest {
         devices.add(Dev.md("md2").iops(800, 200).kBs(3200, 800));
         devices.add(Dev.md("md0").iops(400, 200).kBs(1600, 800));
         devices.add(Dev.md("md1").iops(400, 200).kBs(1600, 800));
+        // members 100% busy and without counters: the default is neither contradicted nor replaced
         for (String d : new String[] {"vda", "vdb", "vdc", "vdd"}) {
-            devices.add(Dev.disk(d, 50));
+            devices.add(Dev.disk(d, 100).iops(0, 0).kBs(0, 0));
         }
         List<Md> arrays = List.of(Md.array("md0", "raid1", "vda", "vdb"), Md.array("md1", "raid1", "vdc", "vdd"),
                 Md.array("md2", "raid0", "md0", "md1").chunk(512 * 1024).leaves("vda", "vdb", "vdc", "vdd"));

@@ -140,10 +140,14 @@ class CapacityDetectorTest {
 
     @Test
     void aDiskClassDefaultIsNoGroundForAnAlertUnlessAskedFor() {
+        topology.close();
+        topology = new TopologyFixture(Map.of("aggregate.windows", "1m", "aggregate.grace", "10s",
+                "capacity.sustain", "3m", "capacity.clear-after", "2m", "capacity.alert-on", "profile,model"));
+        // members 100% busy without counters: nothing contradicts the default and nothing is measured
         List<Dev> devices = new ArrayList<>();
         devices.add(Dev.md("md0").iops(400, 200).kBs(3200, 1600));
         for (String d : new String[] {"sda", "sdb", "sdc", "sdd"}) {
-            devices.add(Dev.disk(d, 60).aqu(3));
+            devices.add(Dev.disk(d, 100).aqu(3).iops(0, 0).kBs(0, 0));
         }
         Md md0 = Md.array("md0", "raid5", "sda", "sdb", "sdc", "sdd").chunk(512 * 1024);
         for (int i = 0; i < 10 * 6; i++) {
@@ -156,6 +160,27 @@ class CapacityDetectorTest {
     }
 
     @Test
+    void aDefaultContradictedByHalfBusyMembersIsNoCapacityAtAll() {
+        topology.close();
+        topology = new TopologyFixture(Map.of("aggregate.windows", "1m", "aggregate.grace", "10s",
+                "capacity.sustain", "3m", "capacity.clear-after", "2m", "capacity.alert-on", "profile,model,default"));
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md0").iops(400, 200).kBs(3200, 1600));
+        for (String d : new String[] {"sda", "sdb", "sdc", "sdd"}) {
+            devices.add(Dev.disk(d, 60).aqu(3).iops(0, 0).kBs(0, 0));
+        }
+        Md md0 = Md.array("md0", "raid5", "sda", "sdb", "sdc", "sdd").chunk(512 * 1024);
+        for (int i = 0; i < 10 * 6; i++) {
+            topology.send(db1.next(devices, List.of(md0)));
+        }
+        assertThat(topology.aggregates()).filteredOn(a -> a.getSubjectKind() == SubjectKind.ARRAY).isNotEmpty().allSatisfy(a -> {
+            assertThat(a.getCapacityContradicted()).as("3.5 times the 7200 rpm default at 60% util").isEqualTo("default:hdd-7200");
+            assertThat(a.getCapacityUtil()).isNull();
+        });
+        assertThat(capacity(topology.alerts())).as("even with alerts on the default").isEmpty();
+    }
+
+    @Test
     void anHddArrayNearItsModelledCapacityFiresWhileItsMembersShow88Percent() {
         topology.close();
         topology = new TopologyFixture(Map.of("aggregate.windows", "1m", "aggregate.grace", "10s",
@@ -163,8 +188,9 @@ class CapacityDetectorTest {
         // raid5 of four 7200 rpm disks (no benchmark: the disk-class default), 8 KiB requests
         List<Dev> devices = new ArrayList<>();
         devices.add(Dev.md("md0").iops(105, 50).kBs(840, 400));
+        // members without counters: nothing is measured, the default stands
         for (String d : new String[] {"sda", "sdb", "sdc", "sdd"}) {
-            devices.add(Dev.disk(d, 88).aqu(3));
+            devices.add(Dev.disk(d, 88).aqu(3).iops(0, 0).kBs(0, 0));
         }
         Md md0 = Md.array("md0", "raid5", "sda", "sdb", "sdc", "sdd").chunk(512 * 1024);
         List<Alert> alerts = new ArrayList<>();

@@ -96,6 +96,51 @@ class BenchCommandIT {
                 + " at " + kafka.bootstrapServers() + " ('raidpulse bench list' shows the profiles there)");
     }
 
+    /** With InfluxDB configured, list and show count the array windows that contradicted a profile (capacity_contradicted). */
+    @Test
+    void listAndShowMarkAProfileTheLiveComparisonFoundContradicted() throws Exception {
+        String t = "it.benchmarks.contradicted";
+        Path fio = BenchFixtures.DIR.resolve("shared/fio333_randrw.json");
+        assertThat(bench(t, "import", fio.toString(), "--level", "raid10", "--disks", "4", "--layout", "n2").exit()).isZero();
+        String id = BenchFixtures.profiles(fio).get(0).id();
+        Path bonnie = BenchFixtures.DIR.resolve("generated/bonnie-2.00a_fast_direct_512M.csv");
+        assertThat(bench(t, "import", bonnie.toString(), "--level", "single", "--disk-model", "QEMU HARDDISK").exit()).isZero();
+        try (io.raidpulse.services.influx.InfluxServer influx = io.raidpulse.services.influx.InfluxServer.obtain(dir.resolve("influx"))) {
+            Settings settings = Settings.of(Map.of("influx.url", influx.url(), "influx.database", "it_bench"));
+            io.raidpulse.stream.sink.InfluxPoints points = new io.raidpulse.stream.sink.InfluxPoints(true);
+            List<String> lines = new ArrayList<>();
+            java.time.Instant t0 = java.time.Instant.now().minusSeconds(3600).truncatedTo(java.time.temporal.ChronoUnit.MINUTES);
+            for (int i = 0; i < 5; i++) {
+                java.time.Instant start = t0.plusSeconds(60L * i);
+                String contradicted = i < 3 ? "profile:" + id : i == 3 ? "default:hdd-7200" : null;
+                io.raidpulse.schema.Aggregate a = io.raidpulse.schema.Aggregate.newBuilder().setHost("db1").setSubject("md0")
+                        .setSubjectKind(io.raidpulse.schema.SubjectKind.ARRAY).setWindowS(60).setWindowStart(start)
+                        .setWindowEnd(start.plusSeconds(60)).setSamples(6).setUtilMean(60.0).setUtilMax(62.0).setAwaitMeanMs(5.0)
+                        .setAwaitP95Ms(9.0).setAquSzMean(2.0).setRIops(400.0).setWIops(200.0).setRkBS(3200.0).setWkBS(1600.0)
+                        .setCapacitySource(contradicted == null ? "measured:db1/X" : contradicted).setCapacityContradicted(contradicted)
+                        .setProjections(Map.of()).build();
+                lines.add(points.aggregate(a).text());
+            }
+            try (io.raidpulse.stream.influx.InfluxConnection c = io.raidpulse.stream.influx.InfluxConnections.open(settings)) {
+                c.ensureStorage(io.raidpulse.stream.sink.SinkSettings.from(settings, io.raidpulse.stream.aggregate.AggregateSettings.DEFAULTS)
+                        .policies());
+                c.write(c.bucket(io.raidpulse.stream.sink.InfluxPoints.aggregatePolicy(60)), lines);
+            }
+
+            CommandRun list = bench(t, "list", "--set", "influx.url=" + influx.url(), "--set", "influx.database=it_bench");
+            assertThat(list.exit()).as(list.err()).isZero();
+            List<String> rows = list.out().lines().toList();
+            assertThat(rows.get(0)).matches("ID\\s+TOOL\\s+ARRAY\\s+PATTERN\\s+RESULT\\s+VERDICT\\s+CONTRADICTED");
+            assertThat(rows).filteredOn(l -> l.startsWith(id)).singleElement().asString().endsWith("3 windows");
+            assertThat(rows.subList(1, rows.size())).filteredOn(l -> !l.startsWith(id)).isNotEmpty().allSatisfy(l -> assertThat(l).endsWith("-"));
+
+            CommandRun show = bench(t, "show", id, "--set", "influx.url=" + influx.url(), "--set", "influx.database=it_bench");
+            assertThat(show.exit()).as(show.err()).isZero();
+            assertThat(show.out()).contains("contradicted: 3 windows of the last 30 days");
+        }
+        assertThat(bench(t, "list").out().lines().findFirst().orElseThrow()).as("without InfluxDB, no column").doesNotContain("CONTRADICTED");
+    }
+
     @Test
     void aSingleDiskProfileOfTheModelOnTheTopicHoldsAnArrayResultAgainstTheModel() {
         String t = "it.benchmarks.member";

@@ -98,7 +98,7 @@ class MetricsDocTest {
                 .setLevel(array ? "raid5" : null).setLayout(array ? "left-symmetric" : null).setRaidDisks(array ? 4 : null)
                 .setChunkBytes(array ? 524_288L : null).setDiskModel(array ? "ST16000NM001G-2KK103" : null).setRotational(array ? true : null)
                 .setMemberBytes(array ? 16_000_000_000_000L : null)
-                .setCapacitySource(array ? "profile:D" : null).setCapacityUtil(array ? 0.5 : null)
+                .setCapacitySource(array ? "profile:D" : null).setCapacityContradicted(array ? "default:hdd-7200" : null).setCapacityUtil(array ? 0.5 : null)
                 .setCapacityReadUtil(array ? 0.2 : null).setCapacityWriteUtil(array ? 0.3 : null).setHeadroom(array ? 0.5 : null)
                 .setProjections(array ? Map.of("raid10-near2-4", 0.3, "raid6-4", 0.9) : Map.of())
                 .setDegradedMax(array ? 1 : null).setFaultyMembersMax(array ? 1 : null).setMembers(array ? 4 : null)

@@ -68,6 +68,11 @@ public final class TopologyFixture implements AutoCloseable {
         this(Map.of());
     }
 
+    /** The value a key-value store of the topology holds under {@code key}; null when none. */
+    public <V> V storeValue(String store, String key) {
+        return driver.<String, V>getKeyValueStore(store).get(key);
+    }
+
     public void send(HostSample s) {
         samples.pipeInput(s.getHost().getHostname(), serdes.hostSample().serializer().serialize("t", s), s.getSampleTime());
     }
