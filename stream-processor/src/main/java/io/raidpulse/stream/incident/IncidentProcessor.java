@@ -4,8 +4,9 @@ import io.raidpulse.schema.Alert;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.state.DecodedCache;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
@@ -36,6 +37,8 @@ public final class IncidentProcessor implements Processor<String, Object, String
 
     private ProcessorContext<String, Alert> context;
     private DecodedCache<String, HostIncidents> store;
+    /** Hosts with alerts applied since their last flush: what the wall-clock check looks at, not the whole store. */
+    private final Set<String> unflushed = new HashSet<>();
 
     public static StoreBuilder<KeyValueStore<String, HostIncidents>> storeBuilder() {
         return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), HostIncidents.SERDE)
@@ -46,6 +49,17 @@ public final class IncidentProcessor implements Processor<String, Object, String
     public void init(ProcessorContext<String, Alert> context) {
         this.context = context;
         this.store = new DecodedCache<>(context.getStateStore(STORE));
+        unflushed.clear();
+        // restored from the changelog: a host left with something to tell (its alerts came from a
+        // punctuation just before a crash) is told by the next check
+        try (KeyValueIterator<String, HostIncidents> all = store.store().all()) {
+            while (all.hasNext()) {
+                KeyValue<String, HostIncidents> kv = all.next();
+                if (kv.value.pending()) {
+                    unflushed.add(kv.key);
+                }
+            }
+        }
         context.schedule(FLUSH_EVERY, PunctuationType.WALL_CLOCK_TIME, now -> flushPending());
     }
 
@@ -61,6 +75,7 @@ public final class IncidentProcessor implements Processor<String, Object, String
                 forward(unknown);
             }
             save(a.getHost(), h);
+            unflushed.add(a.getHost());
         } else if (record.value() instanceof Observation o) {
             HostIncidents h = store.get(o.host());
             if (h == null || !h.pending()) {
@@ -68,23 +83,18 @@ public final class IncidentProcessor implements Processor<String, Object, String
             }
             h.flush(o.host(), IncidentSubjects.of(o.sample()), o.load()).forEach(this::forward);
             save(o.host(), h);
+            unflushed.remove(o.host());
         }
     }
 
     private void flushPending() {
-        List<KeyValue<String, HostIncidents>> due = new ArrayList<>();
-        try (KeyValueIterator<String, HostIncidents> all = store.store().all()) {
-            while (all.hasNext()) {
-                KeyValue<String, HostIncidents> kv = all.next();
-                if (kv.value.pending()) {
-                    due.add(kv);
-                }
+        for (String host : List.copyOf(unflushed)) {
+            HostIncidents h = store.get(host);
+            if (h != null && h.pending()) {
+                h.flush(host, null, null).forEach(this::forward);
+                save(host, h);
             }
-        }
-        for (KeyValue<String, HostIncidents> kv : due) {
-            HostIncidents h = store.get(kv.key);
-            h.flush(kv.key, null, null).forEach(this::forward);
-            save(kv.key, h);
+            unflushed.remove(host);
         }
     }
 
