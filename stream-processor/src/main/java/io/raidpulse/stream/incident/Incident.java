@@ -56,8 +56,22 @@ final class Incident {
         this.subjectKind = subjectKind;
     }
 
+    /**
+     * Closed episodes kept for the closing story; past it the oldest are dropped, so an incident
+     * held open for weeks (mismatches nobody repaired, and every saturation since) stays small.
+     */
+    static final int CLOSED_PARTS_KEPT = 64;
+
     void add(Part p) {
         parts.put(p.alertId, p);
+        long closed = parts.values().stream().filter(x -> !x.open()).count();
+        for (var it = parts.values().iterator(); closed > CLOSED_PARTS_KEPT && it.hasNext(); ) {
+            Part x = it.next();
+            if (!x.open() && x.announced) {
+                it.remove();
+                closed--;
+            }
+        }
     }
 
     boolean opened() {

@@ -214,6 +214,22 @@ class IncidentProcessorTest {
     }
 
     @Test
+    void anIncidentHeldOpenForLongKeepsOnlyItsLatestClosedEpisodes() {
+        Incident i = new Incident("md0", SubjectKind.ARRAY);
+        for (int n = 0; n < Incident.CLOSED_PARTS_KEPT + 10; n++) {
+            Alert fired = io.raidpulse.stream.alert.Alerts.alert("db1", "sda", SubjectKind.DEVICE, AlertKind.SATURATION, AlertState.FIRING,
+                    Severity.CRITICAL, T0 + n * 1000L, T0 + n * 1000L, "db1 sda saturated").build();
+            Part p = Part.of(fired);
+            p.announced = true;
+            p.update(io.raidpulse.stream.alert.Alerts.alert("db1", "sda", SubjectKind.DEVICE, AlertKind.SATURATION, AlertState.RESOLVED,
+                    Severity.CRITICAL, T0 + n * 1000L, T0 + n * 1000L + 500, "db1 sda saturation over").build());
+            i.add(p);
+        }
+        assertThat(i.parts).hasSize(Incident.CLOSED_PARTS_KEPT);
+        assertThat(i.parts.values().iterator().next().startMs).as("the oldest went first").isEqualTo(T0 + 10_000L);
+    }
+
+    @Test
     void twoArraysAreTwoIncidents() {
         List<Dev> devices = new ArrayList<>(raid5Disks(100));
         devices.addAll(List.of(Dev.md("md1").iops(50, 50), Dev.disk("sde", 100), Dev.disk("sdf", 100)));
