@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.config.Settings;
-import io.raidpulse.launcher.Main;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.services.influx.InfluxServer;
@@ -23,8 +22,6 @@ import io.raidpulse.stream.sink.InfluxPoints;
 import io.raidpulse.stream.sink.SinkSettings;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +34,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code plan}'s forecast against a known growth: the growing-load scenario (test resource: two
@@ -154,20 +150,11 @@ class ForecastEndToEndIT {
 
     /** {@code raidpulse plan} for md0 over the whole history, against RAID10 near-2, in {@code format}; its standard output. */
     private static String plan(String format) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        cli.getSubcommands().values().forEach(c -> {
-            c.setOut(new PrintWriter(out, true));
-            c.setErr(new PrintWriter(err, true));
-        });
-        int exit = cli.execute("plan", "--host", HOST, "--array", "md0", "--influx-url", influx.url(), "--influx-database", DB,
+        CommandRun run = CommandRun.of("plan", "--host", HOST, "--array", "md0", "--influx-url", influx.url(), "--influx-database", DB,
                 "--window", "1h", "--since", days + "d", "--until", end.toString(), "--target", "raid10", "--format", format,
                 "--time-zone", "UTC");
-        assertThat(exit).as(err.toString()).isZero();
-        return out.toString();
+        assertThat(run.exit()).as(run.err()).isZero();
+        return run.out();
     }
 
     @Test

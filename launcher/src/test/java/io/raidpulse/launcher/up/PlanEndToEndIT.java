@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.config.Settings;
-import io.raidpulse.launcher.Main;
 import io.raidpulse.model.catalog.BuiltInCatalog;
 import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.schema.Alert;
@@ -22,8 +21,6 @@ import io.raidpulse.stream.influx.InfluxConnection;
 import io.raidpulse.stream.influx.InfluxConnections;
 import io.raidpulse.stream.influx.InfluxQlResult;
 import io.raidpulse.stream.profiles.ProfileTopic;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +35,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The live comparison, the CAPACITY alert and {@code raidpulse plan} end to end, on the shipped
@@ -136,19 +132,10 @@ class PlanEndToEndIT {
             assertThat(alerts).noneMatch(a -> a.getKind() == AlertKind.CAPACITY && a.getSubject().equals("md1"));
 
             // plan, through the raidpulse command line, the member disk from the benchmarks topic
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            CommandLine cli = Main.commandLine();
-            cli.setOut(new PrintWriter(out, true));
-            cli.setErr(new PrintWriter(err, true));
-            cli.getSubcommands().values().forEach(c -> {
-                c.setOut(new PrintWriter(out, true));
-                c.setErr(new PrintWriter(err, true));
-            });
-            int exit = cli.execute("plan", "--host", HOST, "--array", "md0", "--influx-url", influx.url(), "--bootstrap-servers",
+            CommandRun run = CommandRun.of("plan", "--host", HOST, "--array", "md0", "--influx-url", influx.url(), "--bootstrap-servers",
                     p.kafka().bootstrapServers(), "--since", "2h", "--format", "json", "--max-util", "80", "--time-zone", "UTC");
-            assertThat(exit).as(err.toString()).isZero();
-            JsonNode plan = new ObjectMapper().readTree(out.toString());
+            assertThat(run.exit()).as(run.err()).isZero();
+            JsonNode plan = new ObjectMapper().readTree(run.out());
             assertThat(plan.get("member_disk").get("id").asText()).isEqualTo("derived-ST16000NM001G-2K");
             assertThat(plan.get("windows").asInt()).isEqualTo(md0.size());
 

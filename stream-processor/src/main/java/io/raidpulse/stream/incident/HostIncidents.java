@@ -139,11 +139,6 @@ final class HostIncidents {
         return subject == null ? null : open.get(subject);
     }
 
-    /** How many incidents are open (for tests). */
-    int openCount() {
-        return open.size();
-    }
-
     private void write(StateWriter w) {
         subjects.write(w);
         w.writeInt(open.size());

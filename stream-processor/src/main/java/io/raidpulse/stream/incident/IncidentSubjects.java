@@ -113,14 +113,4 @@ public final class IncidentSubjects {
         }
         return new IncidentSubjects(Map.copyOf(map), Set.copyOf(arrays));
     }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof IncidentSubjects other && other.subjectOf.equals(subjectOf) && other.arrays.equals(arrays);
-    }
-
-    @Override
-    public int hashCode() {
-        return subjectOf.hashCode() * 31 + arrays.hashCode();
-    }
 }

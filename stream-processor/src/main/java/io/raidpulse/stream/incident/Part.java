@@ -8,7 +8,6 @@ import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateWriter;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,7 +30,6 @@ final class Part {
     double meanUtil = Double.NaN;
     String busiestMember;
     String summary;
-    List<String> evidence;
     Map<String, String> details;
     /** Whether a notification of its incident has told about it. */
     boolean announced;
@@ -67,7 +65,6 @@ final class Part {
             busiestMember = a.getBusiestMember();
         }
         summary = a.getSummary();
-        evidence = List.copyOf(a.getEvidence());
         details = new LinkedHashMap<>(a.getDetails());
         if (a.getState() == AlertState.RESOLVED) {
             endMs = a.getEndTime() != null ? a.getEndTime().toEpochMilli() : a.getEventTime().toEpochMilli();
@@ -87,8 +84,6 @@ final class Part {
         w.writeString(alertId).writeString(kind.name()).writeString(subject).writeString(subjectKind.name()).writeLong(startMs)
                 .writeLong(firedMs).writeString(severity.name()).writeString(cause).writeLong(endMs).writeDouble(peakUtil).writeDouble(meanUtil)
                 .writeString(busiestMember).writeString(summary).writeBoolean(announced);
-        w.writeInt(evidence.size());
-        evidence.forEach(w::writeString);
         w.writeInt(details.size());
         details.forEach((k, v) -> w.writeString(k).writeString(v));
     }
@@ -105,12 +100,6 @@ final class Part {
         p.busiestMember = r.readString();
         p.summary = r.readString();
         p.announced = r.readBoolean();
-        int n = r.readInt();
-        String[] evidence = new String[n];
-        for (int i = 0; i < n; i++) {
-            evidence[i] = r.readString();
-        }
-        p.evidence = List.of(evidence);
         p.details = new LinkedHashMap<>();
         for (int i = r.readInt(); i > 0; i--) {
             p.details.put(r.readString(), r.readString());
