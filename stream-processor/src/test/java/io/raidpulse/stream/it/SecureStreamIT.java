@@ -110,7 +110,13 @@ class SecureStreamIT {
     @AfterEach
     void noSecretInAnyLogEvent() {
         ((Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME)).detachAppender(logs);
-        for (ILoggingEvent e : logs.list) {
+        // a client thread still inside the appender (it appends under the appender's lock) would
+        // change the list under the loop: read a copy taken under that lock
+        List<ILoggingEvent> events;
+        synchronized (logs) {
+            events = new java.util.ArrayList<>(logs.list);
+        }
+        for (ILoggingEvent e : events) {
             String text = e.getFormattedMessage() + (e.getThrowableProxy() == null ? "" : ThrowableProxyUtil.asString(e.getThrowableProxy()));
             for (String secret : List.of(KAFKA_PASSWORD, INFLUX_PASSWORD, HOOK_TOKEN, tls.password())) {
                 assertThat(text).as("log event of %s", e.getLoggerName()).doesNotContain(secret);
