@@ -4,6 +4,7 @@ import io.raidpulse.stream.aggregate.AggregateProcessor;
 import io.raidpulse.stream.capacity.CapacityComparison;
 import io.raidpulse.stream.capacity.CapacityDetector;
 import io.raidpulse.stream.capacity.ProfileStore;
+import io.raidpulse.stream.forecast.ForecastDetector;
 import io.raidpulse.stream.health.MdHealthDetector;
 import io.raidpulse.stream.incident.IncidentProcessor;
 import io.raidpulse.stream.intake.IntakeProcessor;
@@ -22,7 +23,8 @@ import org.apache.kafka.streams.Topology;
  *  (decode, validate;     ├▶ md-health ──────────────────────┤   and ─▶ incidents ─▶ incidents
  *   failures ─▶ dead-letters)                                │
  *                         ├▶ aggregates ─▶ capacity ─┬▶ capacity-alerts
- *                         ├──────────────▶ (shapes)  └▶ aggregates
+ *                         ├──────────────▶ (shapes)  ├▶ forecast (daily, capacity-forecast alerts)
+ *                         │                          └▶ aggregates
  *                         ├─────────────────────────────▶ capacity-alerts (arrays still reported)
  *                         └─────────────────────────────▶ incidents (each sample, after its alerts)
  * benchmarks (compacted) ─▶ benchmark-profiles (global store, read by capacity)
@@ -40,6 +42,7 @@ public final class StreamTopology {
     public static final String AGGREGATES = "aggregates";
     public static final String CAPACITY = "capacity";
     public static final String CAPACITY_ALERTS = "capacity-alerts";
+    public static final String FORECAST = "forecast";
     public static final String INCIDENTS = "incidents";
     public static final String INCIDENTS_SINK = "incidents-sink";
     public static final String PROFILES_SOURCE = "benchmarks";
@@ -73,13 +76,16 @@ public final class StreamTopology {
         long smallestWindow = config.aggregates().windows().stream().mapToLong(java.time.Duration::toMillis).min().orElseThrow();
         t.addProcessor(CAPACITY_ALERTS, () -> new CapacityDetector(config.capacity(), config.expiry(), smallestWindow), CAPACITY, INTAKE);
         t.addStateStore(CapacityDetector.storeBuilder(), CAPACITY_ALERTS);
+        t.addProcessor(FORECAST, () -> new ForecastDetector(config.forecast(), config.expiry(), config.aggregates().grace().toMillis()),
+                CAPACITY);
+        t.addStateStore(ForecastDetector.storeBuilder(), FORECAST);
 
         // added last, so intake's last child: each sample's observation arrives after the alerts it caused
-        t.addProcessor(INCIDENTS, IncidentProcessor::new, SATURATION, MD_HEALTH, CAPACITY_ALERTS, INTAKE);
+        t.addProcessor(INCIDENTS, IncidentProcessor::new, SATURATION, MD_HEALTH, CAPACITY_ALERTS, FORECAST, INTAKE);
         t.addStateStore(IncidentProcessor.storeBuilder(), INCIDENTS);
 
         t.addSink(ALERTS_SINK, topics.alerts(), Serdes.String().serializer(), serdes.alert().serializer(), SATURATION, MD_HEALTH,
-                CAPACITY_ALERTS);
+                CAPACITY_ALERTS, FORECAST);
         t.addSink(INCIDENTS_SINK, topics.incidents(), Serdes.String().serializer(), serdes.alert().serializer(), INCIDENTS);
         t.addSink(AGGREGATES_SINK, topics.aggregates(), Serdes.String().serializer(), serdes.aggregate().serializer(), CAPACITY);
         return t;

@@ -74,7 +74,10 @@ class DashboardQueriesIT {
             "evidence", "saturation evidence is written for subjects that need queue or latency evidence (SSD, NVMe, dm); "
                     + "every shipped scenario has rotational disks");
 
-    /** The scenarios after which a panel that shows an event has data, and what happens in them. */
+    /**
+     * The scenarios after which a panel that shows an event has data, and what happens in them; none
+     * for an event no shipped scenario has, whose panel another test holds to data ({@code why} names it).
+     */
     record Event(List<String> scenarios, String why) {
     }
 
@@ -101,6 +104,9 @@ class DashboardQueriesIT {
         for (String panel : List.of("md health alerts", "annotation md FIRING", "annotation md RESOLVED")) {
             events.put("raidpulse-md-health / " + panel, mdAlerts);
         }
+        // no shipped scenario lasts the 14 days a trend needs
+        events.put("raidpulse-planning / Capacity forecasts", new Event(List.of(), "a CAPACITY_FORECAST fires only after 14 days "
+                + "of hourly history; ForecastEndToEndIT runs this panel's query on two months of it and checks the forecasts it lists"));
         EVENT_ONLY = Map.copyOf(events);
     }
 
@@ -348,7 +354,8 @@ class DashboardQueriesIT {
                         }
                     }
                 }
-                if (withData.isEmpty() && awaited.isEmpty()) {
+                Event event = EVENT_ONLY.get(eventKey(q));
+                if (withData.isEmpty() && awaited.isEmpty() && (event == null || !event.scenarios().isEmpty())) {
                     failures.add(q.where() + ": no data for any selection (" + selections.stream().filter(Selection::dataExpected)
                             .map(Selection::toString).collect(Collectors.joining("; ")) + ")" + (endOfRange
                             ? " at the end of the run nor in the middle of the degraded episode" : "")

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.services.influx.InfluxServer;
 import io.raidpulse.simulator.Simulation;
@@ -15,14 +17,20 @@ import io.raidpulse.simulator.scenario.ScenarioParser;
 import io.raidpulse.simulator.tree.TreeOutput;
 import io.raidpulse.simulator.truth.ArrayTruth;
 import io.raidpulse.simulator.truth.StepTruth;
+import io.raidpulse.stream.StreamSerdes;
 import io.raidpulse.stream.aggregate.AggregateSettings;
+import io.raidpulse.stream.alert.SubjectExpiry;
+import io.raidpulse.stream.forecast.ForecastDetector;
+import io.raidpulse.stream.forecast.ForecastSettings;
 import io.raidpulse.stream.influx.InfluxConnection;
 import io.raidpulse.stream.influx.InfluxConnections;
+import io.raidpulse.stream.influx.InfluxQlResult;
 import io.raidpulse.stream.sink.InfluxPoints;
 import io.raidpulse.stream.sink.SinkSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,6 +38,13 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyTestDriver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,9 +64,12 @@ import org.junit.jupiter.api.io.TempDir;
  * truth's lead time (from the history's end to the true crossing), which is stricter than 10% of
  * the date counted from the history's start.
  *
- * <p>The collector, Kafka and the stream processor are left out on purpose: 1440 hourly samples
- * through them would test nothing the shipped scenarios' runs do not, at minutes of wall time;
- * what is tested here is plan's reading of InfluxDB's hourly aggregates and its forecast. The
+ * <p>The same hourly aggregates go through the stream processor's CAPACITY_FORECAST detector (in a
+ * TopologyTestDriver), whose alerts are written as the sink writes them; its prediction is held to
+ * the truth as plan's is, and the planning dashboard's forecast table, queried as Grafana would,
+ * must list it. The collector and Kafka are left out on purpose: 1440 hourly samples through them
+ * would test nothing the shipped scenarios' runs do not, at minutes of wall time; what is tested
+ * here is the forecast, from the aggregates to what plan, the alert and the dashboard say. The
  * samples are moved to end at the last whole hour, since InfluxDB keeps hourly aggregates 730 days.
  */
 class ForecastEndToEndIT {
@@ -67,6 +85,9 @@ class ForecastEndToEndIT {
     static Duration shift;
     /** Days the scenario lasts. */
     static int days;
+    private static final int WARN_DAYS = 120;
+    /** What the stream processor's forecast said over the history. */
+    static List<Alert> forecasts;
 
     @BeforeAll
     static void simulateAndWrite() throws IOException {
@@ -86,6 +107,7 @@ class ForecastEndToEndIT {
         Settings settings = Settings.of(Map.of("influx.url", influx.url(), "influx.database", DB));
         InfluxPoints points = new InfluxPoints(true);
         List<String> lines = new ArrayList<>();
+        List<Aggregate> aggregates = new ArrayList<>();
         for (StepTruth step : steps) {
             // a sample covers the interval ending at its time: one hourly window
             Instant windowEnd = step.time().plus(shift);
@@ -105,11 +127,46 @@ class ForecastEndToEndIT {
                         .setChunkBytes(512 * 1024L).setDiskModel("ST16000NM001G-2K").setRotational(true).setMemberBytes(16_000_000_000_000L)
                         .setCapacitySource("default:hdd-7200").setCapacityUtil(0.5).setHeadroom(0.5).setProjections(Map.of()).build();
                 lines.add(points.aggregate(agg).text());
+                aggregates.add(agg);
             }
         }
+        forecasts = forecast(aggregates);
+        List<String> alertLines = forecasts.stream().map(a -> points.alert(a).text()).toList();
         try (InfluxConnection c = InfluxConnections.open(settings)) {
             c.ensureStorage(SinkSettings.from(settings, AggregateSettings.DEFAULTS).policies());
             c.write(c.bucket(InfluxPoints.aggregatePolicy(3600)), lines);
+            if (!alertLines.isEmpty()) {
+                c.write(c.bucket(points.alert(forecasts.get(0)).retentionPolicy()), alertLines);
+            }
+        }
+    }
+
+    /**
+     * The stream processor's CAPACITY_FORECAST detector, fed the hourly aggregates in their order in a
+     * TopologyTestDriver, with {@value #WARN_DAYS} days' warning (so that md0's 70% crossing, about
+     * four months past the history's end, comes near enough during the history).
+     */
+    private static List<Alert> forecast(List<Aggregate> aggregates) {
+        StreamSerdes serdes = StreamSerdes.create();
+        Settings s = Settings.of(Map.of("capacity.forecast-warn", WARN_DAYS + "d"));
+        ForecastSettings fs = ForecastSettings.from(s, AggregateSettings.DEFAULTS);
+        Topology t = new Topology();
+        t.addSource("aggregates", Serdes.String().deserializer(), serdes.aggregate().deserializer(), "aggregates");
+        t.addProcessor("forecast", () -> new ForecastDetector(fs, SubjectExpiry.DEFAULTS, 60_000), "aggregates");
+        t.addStateStore(ForecastDetector.storeBuilder(), "forecast");
+        t.addSink("alerts", "alerts", Serdes.String().serializer(), serdes.alert().serializer(), "forecast");
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "forecast-it");
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "test:9092");
+        try (TopologyTestDriver driver = new TopologyTestDriver(t, props)) {
+            TestInputTopic<String, Aggregate> in = driver.createInputTopic("aggregates", Serdes.String().serializer(),
+                    serdes.aggregate().serializer());
+            TestOutputTopic<String, Alert> out = driver.createOutputTopic("alerts", Serdes.String().deserializer(),
+                    serdes.alert().deserializer());
+            for (Aggregate a : aggregates) {
+                in.pipeInput(HOST, a, a.getWindowEnd());
+            }
+            return out.readValuesToList();
         }
     }
 
@@ -199,4 +256,60 @@ class ForecastEndToEndIT {
                 .contains("RAID10 near-2 on the same 4 disks buys " + Math.round(bought) + " months at this growth");
     }
 
+    /**
+     * The stream processor's CAPACITY_FORECAST over the same history: one episode, md0 at 70% (md0's
+     * 100% and md1's crossings stay further than the warning), fired when its crossing came within
+     * the warning, and predicting the truth's crossing within 10% of the lead time it gave.
+     */
+    @Test
+    void theStreamProcessorsForecastFiresForMd0WithinTenPercentOfTheTrueCrossing() {
+        assertThat(forecasts).as("CAPACITY_FORECAST alerts").singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.FIRING);
+            assertThat(a.getSubject()).isEqualTo("md0");
+            assertThat(a.getDetails()).containsEntry("threshold_pct", "70").containsEntry("already", "false");
+            Instant truth = end.plusMillis(Math.round(trueCrossing("md0", 70) * DAY_MS));
+            Instant predicted = Instant.parse(a.getDetails().get("crossing"));
+            double lead = (truth.toEpochMilli() - a.getEventTime().toEpochMilli()) / DAY_MS;
+            assertThat((predicted.toEpochMilli() - truth.toEpochMilli()) / DAY_MS)
+                    .as("predicted %s, the truth %s, %.1f days after it fired", predicted, truth, lead).isCloseTo(0, within(0.1 * lead));
+            assertThat(Double.parseDouble(a.getDetails().get("in_days"))).as("fired when the crossing came within the warning")
+                    .isBetween(WARN_DAYS - 2.0, (double) WARN_DAYS);
+            assertThat(a.getEventTime()).as("fired within the history").isBefore(end);
+        });
+    }
+
+    /** The checkout's root: the directory with METRICS.md and grafana/ (tests run in the module's directory). */
+    private static Path repoRoot() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !(Files.isRegularFile(dir.resolve("METRICS.md")) && Files.isDirectory(dir.resolve("grafana")))) {
+            dir = dir.getParent();
+        }
+        assertThat(dir).as("a directory with METRICS.md and grafana/ above %s", Path.of("").toAbsolutePath()).isNotNull();
+        return dir;
+    }
+
+    /** The planning dashboard's forecast table, its query as Grafana sends it for md0 over the history, lists that forecast. */
+    @Test
+    void thePlanningDashboardListsTheForecast() throws IOException {
+        JsonNode dashboard = new ObjectMapper().readTree(repoRoot().resolve("grafana/dashboards/raid-migration-planning.json").toFile());
+        String query = null;
+        for (JsonNode panel : dashboard.get("panels")) {
+            if (panel.path("title").asText().equals("Capacity forecasts")) {
+                query = panel.get("targets").get(0).get("query").asText();
+            }
+        }
+        assertThat(query).as("the panel Capacity forecasts").isNotNull();
+        String sent = query.replace("$host", HOST).replace("$array", "md0")
+                .replace("$timeFilter", "time >= " + end.minus(Duration.ofDays(days)).toEpochMilli() + "ms and time <= " + end.toEpochMilli() + "ms");
+        Alert fired = forecasts.get(0);
+        try (InfluxConnection c = InfluxConnections.open(Settings.of(Map.of("influx.url", influx.url(), "influx.database", DB)))) {
+            InfluxQlResult result = c.query(sent);
+            assertThat(result.rows()).as(sent).singleElement().satisfies(r -> {
+                assertThat(r.text("state")).isEqualTo("firing");
+                assertThat(r.number("threshold")).isEqualTo(70.0);
+                assertThat(r.number("crossing")).isEqualTo((double) Instant.parse(fired.getDetails().get("crossing")).toEpochMilli());
+                assertThat(r.text("summary")).isEqualTo(fired.getSummary());
+            });
+        }
+    }
 }

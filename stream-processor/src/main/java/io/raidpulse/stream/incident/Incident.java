@@ -340,7 +340,9 @@ final class Incident {
             case CAPACITY -> 5;
             case NO_SPARE -> 6;
             case MISMATCH -> 7;
-            case OTHER -> 8;
+            // never part of an incident (the processor passes it through); ranked last should an old writer's record say so
+            case CAPACITY_FORECAST -> 8;
+            case OTHER -> 9;
         };
     }
 
@@ -354,6 +356,7 @@ final class Incident {
             case CAPACITY -> "over capacity";
             case NO_SPARE -> "no spare";
             case MISMATCH -> "mismatches";
+            case CAPACITY_FORECAST -> "capacity forecast";
             case OTHER -> "other";
         };
     }

@@ -1,6 +1,7 @@
 package io.raidpulse.stream.incident;
 
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertKind;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.state.DecodedCache;
 import java.time.Duration;
@@ -29,6 +30,10 @@ import org.apache.kafka.streams.state.Stores;
  * forwarded everything that sample caused (this processor is intake's last child), so that
  * episodes firing on one sample open one incident. Alerts the detectors raise on their own
  * schedule (a host gone silent) are told by a wall-clock check.
+ *
+ * <p>CAPACITY_FORECAST episodes pass through as they are, each its own incident: a forecast is
+ * judged once a day and stays open for weeks, and folded into an array's incident it would absorb
+ * every later degradation or saturation of that array into one long-open incident.
  */
 public final class IncidentProcessor implements Processor<String, Object, String, Alert> {
     public static final String STORE = "incident-state";
@@ -65,7 +70,10 @@ public final class IncidentProcessor implements Processor<String, Object, String
 
     @Override
     public void process(Record<String, Object> record) {
-        if (record.value() instanceof Alert a) {
+        if (record.value() instanceof Alert a && a.getKind() == AlertKind.CAPACITY_FORECAST) {
+            // a planning notice, judged once a day and open for weeks: its own incident, never folded into live trouble
+            forward(a);
+        } else if (record.value() instanceof Alert a) {
             HostIncidents h = store.get(a.getHost());
             if (h == null) {
                 h = new HostIncidents();

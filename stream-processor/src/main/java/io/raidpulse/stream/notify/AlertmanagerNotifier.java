@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.Alerts;
@@ -60,7 +61,8 @@ import org.slf4j.LoggerFactory;
  * The labels:
  * {@code alertname} (one per kind, see {@link #alertname}), {@code host}, {@code array} (array
  * alerts, and a faulty member's array) or {@code device}, {@code severity} (lower case),
- * {@code cause} when known, {@code source="raidpulse"}. Annotations: {@code summary},
+ * {@code cause} when known, {@code threshold} (a CAPACITY_FORECAST's member util threshold, so
+ * that an array's two forecasts are two alerts), {@code source="raidpulse"}. Annotations: {@code summary},
  * {@code description} (evidence, cause, busiest member, %util and details, one per line),
  * {@code alert_id}, and {@code dashboard} with {@code generatorURL} when {@code dashboard-url}
  * is set. {@code startsAt} is the episode's start. A FIRING or PROGRESS is posted without
@@ -269,6 +271,7 @@ public final class AlertmanagerNotifier implements Notifier {
             case CAPACITY -> "ArrayOverCapacity";
             case NO_SPARE -> "MdArrayNoSpare";
             case ARRAY_INACTIVE -> "MdArrayInactive";
+            case CAPACITY_FORECAST -> "ArrayCapacityForecast";
             case OTHER -> "RaidpulseAlert";
         };
     }
@@ -289,6 +292,11 @@ public final class AlertmanagerNotifier implements Notifier {
             }
         }
         l.put("severity", a.getSeverity().name().toLowerCase(Locale.ROOT));
+        // one alert per array and threshold: the threshold tells the forecast's two alerts apart
+        String threshold = a.getKind() == AlertKind.CAPACITY_FORECAST ? a.getDetails().get("threshold_pct") : null;
+        if (threshold != null) {
+            l.put("threshold", threshold);
+        }
         if (a.getCause() != null) {
             l.put("cause", a.getCause());
         }

@@ -1,5 +1,7 @@
 package io.raidpulse.stream.plan;
 
+import io.raidpulse.stream.forecast.PeakHours;
+import io.raidpulse.stream.forecast.Trend;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -27,10 +29,8 @@ import java.util.TreeMap;
  * windows tracks (1% of a month's hours are the peak hours of its busiest days).
  */
 final class Forecast {
-    /** Days with a peak hour a trend needs: two weeks, so that a weekly cycle is not taken for growth. */
-    static final int MIN_DAYS = 14;
-    /** Clock hours with windows a day needs to have its peak hour judged (a partial first or last day has not). */
-    static final int MIN_HOURS_A_DAY = 12;
+    static final int MIN_DAYS = PeakHours.MIN_DAYS;
+    static final int MIN_HOURS_A_DAY = PeakHours.MIN_HOURS_A_DAY;
     static final String TREND = "trend";
     static final String NO_TREND = "no_trend";
     static final String TOO_SHORT = "too_short";
@@ -63,7 +63,7 @@ final class Forecast {
             }
             Hour peak = null;
             for (Hour x : hours.values()) {
-                if (peak == null || x.util(0) > peak.util(0) || x.util(0) == peak.util(0) && x.iops() > peak.iops()) {
+                if (peak == null || PeakHours.beats(x.util(0), x.iops(), peak.util(0), peak.iops())) {
                     peak = x;
                 }
             }

@@ -4,6 +4,7 @@ import com.influxdb.client.domain.WritePrecision;
 import com.influxdb.client.write.Point;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.IostatMetrics;
@@ -133,8 +134,27 @@ public final class InfluxPoints {
         if (!a.getEvidence().isEmpty()) {
             p.addField("evidence", String.join("; ", a.getEvidence()));
         }
+        if (a.getKind() == AlertKind.CAPACITY_FORECAST) {
+            forecast(p, a.getDetails());
+        }
         p.time(a.getEventTime().toEpochMilli(), WritePrecision.MS);
         return new Line(rp(RP_ALERTS), p.toLineProtocol());
+    }
+
+    /** A forecast's threshold and predicted crossing, as numbers a dashboard can sort and format. */
+    private static void forecast(Point p, Map<String, String> details) {
+        try {
+            String threshold = details.get("threshold_pct");
+            if (threshold != null) {
+                p.addField("threshold_pct", Double.parseDouble(threshold));
+            }
+            String crossing = details.get("crossing");
+            if (crossing != null) {
+                p.addField("crossing_ms", java.time.Instant.parse(crossing).toEpochMilli());
+            }
+        } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
+            // details written by another version in another form: the summary still says it
+        }
     }
 
     /** Raw per-sample points: every device with metrics and every array. */

@@ -124,7 +124,7 @@ class AlertmanagerNotifierTest {
         }
         Map<AlertKind, String> names = Map.of(AlertKind.ARRAY_DEGRADED, "MdArrayDegraded", AlertKind.MEMBER_FAULTY, "MdMemberFaulty",
                 AlertKind.MISMATCH, "MdMismatchesFound", AlertKind.CAPACITY, "ArrayOverCapacity", AlertKind.NO_SPARE, "MdArrayNoSpare",
-                AlertKind.ARRAY_INACTIVE, "MdArrayInactive", AlertKind.OTHER, "RaidpulseAlert");
+                AlertKind.ARRAY_INACTIVE, "MdArrayInactive", AlertKind.CAPACITY_FORECAST, "ArrayCapacityForecast", AlertKind.OTHER, "RaidpulseAlert");
         names.forEach((kind, name) -> assertThat(AlertmanagerNotifier.alertname(alert(kind, SubjectKind.ARRAY, "md0", AlertState.FIRING,
                 Severity.WARNING, none))).as(kind.name()).isEqualTo(name));
     }
@@ -138,6 +138,11 @@ class AlertmanagerNotifierTest {
                 Severity.WARNING, Map.of("array", "md0")));
         assertThat(JSON.convertValue(member, Map.class)).isEqualTo(Map.of("alertname", "MdMemberFaulty", "host", "db1", "device", "sdb",
                 "array", "md0", "severity", "warning", "source", "raidpulse"));
+        // an array's two forecasts (70% and 100%) are two Alertmanager alerts
+        JsonNode forecast = AlertmanagerNotifier.labels(alert(AlertKind.CAPACITY_FORECAST, SubjectKind.ARRAY, "md0", AlertState.FIRING,
+                Severity.INFO, Map.of("threshold_pct", "70", "crossing", "2027-03-01T00:00:00Z")));
+        assertThat(JSON.convertValue(forecast, Map.class)).isEqualTo(Map.of("alertname", "ArrayCapacityForecast", "host", "db1",
+                "array", "md0", "severity", "info", "threshold", "70", "source", "raidpulse"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.raidpulse.stream.plan;
 
+import io.raidpulse.stream.forecast.Trend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

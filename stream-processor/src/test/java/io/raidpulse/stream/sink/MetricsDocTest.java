@@ -58,6 +58,11 @@ class MetricsDocTest {
         lines.add(points.aggregate(aggregate(SubjectKind.DEVICE)).text());
         lines.add(points.aggregate(aggregate(SubjectKind.ARRAY)).text());
         lines.add(points.alert(alert()).text());
+        Alert forecast = alert();
+        forecast.setAlertId("db1/md0/CAPACITY_FORECAST/70/1");
+        forecast.setKind(AlertKind.CAPACITY_FORECAST);
+        forecast.setDetails(Map.of("threshold_pct", "70", "crossing", "2027-03-01T12:00:00Z"));
+        lines.add(points.alert(forecast).text());
         points.sample(sample()).forEach(l -> lines.add(l.text()));
         Map<String, Map<String, String>> out = new TreeMap<>();
         for (String line : lines) {

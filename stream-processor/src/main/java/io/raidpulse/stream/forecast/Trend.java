@@ -1,4 +1,4 @@
-package io.raidpulse.stream.plan;
+package io.raidpulse.stream.forecast;
 
 /**
  * An ordinary least-squares line y = intercept + slope x, with the standard error of its slope
@@ -13,10 +13,10 @@ package io.raidpulse.stream.plan;
  * @param meanY     mean of the y fitted (the line passes through (meanX, meanY))
  * @param t95       two-sided 95% Student-t quantile on n - 2 degrees of freedom
  */
-record Trend(int n, double intercept, double slope, double slopeSe, double meanX, double meanY, double t95) {
+public record Trend(int n, double intercept, double slope, double slopeSe, double meanX, double meanY, double t95) {
 
     /** Fits {@code y} against {@code x}; at least 3 points, and not all at one x. */
-    static Trend fit(double[] x, double[] y) {
+    public static Trend fit(double[] x, double[] y) {
         int n = x.length;
         if (n != y.length || n < 3) {
             throw new IllegalArgumentException("a trend needs at least 3 points, got " + n);
@@ -49,21 +49,21 @@ record Trend(int n, double intercept, double slope, double slopeSe, double meanX
         return new Trend(n, intercept, slope, se, mx, my, t95(n - 2));
     }
 
-    double at(double x) {
+    public double at(double x) {
         return intercept + slope * x;
     }
 
     /** The slope's 95% interval: slope -/+ t95 x slopeSe. */
-    double slopeLow() {
+    public double slopeLow() {
         return slope - t95 * slopeSe;
     }
 
-    double slopeHigh() {
+    public double slopeHigh() {
         return slope + t95 * slopeSe;
     }
 
     /** Whether the slope is above zero at 95% (its interval's low end is). */
-    boolean rising() {
+    public boolean rising() {
         return slopeLow() > 0;
     }
 
@@ -73,7 +73,7 @@ record Trend(int n, double intercept, double slope, double slopeSe, double meanX
      * slope's 95% interval, with {@link #slopeLow()} the latest (the level at the pivot, known to
      * sigma / sqrt(n), is held).
      */
-    double reaches(double y, double slope) {
+    public double reaches(double y, double slope) {
         if (!(slope > 0)) {
             return Double.POSITIVE_INFINITY;
         }
@@ -85,7 +85,7 @@ record Trend(int n, double intercept, double slope, double slopeSe, double meanX
      * with the Cornish-Fisher terms of Abramowitz and Stegun 26.7.5 (within 0.5% from 5 degrees
      * of freedom, exact as df grows).
      */
-    static double t95(int df) {
+    public static double t95(int df) {
         if (df < 1) {
             return Double.POSITIVE_INFINITY;
         }

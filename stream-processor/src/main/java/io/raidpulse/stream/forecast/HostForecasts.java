@@ -1,0 +1,62 @@
+package io.raidpulse.stream.forecast;
+
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.stream.state.StateSerde;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The forecasts of one host's arrays, stored under the host name. An array without a window for a
+ * whole day while the host's other arrays had theirs is gone (stopped, or renamed after a reboot):
+ * its open episodes close and its history is dropped. Mutable; the forecast processor's thread only.
+ */
+final class HostForecasts {
+    static final StateSerde<HostForecasts> SERDE = new StateSerde<>("forecasts", 1,
+            (h, w) -> {
+                w.writeInt(h.arrays.size());
+                h.arrays.values().forEach(f -> f.write(w));
+            },
+            r -> {
+                HostForecasts h = new HostForecasts();
+                for (int n = r.readInt(); n > 0; n--) {
+                    ArrayForecast f = ArrayForecast.read(r);
+                    h.arrays.put(f.array, f);
+                }
+                return h;
+            });
+
+    final Map<String, ArrayForecast> arrays = new LinkedHashMap<>();
+
+    /** One closed array window: the state changes it causes, its own array's and those of arrays found gone. */
+    List<Alert> observe(Aggregate a, ForecastSettings s) {
+        String host = a.getHost();
+        ArrayForecast f = arrays.computeIfAbsent(a.getSubject(), ArrayForecast::new);
+        List<Alert> out = new ArrayList<>(f.observe(host, a, s));
+        long day = f.day;
+        for (Iterator<ArrayForecast> it = arrays.values().iterator(); it.hasNext(); ) {
+            ArrayForecast other = it.next();
+            if (other != f && other.day < day - 1) {
+                out.addAll(other.closeDay(host, s));
+                out.addAll(other.expire(host, day * ArrayForecast.DAY_MS, other.array + " no longer reported by " + host
+                        + " (no window on " + java.time.LocalDate.ofEpochDay(day - 1) + ")"));
+                it.remove();
+            }
+        }
+        return out;
+    }
+
+    /** Closes every open episode of the host (gone silent), keeping the history for its return. */
+    List<Alert> expire(String host, long at, String reason) {
+        List<Alert> out = new ArrayList<>();
+        arrays.values().forEach(f -> out.addAll(f.expire(host, at, reason)));
+        return out;
+    }
+
+    boolean anyOpen() {
+        return arrays.values().stream().anyMatch(f -> !f.open.isEmpty());
+    }
+}
