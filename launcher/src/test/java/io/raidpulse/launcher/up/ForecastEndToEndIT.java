@@ -301,6 +301,13 @@ class ForecastEndToEndIT {
         assertThat(query).as("the panel Capacity forecasts").isNotNull();
         String sent = query.replace("$host", HOST).replace("$array", "md0")
                 .replace("$timeFilter", "time >= " + end.minus(Duration.ofDays(days)).toEpochMilli() + "ms and time <= " + end.toEpochMilli() + "ms");
+        // the names the panel's overrides format (DashboardQueriesIT leaves this panel's to this test: it has no data there)
+        List<String> overridden = new ArrayList<>();
+        for (JsonNode panel : dashboard.get("panels")) {
+            if (panel.path("title").asText().equals("Capacity forecasts")) {
+                panel.path("fieldConfig").path("overrides").forEach(o -> overridden.add(o.path("matcher").path("options").asText()));
+            }
+        }
         Alert fired = forecasts.get(0);
         try (InfluxConnection c = InfluxConnections.open(Settings.of(Map.of("influx.url", influx.url(), "influx.database", DB)))) {
             InfluxQlResult result = c.query(sent);
@@ -309,6 +316,7 @@ class ForecastEndToEndIT {
                 assertThat(r.number("threshold")).isEqualTo(70.0);
                 assertThat(r.number("crossing")).isEqualTo((double) Instant.parse(fired.getDetails().get("crossing")).toEpochMilli());
                 assertThat(r.text("summary")).isEqualTo(fired.getSummary());
+                assertThat(r.columns().keySet()).as("columns the overrides name").containsAll(overridden);
             });
         }
     }
