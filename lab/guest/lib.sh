@@ -67,7 +67,10 @@ lab_prepare_disks() {
 lab_start_recorders() {
   mkdir -p "$LAB_OUT/spool" "$LAB_OUT/bench" "$LAB_OUT/requests"
   # the collector as deployed: 1 s samples; no network in the guest, so it spools everything
-  MALLOC_ARENA_MAX=2 "$LAB_JAVA" $LAB_COLLECTOR_FLAGS -jar "$LAB_COLLECTOR_JAR" collect --interval 1s \
+  # a scenario's SCENARIO.collector.properties (what an operator declares: a hardware RAID volume's level, disks...)
+  local config=() props="${LAB_SCRIPT%.sh}.collector.properties"
+  if [ -f "$props" ]; then config=(--config "$props"); fi
+  MALLOC_ARENA_MAX=2 "$LAB_JAVA" $LAB_COLLECTOR_FLAGS -jar "$LAB_COLLECTOR_JAR" collect "${config[@]}" --interval 1s \
     --host "$LAB_NAME" --spool-dir "$LAB_OUT/spool" --bootstrap-servers 127.0.0.1:9092 > "$LAB_OUT/collector.log" 2>&1 &
   LAB_COLLECTOR_PID=$!
   "$LAB_JAVA" -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:-UsePerfData -cp "$LAB_CLASSPATH" \

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.schema.CounterDeltas;
 import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostIdentity;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.IostatMetrics;
@@ -22,7 +23,8 @@ class ReadmeFieldsTest {
     void everySchemaFieldIsInTheReadmeTable() throws IOException {
         String readme = Files.readString(Path.of("README.md"));
         for (Schema s : List.of(HostSample.getClassSchema(), HostIdentity.getClassSchema(), DeviceSample.getClassSchema(),
-                IostatMetrics.getClassSchema(), CounterDeltas.getClassSchema(), MdArray.getClassSchema(), MdMember.getClassSchema())) {
+                IostatMetrics.getClassSchema(), CounterDeltas.getClassSchema(), MdArray.getClassSchema(), MdMember.getClassSchema(),
+                HardwareVolume.getClassSchema())) {
             String row = readme.lines().filter(l -> l.startsWith("| " + s.getName() + " |")).findFirst().orElse("");
             assertThat(row).as("README row for %s", s.getName()).isNotEmpty();
             for (Schema.Field f : s.getFields()) {

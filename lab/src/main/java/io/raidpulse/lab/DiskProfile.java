@@ -13,14 +13,21 @@ import java.util.Locale;
  *
  * @param name        as scenarios name it
  * @param iops        SERIAL: random 4 KiB requests per second; throttled: requests per second, reads and
- *                    writes together, any size (QEMU {@code x-iops-total})
- * @param bytesPerSec SERIAL: the media rate; throttled: bytes per second, reads and writes together (QEMU {@code x-bps-total})
+ *                    writes together, any size (QEMU {@code x-iops-total}), or reads alone when {@code writeIops}
+ *                    is given (QEMU {@code x-iops-read})
+ * @param writeIops   throttled: writes per second on their own (QEMU {@code x-iops-write}), a volume whose
+ *                    writes cost more than its reads (RAID5 behind a controller); 0: one rate for both
+ * @param bytesPerSec SERIAL: the media rate; throttled: bytes per second, reads and writes together (QEMU
+ *                    {@code x-bps-total}), or each direction when {@code writeIops} is given
  * @param latencyNs   fixed service time of every request (QEMU null-co {@code latency-ns}); 0 otherwise
  * @param rotational  what the guest's {@code queue/rotational} says (the lab sets it; virtio says 1 by default)
- * @param nvme        an NVMe controller (nvme0n1) instead of virtio-blk (vdX)
+ * @param bus         how the guest sees the disk: virtio-blk (vdX), NVMe (nvme0n1) or a volume of a
+ *                    MegaRAID controller (sdX, driven by megaraid_sas)
+ * @param vendor      SCSI INQUIRY vendor of a controller volume (the guest's {@code device/vendor}); null otherwise
+ * @param product     SCSI INQUIRY product of a controller volume (the guest's {@code device/model}); null otherwise
  */
-public record DiskProfile(String name, Backing backing, long iops, long bytesPerSec, long latencyNs, boolean rotational,
-                          boolean nvme, String summary) {
+public record DiskProfile(String name, Backing backing, long iops, long writeIops, long bytesPerSec, long latencyNs,
+                          boolean rotational, Bus bus, String vendor, String product, String summary) {
     /** What serves a disk's requests. */
     public enum Backing {
         /** a sparse file behind the lab's NBD disk: one request at a time, positioning plus transfer */
@@ -29,6 +36,38 @@ public record DiskProfile(String name, Backing backing, long iops, long bytesPer
         THROTTLED_FILE,
         /** QEMU null-co (a fixed latency per request, in parallel, no data kept) behind a throttle-group */
         THROTTLED_NULL
+    }
+
+    /**
+     * The guest's view of a disk. A MegaRAID controller presents each QEMU {@code scsi-hd} on it as
+     * a logical drive (its {@code use_jbod} is off), so the guest's real megaraid_sas driver sees a
+     * hardware RAID volume, as on a Dell PERC.
+     *
+     * @param controller the QEMU controller device the disk sits on; null when the disk is a PCI device itself
+     */
+    public enum Bus {
+        VIRTIO(null),
+        NVME(null),
+        /** LSI MegaRAID SAS 2108, the chip of the Dell PERC H700 and H800 */
+        MEGASAS_GEN2("megasas-gen2");
+
+        private final String controller;
+
+        Bus(String controller) {
+            this.controller = controller;
+        }
+
+        public String controller() {
+            return controller;
+        }
+
+        public boolean scsi() {
+            return controller != null;
+        }
+    }
+
+    public boolean nvme() {
+        return bus == Bus.NVME;
     }
 
     public boolean keepsData() {
@@ -43,13 +82,13 @@ public record DiskProfile(String name, Backing backing, long iops, long bytesPer
      * 6.64 ms positioning unless a request continues the previous one, plus the transfer at
      * 160 MB/s ({@link io.raidpulse.lab.disk.SerialDisk}).
      */
-    public static final DiskProfile HDD_7200 = new DiskProfile("hdd-7200", Backing.SERIAL, 150, 160_000_000L, 0, true, false,
+    public static final DiskProfile HDD_7200 = new DiskProfile("hdd-7200", Backing.SERIAL, 150, 0, 160_000_000L, 0, true, Bus.VIRTIO, null, null,
             "7200 rpm disk: one request at a time, 150 random 4 KiB IOPS, 160 MB/s sequential");
     /**
      * A SATA SSD scaled to what an emulated CPU can drive: 4,000 IOPS and 400 MB/s, requests served
      * in parallel with no per-request service time of its own (the host's page cache behind it).
      */
-    public static final DiskProfile SSD = new DiskProfile("ssd", Backing.THROTTLED_FILE, 4_000, 400_000_000L, 0, false, false,
+    public static final DiskProfile SSD = new DiskProfile("ssd", Backing.THROTTLED_FILE, 4_000, 0, 400_000_000L, 0, false, Bus.VIRTIO, null, null,
             "SATA SSD, scaled: 4,000 IOPS, 400 MB/s, parallel");
     /**
      * An NVMe namespace for the parallel-device case, scaled to what an emulated CPU can drive:
@@ -60,8 +99,23 @@ public record DiskProfile(String name, Backing backing, long iops, long bytesPer
      * case needs is requests served in parallel.) No data is kept, so it serves standalone-device
      * scenarios only.
      */
-    public static final DiskProfile NVME = new DiskProfile("nvme", Backing.THROTTLED_NULL, 3_000, 1_000_000_000L, 4_000_000L, false, true,
+    public static final DiskProfile NVME = new DiskProfile("nvme", Backing.THROTTLED_NULL, 3_000, 0, 1_000_000_000L, 4_000_000L, false, Bus.NVME, null,
+            null,
             "NVMe namespace, scaled: 4 ms per request in parallel, 3,000 IOPS, no data kept");
+
+    /**
+     * A RAID5 volume of four 7200 rpm disks on a Dell PERC H700 (LSI SAS 2108, QEMU
+     * {@code megasas-gen2}), as in the seeds' Czech pgbench test: random reads are served by the
+     * four spindles in parallel (4 x 150 = 600 per second), a random write costs two reads and two
+     * writes on them (600 / 4 = 150 per second, what the controller sustains once its write-back
+     * cache is full), and a stream passes at three data disks' media rate (3 x 160 MB/s). A
+     * throttle-group, not a service time: the volume serves requests in parallel up to the
+     * spindles' rate, and what is asked beyond it waits, as it does in the controller's queue.
+     * The guest reads "DELL" / "PERC H700", as on the real controller.
+     */
+    public static final DiskProfile PERC_H700 = new DiskProfile("perc-h700", Backing.THROTTLED_FILE, 600, 150, 480_000_000L, 0,
+            true, Bus.MEGASAS_GEN2, "DELL", "PERC H700",
+            "RAID5 volume of 4 x 7200 rpm on a PERC H700 (megaraid_sas): 600 random reads, 150 random writes a second, 480 MB/s");
 
     /** The rotating disk's service-time model; null for the parallel profiles. */
     public io.raidpulse.lab.disk.SerialDisk serialModel() {
@@ -69,7 +123,7 @@ public record DiskProfile(String name, Backing backing, long iops, long bytesPer
     }
 
     public static List<DiskProfile> all() {
-        return List.of(HDD_7200, SSD, NVME);
+        return List.of(HDD_7200, SSD, NVME, PERC_H700);
     }
 
     public static DiskProfile named(String name) {

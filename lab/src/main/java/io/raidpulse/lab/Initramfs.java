@@ -27,10 +27,12 @@ public final class Initramfs {
      * What the guest loads: virtio PCI and block (the member disks), 9p over virtio (the host's
      * root and the results share), NVMe (the nvme disk profile), md with every RAID personality,
      * ext4 (the file systems bonnie++, sysbench and PostgreSQL run on), and crc32c, which
-     * libcrc32c (raid456) and ext4 look up by name at load time and modules.dep does not list.
+     * libcrc32c (raid456) and ext4 look up by name at load time and modules.dep does not list;
+     * megaraid_sas (the MegaRAID controllers' volumes, the perc-h700 profile) with sd_mod, the SCSI
+     * disk driver that gives its volumes their sdX block devices (no udev here to load it on demand).
      */
     static final List<String> MODULES = List.of("virtio_pci", "virtio_blk", "9pnet_virtio", "9p", "nvme",
-            "crc32c_generic", "md_mod", "linear", "raid0", "raid1", "raid10", "raid456", "ext4");
+            "crc32c_generic", "md_mod", "linear", "raid0", "raid1", "raid10", "raid456", "ext4", "megaraid_sas", "sd_mod");
 
     private Initramfs() {
     }

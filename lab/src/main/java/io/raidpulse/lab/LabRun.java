@@ -175,6 +175,14 @@ public final class LabRun {
             dm.put("profile", d.profile().name());
             dm.put("backing", d.profile().backing().name().toLowerCase(java.util.Locale.ROOT));
             dm.put("iops", d.profile().iops());
+            if (d.profile().writeIops() > 0) {
+                dm.put("write_iops", d.profile().writeIops());
+            }
+            if (d.profile().bus().scsi()) {
+                dm.put("controller", d.profile().bus().controller());
+                dm.put("vendor", d.profile().vendor());
+                dm.put("product", d.profile().product());
+            }
             dm.put("bytes_per_sec", d.profile().bytesPerSec());
             dm.put("latency_ns", d.profile().latencyNs());
             disks.add(dm);

@@ -69,7 +69,7 @@ public final class QemuMachine implements AutoCloseable {
                 case SERIAL -> c.addAll(List.of("-blockdev", "driver=nbd,node-name=t" + i + ",server.type=unix,server.path="
                         + socket(boot.work(), i)));
                 case THROTTLED_FILE -> c.addAll(List.of(
-                        "-object", "throttle-group,id=tg" + i + ",x-iops-total=" + p.iops() + ",x-bps-total=" + p.bytesPerSec(),
+                        "-object", "throttle-group,id=tg" + i + "," + limits(p),
                         "-blockdev", "driver=file,node-name=f" + i + ",filename=" + image(boot.work(), i),
                         "-blockdev", "driver=raw,node-name=r" + i + ",file=f" + i,
                         "-blockdev", "driver=throttle,node-name=t" + i + ",throttle-group=tg" + i + ",file=r" + i));
@@ -80,14 +80,40 @@ public final class QemuMachine implements AutoCloseable {
                         "-blockdev", "driver=throttle,node-name=t" + i + ",throttle-group=tg" + i + ",file=r" + i));
                 default -> throw new IllegalStateException(p.backing().toString());
             }
+            if (p.bus().scsi()) {
+                c.addAll(List.of("-device", p.bus().controller() + ",id=" + controller(i)));
+            }
             c.addAll(List.of("-device", device(spec, i)));
         }
         return c;
     }
 
-    /** The -device / device_add description of disk {@code i}: its id is dN and its serial lab-dN. */
+    /** A throttle-group's rates: one bucket for reads and writes, or one each when the profile's writes have their own rate. */
+    static String limits(DiskProfile p) {
+        return p.writeIops() > 0
+                ? "x-iops-read=" + p.iops() + ",x-iops-write=" + p.writeIops() + ",x-bps-read=" + p.bytesPerSec()
+                        + ",x-bps-write=" + p.bytesPerSec()
+                : "x-iops-total=" + p.iops() + ",x-bps-total=" + p.bytesPerSec();
+    }
+
+    /** The id of the RAID controller disk {@code i} is a volume of (one controller per volume). */
+    static String controller(int i) {
+        return "hba" + i;
+    }
+
+    /**
+     * The -device / device_add description of disk {@code i}: its id is dN and its serial lab-dN; a
+     * controller volume is a scsi-hd on its controller's bus with the profile's INQUIRY vendor and product.
+     */
     static String device(ScenarioSpec spec, int i) {
-        return (spec.disks().get(i).profile().nvme() ? "nvme" : "virtio-blk-pci") + ",id=d" + i + ",drive=t" + i + ",serial=lab-d" + i;
+        DiskProfile p = spec.disks().get(i).profile();
+        String common = ",id=d" + i + ",drive=t" + i + ",serial=lab-d" + i;
+        return switch (p.bus()) {
+            case VIRTIO -> "virtio-blk-pci" + common;
+            case NVME -> "nvme" + common;
+            case MEGASAS_GEN2 -> "scsi-hd" + common + ",bus=" + controller(i) + ".0,scsi-id=0,lun=0,vendor=" + p.vendor()
+                    + ",product=" + p.product();
+        };
     }
 
     static Path image(Path work, int i) {

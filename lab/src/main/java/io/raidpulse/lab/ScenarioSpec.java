@@ -19,12 +19,13 @@ import java.util.regex.Pattern;
  * # summary: RAID5 of 4 disks: build, fio, a member failed and rebuilt, a check
  * # disks: 5 x 1GiB hdd-7200
  * # disks: 1 x 2GiB nvme           (more lines add more disks, in order)
+ * # disks: 1 x 4GiB perc-h700      (a volume of a RAID controller: at most one)
  * # memory: 2GiB
  * # timeout: 10m
  * # suite: short                   (run by the test suite; optional)
  * </pre>
  *
- * @param disks each disk in guest order (vda, vdb, ... then nvme0n1, ...)
+ * @param disks each disk in guest order (vda, vdb, ... then nvme0n1, ..., then sda)
  */
 public record ScenarioSpec(String name, Path script, String summary, List<Disk> disks, long memoryMiB,
                            long timeoutSeconds, boolean inSuite) {
@@ -99,8 +100,13 @@ public record ScenarioSpec(String name, Path script, String summary, List<Disk> 
         if (summary == null) {
             throw new IllegalArgumentException(script + ": no '# summary:' line in the header");
         }
-        // virtio disks first, then NVMe: the guest names each bus in its own order
-        disks.sort(Comparator.comparing((Disk d) -> d.profile().nvme()));
+        // virtio disks first, then NVMe, then controller volumes: the guest names each bus in its own order
+        disks.sort(Comparator.comparing((Disk d) -> d.profile().bus()));
+        if (disks.stream().filter(d -> d.profile().bus().scsi()).count() > 1) {
+            // sd probes asynchronously, so two SCSI volumes could come up as sda or sdb from one boot to the next
+            throw new IllegalArgumentException(script + ": at most one RAID controller volume per scenario (the guest's sd "
+                    + "driver names SCSI disks in the order its asynchronous probes finish)");
+        }
         return new ScenarioSpec(name, script, summary, List.copyOf(disks), memory, timeout, suite);
     }
 
@@ -116,8 +122,11 @@ public record ScenarioSpec(String name, Path script, String summary, List<Disk> 
         return out;
     }
 
-    /** The guest's name of disk {@code index}: vda, vdb, ... for virtio, nvme0n1, nvme1n1, ... for NVMe. */
+    /** The guest's name of disk {@code index}: vda, vdb, ... for virtio, nvme0n1, nvme1n1, ... for NVMe, sda for a controller volume. */
     public String guestName(int index) {
+        if (disks.get(index).profile().bus().scsi()) {
+            return "sda";
+        }
         if (disks.get(index).profile().nvme()) {
             int nth = (int) disks.subList(0, index).stream().filter(d -> d.profile().nvme()).count();
             return "nvme" + nth + "n1";

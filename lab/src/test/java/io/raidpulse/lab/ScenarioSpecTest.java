@@ -40,6 +40,25 @@ class ScenarioSpecTest {
     }
 
     @Test
+    void aControllerVolumeIsAScsiDiskOnItsOwnMegaRaidControllerWithThePercsInquiryStrings() throws Exception {
+        Path s = dir.resolve("perc.sh");
+        Files.writeString(s, "# summary: a PERC volume after a virtio disk\n# disks: 1 x 4GiB perc-h700\n# disks: 1 x 1GiB hdd-7200\n");
+        ScenarioSpec spec = ScenarioSpec.parse(s);
+        assertThat(List.of(spec.guestName(0), spec.guestName(1))).containsExactly("vda", "sda");
+        assertThat(QemuMachine.device(spec, 1)).isEqualTo(
+                "scsi-hd,id=d1,drive=t1,serial=lab-d1,bus=hba1.0,scsi-id=0,lun=0,vendor=DELL,product=PERC H700");
+        List<String> cmd = QemuMachine.commandLine(new QemuMachine.Boot(
+                new KernelPackage("linux-image-6.1.0-57-amd64", "6.1.158-1", "6.1.0-57-amd64", dir), dir,
+                new Acceleration.Choice("tcg", "test"), 2, dir, dir, "run.sh", "lab-perc"), spec);
+        // the controller before its volume, and the volume's reads and writes each at their own rate
+        assertThat(String.join(" ", cmd)).contains("-device megasas-gen2,id=hba1 -device scsi-hd,id=d1")
+                .contains("throttle-group,id=tg1,x-iops-read=600,x-iops-write=150,x-bps-read=480000000,x-bps-write=480000000");
+
+        Files.writeString(s, "# summary: two volumes\n# disks: 2 x 4GiB perc-h700\n");
+        assertThatThrownBy(() -> ScenarioSpec.parse(s)).hasMessageContaining("at most one RAID controller volume per scenario");
+    }
+
+    @Test
     void aBadHeaderLineIsNamed() throws Exception {
         Path s = dir.resolve("bad.sh");
         Files.writeString(s, "# summary: x\n# disks: 4 x 1TB hdd-7200\n");

@@ -3,6 +3,11 @@ package io.raidpulse.collector.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.raidpulse.collector.hwraid.Declaration;
+import io.raidpulse.collector.hwraid.HardwareVolume;
+import io.raidpulse.collector.hwraid.HardwareVolumes;
+import io.raidpulse.collector.hwraid.VolumeHealth;
+import io.raidpulse.collector.hwraid.VolumesText;
 import io.raidpulse.collector.md.ArrayMember;
 import io.raidpulse.collector.md.ArrayState;
 import io.raidpulse.collector.md.ArraysJson;
@@ -13,9 +18,12 @@ import io.raidpulse.collector.procfs.ParseException;
 import io.raidpulse.collector.procfs.ProcFiles;
 import io.raidpulse.collector.sampling.Roots;
 import io.raidpulse.config.HumanTime;
+import io.raidpulse.config.Settings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -25,9 +33,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code arrays}: md arrays as the collector sees them (sysfs first, /proc/mdstat as fallback). */
+/**
+ * {@code arrays}: md arrays as the collector sees them (sysfs first, /proc/mdstat as fallback),
+ * then hardware RAID volumes: what sysfs shows, what {@code --config} declares, their health.
+ */
 @Command(name = "arrays", mixinStandardHelpOptions = true,
-        description = "md arrays: level, layout, health, sync progress, members and leaf disks.")
+        description = {"md arrays: level, layout, health, sync progress, members and leaf disks;",
+            "hardware RAID volumes: what sysfs shows of them, what the configuration declares (collector.hwraid.*), their health."})
 public final class ArraysCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** State words a member's status already says; the others (write_mostly, replacement, blocked...) are printed after it. */
@@ -39,12 +51,17 @@ public final class ArraysCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per array.")
     boolean json;
 
+    @Option(names = "--config", paramLabel = "FILE",
+            description = "The collector's properties file: its collector.hwraid.* declarations of hardware RAID volumes.")
+    Path config;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws JsonProcessingException {
         Roots r = roots.roots();
+        Map<String, Declaration> declared = Declaration.from(config == null ? Settings.empty() : Settings.load(config));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Mdstat mdstat = null;
@@ -69,7 +86,16 @@ public final class ArraysCommand implements Callable<Integer> {
                 out.println(text(a));
             }
         }
-        if (!json && result.arrays().isEmpty()) {
+        HardwareVolumes volumes = HardwareVolumes.scan(r.sys(), declared);
+        volumes.warnings().forEach(w -> err.println("warning: " + w));
+        err.flush();
+        for (HardwareVolume v : volumes.volumes()) {
+            VolumeHealth health = VolumeHealth.read(r.sys(), v.device());
+            health.problems().forEach(p -> err.println("warning: " + p));
+            out.println(json ? JSON.writeValueAsString(VolumesText.json(v, health)) : VolumesText.text(v, health));
+        }
+        err.flush();
+        if (!json && result.arrays().isEmpty() && volumes.volumes().isEmpty()) {
             out.println("no md arrays");
         }
         out.flush();

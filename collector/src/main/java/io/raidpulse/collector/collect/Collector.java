@@ -1,5 +1,6 @@
 package io.raidpulse.collector.collect;
 
+import io.raidpulse.collector.hwraid.HardwareVolumes;
 import io.raidpulse.collector.inventory.BlockInventory;
 import io.raidpulse.collector.inventory.HostInfo;
 import io.raidpulse.collector.publish.ProducerSettings;
@@ -91,7 +92,7 @@ public final class Collector implements AutoCloseable {
             };
         }
         HostSampler sampler = new HostSampler(new RootReader(s.roots(), s.clock()), s.filter(), host, version,
-                Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime);
+                Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime, s.hwraid());
         Object deliveryTimeoutMs = ProducerConfig.configDef().parse(config).get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
         Duration deliveryTimeout = Duration.ofMillis(((Number) deliveryTimeoutMs).longValue());
         SpoolSender sender = new SpoolSender(spool, producer, () -> producerFactory.apply(config), deliveryTimeout,
@@ -128,6 +129,9 @@ public final class Collector implements AutoCloseable {
         LOG.info("collecting from {} and {} every {} s as host {}, to topic {}; spool {} (at most {} MiB)",
                 settings.roots().proc(), settings.roots().sys(), settings.interval().toMillis() / 1000.0,
                 sampler.hostname(), settings.topic(), settings.spoolDir(), settings.spoolMaxBytes() >> 20);
+        // what was recognised and declared, once at start; the first sample warns of a contradicted or missing
+        // declared volume (and again every 10 minutes while it lasts)
+        HardwareVolumes.scan(settings.roots().sys(), settings.hwraid()).notes().forEach(LOG::info);
         long period = settings.interval().toNanos();
         long next = System.nanoTime();
         while (running) {

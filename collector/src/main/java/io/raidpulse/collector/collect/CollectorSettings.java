@@ -1,15 +1,19 @@
 package io.raidpulse.collector.collect;
 
 import io.raidpulse.collector.filter.DeviceFilter;
+import io.raidpulse.collector.hwraid.Declaration;
 import io.raidpulse.collector.sampling.Roots;
 import io.raidpulse.config.Settings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
  * The collector's settings, read from {@link Settings} with their defaults and bounds. Keys are
  * documented in collector/README.md ("Settings").
+ *
+ * @param hwraid the hardware RAID volumes declared ({@code collector.hwraid.DEVICE.*}), by device
  */
 public record CollectorSettings(
         Duration interval,
@@ -20,7 +24,8 @@ public record CollectorSettings(
         DeviceFilter filter,
         Roots roots,
         String topic,
-        Path clockFile) {
+        Path clockFile,
+        Map<String, Declaration> hwraid) {
 
     public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(10);
     public static final Path DEFAULT_SPOOL_DIR = Path.of("/var/lib/raidpulse/spool");
@@ -49,6 +54,7 @@ public record CollectorSettings(
                 new DeviceFilter(include, exclude),
                 new Roots(Path.of(s.string("collector.proc-root", "/proc")), Path.of(s.string("collector.sys-root", "/sys"))),
                 s.string("collector.topic", io.raidpulse.schema.kafka.Topics.HOST_SAMPLES),
-                s.has("collector.clock-file") ? Path.of(s.string("collector.clock-file", null)) : null);
+                s.has("collector.clock-file") ? Path.of(s.string("collector.clock-file", null)) : null,
+                Declaration.from(s));
     }
 }

@@ -13,6 +13,7 @@ public final class ArraysJson {
     public static Map<String, Object> of(ArrayState a) {
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("name", a.name());
+        o.put("kind", "md");
         o.put("source", a.fromSysfs() ? "sysfs" : "mdstat");
         o.put("active", a.active());
         o.put("level", a.level());

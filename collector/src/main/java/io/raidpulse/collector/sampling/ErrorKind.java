@@ -6,7 +6,9 @@ public enum ErrorKind {
     UPTIME("uptime"),
     MDSTAT("mdstat"),
     MD_SYSFS("md-sysfs"),
-    INVENTORY("inventory");
+    INVENTORY("inventory"),
+    /** a SCSI disk's state, ioerr_cnt or iotmo_cnt (a hardware RAID volume's health) that does not parse */
+    SCSI_SYSFS("scsi-sysfs");
 
     private final String key;
 

@@ -2,6 +2,10 @@ package io.raidpulse.collector.sampling;
 
 import io.raidpulse.collector.diskstats.DiskStat;
 import io.raidpulse.collector.filter.DeviceFilter;
+import io.raidpulse.collector.hwraid.Declaration;
+import io.raidpulse.collector.hwraid.HardwareVolume;
+import io.raidpulse.collector.hwraid.HardwareVolumes;
+import io.raidpulse.collector.hwraid.VolumeHealth;
 import io.raidpulse.collector.inventory.BlockDevice;
 import io.raidpulse.collector.inventory.BlockInventory;
 import io.raidpulse.collector.inventory.HostInfo;
@@ -17,6 +21,7 @@ import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.MdMember;
 import io.raidpulse.schema.MdSource;
 import io.raidpulse.schema.check.SampleRules;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,12 +54,21 @@ public final class HostSampler {
     private final IntervalTracker tracker = new IntervalTracker();
     private final WarningLimiter warnings;
     private final Map<String, Long> readErrors = new TreeMap<>();
+    private final Map<String, Declaration> declared;
     private Map<String, BlockDevice> devices = Map.of();
+    private HardwareVolumes volumes = HardwareVolumes.NONE;
     private long inventoryAt;
 
     public HostSampler(RootReader reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
                        BlockInventory inventory, LongSupplier nanoTime) {
+        this(reader, filter, host, version, started, inventory, nanoTime, Map.of());
+    }
+
+    /** {@code declared}: the hardware RAID volumes the configuration declares (collector.hwraid.*), by device. */
+    public HostSampler(RootReader reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
+                       BlockInventory inventory, LongSupplier nanoTime, Map<String, Declaration> declared) {
         this.reader = reader;
+        this.declared = Map.copyOf(declared);
         this.filter = filter;
         // the stream processor keys by host and refuses a name with '/' (a kernel hostname may hold any byte)
         String name = host.hostname() == null || host.hostname().isBlank() ? "unknown" : host.hostname().replace('/', '_');
@@ -71,6 +85,11 @@ public final class HostSampler {
         return identity.getHostname();
     }
 
+    /** The hardware RAID volumes as of the last inventory scan. */
+    public HardwareVolumes volumes() {
+        return volumes;
+    }
+
     /** The next sample, numbered {@code sequence}; {@code spoolDropped} is the spool's count of samples it lost. */
     public HostSample sample(long sequence, long spoolDropped) {
         Reading r = reader.read();
@@ -84,6 +103,8 @@ public final class HostSampler {
             a.members().forEach(m -> members.add(m.device()));
         }
         refreshInventory(r);
+        // a hardware RAID volume is always sampled, as md members are: its metrics are its array's
+        volumes.volumes().forEach(v -> members.add(v.device()));
         // an interval longer than the stream processor takes (a host paused for days) gives no rates
         Double intervalS = step.intervalCs() == null ? null : step.intervalCs() / 100.0;
         if (intervalS != null && intervalS > SampleRules.MAX_INTERVAL_S) {
@@ -130,6 +151,44 @@ public final class HostSampler {
                 .setArrays(arrays)
                 .setReadErrors(new TreeMap<>(readErrors))
                 .setSpoolDropped(spoolDropped)
+                .setHardwareVolumes(hardwareVolumes())
+                .build();
+    }
+
+    private List<io.raidpulse.schema.HardwareVolume> hardwareVolumes() {
+        List<io.raidpulse.schema.HardwareVolume> out = new ArrayList<>();
+        Path sys = reader.roots().sys();
+        for (HardwareVolume v : volumes.volumes()) {
+            VolumeHealth health = VolumeHealth.read(sys, v.device());
+            for (String problem : health.problems()) {
+                readErrors.merge(ErrorKind.SCSI_SYSFS.key(), 1L, Long::sum);
+                warnings.warn(ErrorKind.SCSI_SYSFS.key() + ":" + v.device(), "odd input: " + problem);
+            }
+            out.add(volume(v, health));
+        }
+        return out;
+    }
+
+    static io.raidpulse.schema.HardwareVolume volume(HardwareVolume v, VolumeHealth health) {
+        var d = v.declaration();
+        return io.raidpulse.schema.HardwareVolume.newBuilder()
+                .setDevice(v.device())
+                .setDriver(v.scsi() == null ? null : v.scsi().driver())
+                .setScsiAddress(v.scsi() == null ? null : v.scsi().address())
+                .setVendor(v.scsi() == null ? null : v.scsi().vendor())
+                .setModel(v.scsi() == null ? null : v.scsi().model())
+                .setRecognisedBy(v.recognisedBy())
+                .setDeclared(d != null)
+                .setContradiction(v.contradiction())
+                .setLevel(d == null ? null : d.level())
+                .setDisks(d == null ? null : d.disks())
+                .setLayout(d == null ? null : d.layout())
+                .setDiskModel(d == null ? null : d.diskModel())
+                .setController(v.controller())
+                .setCache(d == null ? null : d.cache())
+                .setState(health.state())
+                .setIoerrCnt(health.ioerrCnt())
+                .setIotmoCnt(health.iotmoCnt())
                 .build();
     }
 
@@ -149,6 +208,10 @@ public final class HostSampler {
         long now = nanoTime.getAsLong();
         if (unknown && now - inventoryAt > Duration.ofSeconds(60).toNanos() || now - inventoryAt > INVENTORY_MAX_AGE.toNanos()) {
             devices = inventory.scan();
+            volumes = HardwareVolumes.scan(reader.roots().sys(), declared);
+            for (String w : volumes.warnings()) {
+                warnings.warn("hwraid:" + w, w);
+            }
             inventoryAt = now;
         }
     }

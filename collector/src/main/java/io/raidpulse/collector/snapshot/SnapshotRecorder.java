@@ -14,14 +14,19 @@ import java.util.List;
  * Writes a snapshot: a directory laid out like a filesystem root holding what the collector
  * reads, so that {@code --proc-root SNAP/proc --sys-root SNAP/sys} and {@code replay} see the
  * host as it was. Counters first (proc/uptime, proc/diskstats, each device's stat), then the
- * slower-changing sysfs state. Symbolic links (md dev-X/block, holders, slaves) are recorded as
+ * slower-changing sysfs state, and each SCSI host's driver name. Symbolic links (md dev-X/block, holders, slaves) are recorded as
  * links with the same target text.
  */
 public final class SnapshotRecorder {
     private static final List<String> PROC_FILES = List.of("uptime", "diskstats", "mdstat",
             "sys/kernel/hostname", "sys/kernel/osrelease", "sys/kernel/random/boot_id");
+    /**
+     * device/state, ioerr_cnt, iotmo_cnt: a SCSI disk's health as the kernel sees it (a hardware RAID
+     * volume's, see {@code hwraid.ScsiVolumes}); iorequest_cnt / iodone_cnt and queue_depth explain them.
+     */
     private static final List<String> DEVICE_FILES = List.of("stat", "size", "ro", "removable", "queue/rotational",
-            "device/model", "device/serial", "device/vendor", "dm/name", "partition");
+            "device/model", "device/serial", "device/vendor", "device/rev", "device/state", "device/ioerr_cnt",
+            "device/iotmo_cnt", "device/iorequest_cnt", "device/iodone_cnt", "device/queue_depth", "dm/name", "partition");
     /**
      * md attributes the collector reads, and those that explain them later: last_sync_action (what
      * mismatch_cnt is about), sync_min / sync_max (a sync bounded by hand), sync_speed_min / _max
@@ -43,6 +48,7 @@ public final class SnapshotRecorder {
         for (String f : PROC_FILES) {
             copy(roots.proc().resolve(f), out.resolve("proc").resolve(f));
         }
+        scsiHosts(roots.sys(), out.resolve("sys"));
         Path block = roots.block();
         Path outBlock = out.resolve("sys/block");
         Files.createDirectories(outBlock);
@@ -74,8 +80,19 @@ public final class SnapshotRecorder {
         for (String f : DEVICE_FILES) {
             copy(dev.resolve(f), target.resolve(f));
         }
+        // a SCSI disk's address H:C:T:L, a directory of that name: H is its SCSI host (class/scsi_host/hostH)
+        for (Path a : entries(dev.resolve("device/scsi_device"), "*")) {
+            Files.createDirectories(target.resolve("device/scsi_device").resolve(a.getFileName().toString()));
+        }
         links(dev.resolve("holders"), target.resolve("holders"));
         links(dev.resolve("slaves"), target.resolve("slaves"));
+    }
+
+    /** Each SCSI host's driver name ({@code class/scsi_host/hostN/proc_name}: megaraid_sas, ahci, ...). */
+    private static void scsiHosts(Path sys, Path target) throws IOException {
+        for (Path h : entries(sys.resolve("class/scsi_host"), "host*")) {
+            copy(h.resolve("proc_name"), target.resolve("class/scsi_host").resolve(h.getFileName().toString()).resolve("proc_name"));
+        }
     }
 
     private static void md(Path md, Path target) throws IOException {

@@ -218,7 +218,7 @@ class MdArraysTest {
         List<JsonNode> lines = run.jsonLines();
         assertThat(lines).hasSize(7);
         JsonNode md1 = lines.stream().filter(l -> l.get("name").asText().equals("md1")).findFirst().orElseThrow();
-        assertThat(md1.fieldNames()).toIterable().containsExactly("name", "source", "active", "level", "layout", "chunk_kib",
+        assertThat(md1.fieldNames()).toIterable().containsExactly("name", "kind", "source", "active", "level", "layout", "chunk_kib",
                 "state", "size_kib", "raid_disks", "degraded", "sync_action", "sync_state", "sync_completed_pct",
                 "sync_done_sectors", "sync_total_sectors", "sync_speed_kib_s", "sync_eta_s", "sync_checkpoint_sectors",
                 "mismatch_cnt", "last_sync_action", "members", "leaf_disks");

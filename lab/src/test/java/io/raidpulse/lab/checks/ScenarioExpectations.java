@@ -37,7 +37,11 @@ final class ScenarioExpectations {
                     fires("md0", "raid1-writemostly-randread"), fires("md0", "raid1-writemostly-write")),
             // syncs capped at 8-10 MB/s keep the members far from busy; no benchmark runs
             "md-life-raid5", List.of(),
-            "md-life-raid6-spare", List.of());
+            "md-life-raid6-spare", List.of(),
+            // the PERC H700 volume as the stream processor sees it today, a lone disk: half its read
+            // rate passes without waiting; each overload, 90 s from the next, is an episode of its own
+            "perc-h700-saturation", List.of(quiet("sda", "randread-half"), fires("sda", "randread-overload"),
+                    fires("sda", "randwrite-overload")));
     /**
      * The incidents each lab scenario has, by subject, in the order they open, from what its
      * script does: every array is md0 unless named, and an incident is all that goes wrong with
@@ -62,7 +66,9 @@ final class ScenarioExpectations {
             // the initial resync; a failure the spare rebuilds, a second with no spare left, re-added and rebuilt
             "md-life-raid6-spare", List.of("md0", "md0"),
             // only the overload phase saturates the NVMe disk (a lone disk: its own incident)
-            "nvme-busy-then-overload", List.of("nvme0n1"));
+            "nvme-busy-then-overload", List.of("nvme0n1"),
+            // the volume's two overloads, each its own incident (it is all well for 90 s between them)
+            "perc-h700-saturation", List.of("sda", "sda"));
 
     private ScenarioExpectations() {
     }
