@@ -146,11 +146,14 @@ public final class CapacityComparison implements Processor<String, Object, Strin
                     reads / (reads + writes), meanBytes, a.getAquSzMean() * current.disks(), a.getAquSzMean());
             DiskProfile measured = learned == null ? null : learned.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault);
             CapacityUse use = catalog.matcher().use(load, reads, writes, readBytes, writeBytes, measured);
+            // the member capacity behind a measured source: the learned figures or this window's own
+            MemberCapacity basis = learned;
             if (use.source() == CapacitySource.MEASURED_MEMBERS && evidence.isPresent() && apartFromMembers(use, a)) {
                 // a load the learned figure does not describe (another size or mix; solid state at saturation, whose
                 // completions per busy second keep growing): this window's own measurement of the same members
                 use = measuredUse(load, reads, writes, readBytes, writeBytes,
                         evidence.get().disk(measuredId, shape.diskModel(), shape.rotational(), classDefault));
+                basis = evidence.get();
             }
             String contradicted = null;
             if (contradicts(use, a, evidence)) {
@@ -158,10 +161,12 @@ public final class CapacityComparison implements Processor<String, Object, Strin
                 // the measurement in front of us instead: the learned figures, else this window's own
                 DiskProfile instead = measured != null && use.source() != CapacitySource.MEASURED_MEMBERS ? measured
                         : evidence.map(e -> e.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault)).orElse(null);
+                basis = instead == measured ? learned : evidence.orElse(null);
                 CapacityUse other = instead == null ? null : measuredUse(load, reads, writes, readBytes, writeBytes, instead);
                 if (other != null && instead == measured && evidence.isPresent() && apartFromMembers(other, a)) {
                     other = measuredUse(load, reads, writes, readBytes, writeBytes,
                             evidence.get().disk(measuredId, shape.diskModel(), shape.rotational(), classDefault));
+                    basis = evidence.get();
                 }
                 if (other == null || overCapacityWhileMembersAreNot(other, a)) {
                     log.debug("capacity of {}/{}: {} contradicted by the members' util and nothing measured instead", a.getHost(),
@@ -184,6 +189,7 @@ public final class CapacityComparison implements Processor<String, Object, Strin
             a.setCapacityWriteUtil(use.writeUtil());
             a.setHeadroom(use.headroom());
             a.setProjections(projections);
+            howSure(a, use, use.source() == CapacitySource.MEASURED_MEMBERS ? basis : null, sequential);
             return a;
         } catch (IllegalArgumentException e) {
             log.debug("no capacity for {}/{} ({}): {}", a.getHost(), a.getSubject(), current.describe(), e.getMessage());
@@ -204,6 +210,30 @@ public final class CapacityComparison implements Processor<String, Object, Strin
         MemberCapacity now = before == null ? evidence.get() : before.with(evidence.get());
         store.put(a.getHost(), shapes.withMeasured(shape.diskModel(), now));
         return now;
+    }
+
+    /**
+     * How sure the figures are ({@link CapacityConfidence}), and for a measured source the member figure
+     * they rest on: its windows, its relative standard error and the figure itself. A measured figure
+     * the window's pattern did not measure (the disk-class default's figure stood in for it) counts as
+     * learned from no window.
+     */
+    static void howSure(Aggregate a, CapacityUse use, MemberCapacity basis, boolean sequential) {
+        MemberCapacity.Learned figure = basis == null ? null : basis.figure(sequential);
+        int windows = figure == null ? 0 : figure.windows();
+        Double uncertainty = figure == null ? null : figure.relativeStandardError();
+        a.setCapacityConfidence(CapacityConfidence.of(use.source(), windows, uncertainty).tag());
+        if (basis == null) {
+            return;
+        }
+        a.setCapacityLearnedWindows(windows);
+        a.setCapacityUncertainty(uncertainty);
+        if (figure != null && sequential) {
+            a.setCapacityMemberMBS(figure.value());
+        } else if (figure != null) {
+            a.setCapacityMemberIops(figure.value());
+            a.setCapacityMemberRequestKB(basis.requestBytes() / 1024.0);
+        }
     }
 
     /**

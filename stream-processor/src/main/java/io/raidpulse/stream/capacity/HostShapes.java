@@ -22,8 +22,11 @@ import java.util.Map;
  *                 arrays' busy windows
  */
 record HostShapes(Map<String, ArrayShape> arrays, Map<String, MemberCapacity> measured) {
-    /* format 2 added the measured member capacity; format 1 had the shapes alone */
-    static final StateSerde<HostShapes> SERDE = new StateSerde<HostShapes>("capacity shapes", 2,
+    /*
+     * format 3 keeps each measured figure's windows and spread (MemberCapacity.Learned); format 2 added
+     * the measured member capacity; format 1 had the shapes alone
+     */
+    static final StateSerde<HostShapes> SERDE = new StateSerde<HostShapes>("capacity shapes", 3,
             (h, w) -> {
                 writeShapes(h, w);
                 w.writeInt(h.measured.size());
@@ -32,16 +35,20 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, MemberCapacity> me
                     capacity.write(w);
                 });
             },
-            r -> {
-                Map<String, ArrayShape> arrays = readShapes(r);
-                int n = r.readInt();
-                Map<String, MemberCapacity> measured = new LinkedHashMap<>();
-                for (int i = 0; i < n; i++) {
-                    measured.put(r.readString(), MemberCapacity.read(r));
-                }
-                return new HostShapes(arrays, Collections.unmodifiableMap(measured));
-            })
+            r -> read(r, MemberCapacity::read))
+            .alsoReading(2, r -> read(r, MemberCapacity::readFormat2))
             .alsoReading(1, r -> new HostShapes(readShapes(r), Map.of()));
+
+    private static HostShapes read(io.raidpulse.stream.state.StateReader r,
+                                   java.util.function.Function<io.raidpulse.stream.state.StateReader, MemberCapacity> capacity) {
+        Map<String, ArrayShape> arrays = readShapes(r);
+        int n = r.readInt();
+        Map<String, MemberCapacity> measured = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            measured.put(r.readString(), capacity.apply(r));
+        }
+        return new HostShapes(arrays, Collections.unmodifiableMap(measured));
+    }
 
     /** The key of a member disk model in {@link #measured}: the model, or "?" when the collector did not see it. */
     static String modelKey(String diskModel) {

@@ -120,6 +120,50 @@ class CapacityComparisonTest {
         assertThat(kept.measured().get("SIM-HDD").windows()).as("the quiet window is not learned from").isEqualTo(1);
     }
 
+    /**
+     * Three busy windows whose members serve 500, 480 and 520 I/Os per busy second (the same load at 60%,
+     * 62.5% and 57.7% util): the third says its figure is learned from three windows, with the relative
+     * standard error of their spread through the learned figure's weights (2.6%), and medium confidence:
+     * three windows are not the ten that high needs.
+     */
+    @Test
+    void aMeasuredWindowSaysHowManyWindowsItsFigureIsFromAndHowSureItIs() {
+        double[] perBusySecond = {500, 480, 520};
+        for (double f : perBusySecond) {
+            // each member completes (400 + 4 x 200) / 4 = 300 I/Os a second
+            for (int i = 0; i < 6; i++) {
+                topology.send(db1.next(raid5Measured(400, 200, 100 * 300 / f), List.of(raid5Array())));
+            }
+        }
+        topology.send(db1.next(raid5Measured(400, 200, 60), List.of(raid5Array())));
+        topology.send(db1.next(raid5Measured(400, 200, 60), List.of(raid5Array())));
+        double weighted = perBusySecond[0];
+        for (int i = 1; i < 3; i++) {
+            weighted += MemberCapacity.NEW_WINDOW_WEIGHT * (perBusySecond[i] - weighted);
+        }
+        double learned = weighted;
+        double sd = 20; // of 500, 480, 520
+        double expectedUncertainty = sd * Math.sqrt(MemberCapacity.Learned.sumOfSquaredWeights(3)) / learned;
+        List<Aggregate> closed = arrays();
+        assertThat(closed).hasSize(3);
+        assertThat(closed.get(0)).satisfies(a -> {
+            assertThat(a.getCapacityLearnedWindows()).isEqualTo(1);
+            assertThat(a.getCapacityUncertainty()).as("one window says nothing of the spread").isNull();
+            assertThat(a.getCapacityConfidence()).isEqualTo("low");
+        });
+        assertThat(closed.get(2)).satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityLearnedWindows()).isEqualTo(3);
+            assertThat(a.getCapacityMemberIops()).isCloseTo(learned, within(0.5));
+            assertThat(a.getCapacityMemberRequestKB()).isEqualTo(8.0);
+            assertThat(a.getCapacityMemberMBS()).isNull();
+            assertThat(a.getCapacityUncertainty()).isCloseTo(expectedUncertainty, within(1e-3));
+            // within 5%, but three windows are short of the ten a high confidence needs
+            assertThat(expectedUncertainty).isLessThan(CapacityConfidence.HIGH_UNCERTAINTY);
+            assertThat(a.getCapacityConfidence()).isEqualTo("medium");
+        });
+    }
+
     /** Learned at 500 I/Os per busy second; then a window whose members serve 1,000 per busy second (another load shape). */
     @Test
     void aWindowTheLearnedCapacityDoesNotDescribeIsMeasuredOnItsOwn() {
@@ -177,8 +221,33 @@ class CapacityComparisonTest {
         HostShapes old = HostShapes.SERDE.decode(w.toByteArray());
         assertThat(old.arrays()).containsExactly(Map.entry("md0", shape));
         assertThat(old.measured()).isEmpty();
-        HostShapes learned = old.withMeasured("SIM-HDD", new MemberCapacity(500.0, 8192, null, 3));
+        HostShapes learned = old.withMeasured("SIM-HDD", new MemberCapacity(MemberCapacity.Learned.first(500), 8192, null)
+                .with(new MemberCapacity(MemberCapacity.Learned.first(520), 4096, null)));
         assertThat(HostShapes.SERDE.decode(HostShapes.SERDE.encode(learned))).isEqualTo(learned);
+    }
+
+    /** Format 2 kept each figure and one count of windows for both, no spread. */
+    @Test
+    void theShapesStoreReadsFormat2WithoutClaimingMoreWindowsThanItKnows() {
+        ArrayShape shape = new ArrayShape("raid5", "left-symmetric", 4, 524_288L, "SIM-HDD", true, TB16, "sda");
+        for (double mb : new double[] {-1, 150}) {
+            io.raidpulse.stream.state.StateWriter w = new io.raidpulse.stream.state.StateWriter(64);
+            w.writeByte(2).writeInt(1).writeString("md0");
+            shape.write(w);
+            w.writeInt(1).writeString("SIM-HDD").writeDouble(500).writeLong(8192).writeDouble(mb).writeInt(7);
+            MemberCapacity m = HostShapes.SERDE.decode(w.toByteArray()).measured().get("SIM-HDD");
+            assertThat(m.iopsPerBusySecond()).isEqualTo(500.0);
+            assertThat(m.requestBytes()).isEqualTo(8192);
+            if (mb < 0) {
+                assertThat(m.sequential()).isNull();
+                assertThat(m.random().windows()).as("the random figure alone: all 7 windows are its").isEqualTo(7);
+            } else {
+                assertThat(m.mbPerBusySecond()).isEqualTo(150.0);
+                assertThat(m.random().windows()).as("both: the split is unknown").isEqualTo(1);
+                assertThat(m.sequential().windows()).isEqualTo(1);
+            }
+            assertThat(m.random().relativeStandardError()).as("no spread was kept").isNull();
+        }
     }
 
     private static Md raid5Array() {
@@ -212,6 +281,9 @@ class CapacityComparisonTest {
             assertThat(a.getDiskModel()).isNull();
             assertThat(a.getMemberBytes()).isEqualTo(TB16);
             assertThat(a.getCapacitySource()).isEqualTo("default:hdd-7200");
+            assertThat(a.getCapacityConfidence()).as("a spec-sheet guess").isEqualTo("low");
+            assertThat(a.getCapacityLearnedWindows()).isNull();
+            assertThat(a.getCapacityUncertainty()).isNull();
             // U = (R tr + W (2 tr + 2 tw)) / n over the 7200 rpm default, 8 KiB requests
             DiskProfile d = DiskClass.HDD_7200.defaults();
             double tr = d.readSeconds(8192);
@@ -281,6 +353,9 @@ class CapacityComparisonTest {
         firstWindow(ssdRaid10(13_020, 5_580, 70), ssdRaid10Array());
         assertThat(arrays()).singleElement().satisfies(a -> {
             assertThat(a.getCapacitySource()).isEqualTo("profile:fio-ssd-raid10-randrw70");
+            assertThat(a.getCapacityConfidence()).as("a trusted benchmark of this array matched").isEqualTo("high");
+            assertThat(a.getCapacityLearnedWindows()).isNull();
+            assertThat(a.getCapacityMemberIops()).isNull();
             // 18600 of the 20000 the benchmark measured at this mix (32 outstanding keep all four busy)
             assertThat(a.getCapacityUtil()).isCloseTo(18_600 / 20_000.0, within(1e-3));
             assertThat(a.getCapacityReadUtil() + a.getCapacityWriteUtil()).isCloseTo(a.getCapacityUtil(), within(1e-12));
