@@ -139,11 +139,12 @@ public final class CapacityComparison implements Processor<String, Object, Strin
         boolean sequential = pattern == Pattern.SEQUENTIAL;
         DiskProfile classDefault = DiskClass.guess(shape.rotational(), shape.device()).defaults();
         String measuredId = a.getHost() + "/" + HostShapes.modelKey(shape.diskModel());
-        Optional<MemberCapacity> evidence = MemberCapacity.of(a, sequential);
-        MemberCapacity learned = learnFrom(a, shapes, shape, evidence);
         try {
             LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), pattern,
                     reads / (reads + writes), meanBytes, a.getAquSzMean() * current.disks(), a.getAquSzMean());
+            Optional<MemberCapacity> evidence = MemberCapacity.of(a, sequential).map(raw -> inModelTerms(raw, a, load, reads, writes,
+                    readBytes, writeBytes, m -> m.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault)));
+            MemberCapacity learned = learnFrom(a, shapes, shape, evidence);
             DiskProfile measured = learned == null ? null : learned.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault);
             CapacityUse use = catalog.matcher().use(load, reads, writes, readBytes, writeBytes, measured);
             // the member capacity behind a measured source: the learned figures or this window's own
@@ -182,14 +183,15 @@ public final class CapacityComparison implements Processor<String, Object, Strin
                     pattern, reads, writes, readBytes, writeBytes, null)) {
                 projections.put(Layouts.key(p.layout()), p.memberUtilisation());
             }
+            double imbalance = imbalance(use, a);
             a.setCapacitySource(use.sourceTag());
             a.setCapacityContradicted(contradicted);
-            a.setCapacityUtil(use.util());
-            a.setCapacityReadUtil(use.readUtil());
-            a.setCapacityWriteUtil(use.writeUtil());
-            a.setHeadroom(use.headroom());
+            a.setCapacityUtil(use.util() * imbalance);
+            a.setCapacityReadUtil(use.readUtil() * imbalance);
+            a.setCapacityWriteUtil(use.writeUtil() * imbalance);
+            a.setHeadroom(1 - use.util() * imbalance);
             a.setProjections(projections);
-            howSure(a, use, use.source() == CapacitySource.MEASURED_MEMBERS ? basis : null, sequential);
+            howSure(a, use, use.source() == CapacitySource.MEASURED_MEMBERS ? basis : null, basis == learned, sequential);
             return a;
         } catch (IllegalArgumentException e) {
             log.debug("no capacity for {}/{} ({}): {}", a.getHost(), a.getSubject(), current.describe(), e.getMessage());
@@ -214,13 +216,13 @@ public final class CapacityComparison implements Processor<String, Object, Strin
 
     /**
      * How sure the figures are ({@link CapacityConfidence}), and for a measured source the member figure
-     * they rest on: its windows, its relative standard error and the figure itself. A measured figure
-     * the window's pattern did not measure (the disk-class default's figure stood in for it) counts as
-     * learned from no window.
+     * they rest on: its windows, its relative standard error and the figure itself. A figure that is not
+     * learned (the window's own measurement standing in, or the disk-class default's figure for the kind
+     * the window's pattern never measured) counts as learned from no window.
      */
-    static void howSure(Aggregate a, CapacityUse use, MemberCapacity basis, boolean sequential) {
+    static void howSure(Aggregate a, CapacityUse use, MemberCapacity basis, boolean isLearned, boolean sequential) {
         MemberCapacity.Learned figure = basis == null ? null : basis.figure(sequential);
-        int windows = figure == null ? 0 : figure.windows();
+        int windows = figure == null || !isLearned ? 0 : figure.windows();
         Double uncertainty = figure == null ? null : figure.relativeStandardError();
         a.setCapacityConfidence(CapacityConfidence.of(use.source(), windows, uncertainty).tag());
         if (basis == null) {
@@ -254,13 +256,60 @@ public final class CapacityComparison implements Processor<String, Object, Strin
         return new ProfileMatcher(java.util.List.of(), java.util.List.of()).use(load, reads, writes, readBytes, writeBytes, disk);
     }
 
-    /* More than AGREEMENT_POINTS from the members' measured mean util. */
+    /*
+     * The capacity_util the window would get from use more than AGREEMENT_POINTS from the busiest member's util: the
+     * model's even spread more than AGREEMENT_POINTS / imbalance from the members' mean util.
+     */
     private static boolean apartFromMembers(CapacityUse use, Aggregate a) {
-        return a.getMemberUtilMean() != null && Math.abs(use.util() * 100 - a.getMemberUtilMean()) > AGREEMENT_POINTS;
+        return a.getMemberUtilMean() != null && Math.abs(use.util() * imbalance(use, a) * 100 - a.getUtilMean()) > AGREEMENT_POINTS;
     }
 
     private static boolean overCapacityWhileMembersAreNot(CapacityUse use, Aggregate a) {
-        return use.util() > 1 && a.getUtilMean() < OVER_CAPACITY_UTIL;
+        return use.util() * imbalance(use, a) > 1 && a.getUtilMean() < OVER_CAPACITY_UTIL;
+    }
+
+    /**
+     * How much busier the busiest member was than the members' mean in the window ({@code util_mean /
+     * member_util_mean}, at least 1), by which the model's U is multiplied for capacity_util: the model
+     * spreads the load evenly, md does not always (a write-mostly RAID1 member that takes no reads, a
+     * RAID5's parity of a short stream on one member, a few threads whose requests happen to meet on one
+     * disk), and the array is full when its busiest member is. 1 for a trusted benchmark of the array (its
+     * figure is md's own spread already), and below {@link MemberCapacity#EVIDENCE_FROM_UTIL} mean util,
+     * where a ratio of a few busy seconds is noise.
+     */
+    static double imbalance(CapacityUse use, Aggregate a) {
+        Double mean = a.getMemberUtilMean();
+        if (use.source() == CapacitySource.MEASURED_PROFILE || mean == null || mean < MemberCapacity.EVIDENCE_FROM_UTIL) {
+            return 1;
+        }
+        return Math.max(1, a.getUtilMean() / mean);
+    }
+
+    /**
+     * A window's own measurement in the model's terms: the member figure from the counters scaled so that the
+     * model over it predicts the members' measured mean util for this window's load. Member I/Os and bytes per
+     * busy second are what the members did; the model counts a layout's member work its own way (a RAID5 member
+     * streaming past the parity it skips serves a third more of the media rate than the bytes it reads), and a
+     * figure it does not count the same way would put this very window off its own measurement. Scaled a few
+     * times: the model's service time is not quite inverse to the figure at request sizes other than the
+     * figure's own.
+     */
+    private static MemberCapacity inModelTerms(MemberCapacity raw, Aggregate a, LiveLoad load, double reads, double writes,
+                                               long readBytes, long writeBytes,
+                                               java.util.function.Function<MemberCapacity, DiskProfile> disk) {
+        double target = a.getMemberUtilMean() / 100;
+        MemberCapacity m = raw;
+        for (int i = 0; i < 4; i++) {
+            double k = measuredUse(load, reads, writes, readBytes, writeBytes, disk.apply(m)).util() / target;
+            if (!(k > 0) || Double.isInfinite(k)) {
+                return raw;
+            }
+            if (Math.abs(k - 1) < 1e-4) {
+                break;
+            }
+            m = m.scaledBy(k);
+        }
+        return m;
     }
 
     /* Mean request size of one direction, bytes; the other direction's when this one had none (its rate is 0 then). */

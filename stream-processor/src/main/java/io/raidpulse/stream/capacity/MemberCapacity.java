@@ -85,6 +85,15 @@ record MemberCapacity(Learned random, long requestBytes, Learned sequential) {
         return new MemberCapacity(Learned.with(random, window.random), bytes, Learned.with(sequential, window.sequential));
     }
 
+    /** One window's measurement with its figure multiplied by {@code k} (a learned figure's spread would not scale so). */
+    MemberCapacity scaledBy(double k) {
+        if (windows() != 1) {
+            throw new IllegalStateException("only one window's measurement is scaled, not figures learned from " + windows());
+        }
+        return new MemberCapacity(random == null ? null : Learned.first(random.value() * k), requestBytes,
+                sequential == null ? null : Learned.first(sequential.value() * k));
+    }
+
     /** Member I/Os per busy second, or null when only sequential windows were measured. */
     Double iopsPerBusySecond() {
         return random == null ? null : random.value();

@@ -164,6 +164,54 @@ class CapacityComparisonTest {
         });
     }
 
+    /**
+     * A RAID5 of four read sequentially in 1 MiB requests, its members 60% busy: they read the array's
+     * bytes and skip the parity, so the bytes per busy second the counters show are three quarters of what
+     * the model takes as the member's rate. The window's own measurement, in the model's terms, gives back
+     * the members' util (before: 80%, a third too high).
+     */
+    @Test
+    void aWindowsOwnMeasurementIsInTheModelsTermsAndGivesBackItsMembersUtil() {
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md0").iops(100, 0).kBs(100 * 1024, 0));
+        for (String d : new String[] {"sda", "sdb", "sdc", "sdd"}) {
+            devices.add(Dev.disk(d, 60).model("SIM-HDD").size(TB16).aqu(2).iops(50, 0).kBs(25 * 1024, 0));
+        }
+        firstWindow(devices, raid5Array());
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityUtil()).isCloseTo(0.60, within(1e-3));
+            // 100 MiB/s over 4 members 60% busy is 43.7 MB per busy second; the model reads 3 of 4 members' bytes
+            double counted = 100 * 1024 * 1024 / (4 * 0.6) / 1e6;
+            assertThat(a.getCapacityMemberMBS()).isCloseTo(counted * 4 / 3, within(0.1));
+        });
+    }
+
+    /**
+     * A RAID1 whose second member is write-mostly: all reads go to the first, 64% busy, the other idle. The
+     * disks serve 100 reads in 0.64 busy seconds (156 per busy second: their capacity, learned as such), and
+     * the array is full when its busy member is: capacity_util is the model's even spread (32%) times the
+     * busiest member's share over the mean (2), 64%; the projections to other layouts stay the model's.
+     */
+    @Test
+    void anArrayWhoseLoadMdDoesNotSpreadIsAsFullAsItsBusiestMember() {
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md0").iops(100, 0).kBs(400, 0));
+        devices.add(Dev.disk("sda", 64).model("SIM-HDD").size(TB16).aqu(1).iops(100, 0).kBs(400, 0));
+        devices.add(Dev.disk("sdb", 0).model("SIM-HDD").size(TB16).aqu(0).iops(0, 0).kBs(0, 0));
+        firstWindow(devices, Md.array("md0", "raid1", "sda", "sdb"));
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getUtilMean()).isEqualTo(64.0);
+            assertThat(a.getMemberUtilMean()).isEqualTo(32.0);
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityMemberIops()).isCloseTo(100 / (2 * 0.32), within(0.1));
+            assertThat(a.getCapacityUtil()).isCloseTo(0.64, within(1e-3));
+            assertThat(a.getCapacityReadUtil() + a.getCapacityWriteUtil()).isCloseTo(a.getCapacityUtil(), within(1e-12));
+            assertThat(a.getHeadroom()).isCloseTo(0.36, within(1e-3));
+            assertThat(a.getProjections().get("raid1-2")).as("the model's even spread").isCloseTo(0.32, within(1e-3));
+        });
+    }
+
     /** Learned at 500 I/Os per busy second; then a window whose members serve 1,000 per busy second (another load shape). */
     @Test
     void aWindowTheLearnedCapacityDoesNotDescribeIsMeasuredOnItsOwn() {
