@@ -67,12 +67,15 @@ public final class CapacityComparison implements Processor<String, Object, Strin
     private static final Logger log = LoggerFactory.getLogger(CapacityComparison.class);
 
     private final CapacitySettings settings;
+    private final long learnWindowMs;
     private ProcessorContext<String, Aggregate> context;
     private DecodedCache<String, HostShapes> store;
     private ProfileCatalog catalog;
 
-    public CapacityComparison(CapacitySettings settings) {
+    /** @param learnWindowMs the smallest aggregate window: the one member capacity is learned from */
+    public CapacityComparison(CapacitySettings settings, long learnWindowMs) {
         this.settings = settings;
+        this.learnWindowMs = learnWindowMs;
     }
 
     public static StoreBuilder<KeyValueStore<String, HostShapes>> storeBuilder() {
@@ -103,7 +106,7 @@ public final class CapacityComparison implements Processor<String, Object, Strin
         HostShapes now = HostShapes.of(o.sample());
         HostShapes before = store.get(o.host());
         if (before == null ? !now.arrays().isEmpty() : !before.arrays().equals(now.arrays())) {
-            store.put(o.host(), before == null ? now : before.withShapesOf(now));
+            store.put(o.host(), before == null ? now : before.withShapesOf(now, o.time()));
         }
     }
 
@@ -112,7 +115,9 @@ public final class CapacityComparison implements Processor<String, Object, Strin
             return a;
         }
         HostShapes shapes = store.get(a.getHost());
-        ArrayShape shape = shapes == null ? null : shapes.arrays().get(a.getSubject());
+        // the shape of the window's time: it closes up to a window and the grace after its samples
+        ArrayShape shape = shapes == null ? null
+                : shapes.shapeAt(a.getSubject(), a.getWindowStart().toEpochMilli(), a.getWindowEnd().toEpochMilli());
         if (shape == null) {
             return a;
         }
@@ -201,15 +206,20 @@ public final class CapacityComparison implements Processor<String, Object, Strin
 
     /**
      * The member capacity learned on this host for the array's disk model, with this window's when it
-     * was busy enough ({@link MemberCapacity#busyEnoughToLearn}); null until some window was.
+     * was busy enough ({@link MemberCapacity#busyEnoughToLearn}); null until some window was. Only
+     * windows of the smallest size are learned from (a larger one is its minutes again), and each
+     * minute once per disk model: the inner RAID1s of a RAID0 over RAID1 pairs show the same disks'
+     * minute as the outer array, and counting it thrice would claim three windows with no spread.
      */
     private MemberCapacity learnFrom(Aggregate a, HostShapes shapes, ArrayShape shape, Optional<MemberCapacity> evidence) {
         String key = HostShapes.modelKey(shape.diskModel());
         MemberCapacity before = shapes.measured().get(key);
-        if (evidence.isEmpty() || !MemberCapacity.busyEnoughToLearn(a)) {
+        long end = a.getWindowEnd().toEpochMilli();
+        if (evidence.isEmpty() || !MemberCapacity.busyEnoughToLearn(a) || a.getWindowS() * 1000L != learnWindowMs
+                || before != null && before.lastWindowEnd() >= end) {
             return before;
         }
-        MemberCapacity now = before == null ? evidence.get() : before.with(evidence.get());
+        MemberCapacity now = (before == null ? evidence.get() : before.with(evidence.get())).learnedAt(end);
         store.put(a.getHost(), shapes.withMeasured(shape.diskModel(), now));
         return now;
     }

@@ -26,10 +26,21 @@ import java.util.Optional;
  * @param random       member I/Os one member completes per busy second at {@code requestBytes}; null when
  *                     only sequential windows were measured
  * @param requestBytes mean request size asked of the array in the windows measured for random I/O, bytes
- * @param sequential   member MB (10^6 bytes) one member transfers per busy second in sequential windows; null
- *                     when none was measured
+ * @param sequential    member MB (10^6 bytes) one member transfers per busy second in sequential windows; null
+ *                      when none was measured
+ * @param lastWindowEnd end (ms) of the last window learned from; {@link Long#MIN_VALUE} when not known (a
+ *                      window's own measurement, or a state format before 3)
  */
-record MemberCapacity(Learned random, long requestBytes, Learned sequential) {
+record MemberCapacity(Learned random, long requestBytes, Learned sequential, long lastWindowEnd) {
+    MemberCapacity(Learned random, long requestBytes, Learned sequential) {
+        this(random, requestBytes, sequential, Long.MIN_VALUE);
+    }
+
+    /** These figures, learned up to the window ending at {@code end} (ms). */
+    MemberCapacity learnedAt(long end) {
+        return new MemberCapacity(random, requestBytes, sequential, end);
+    }
+
     /**
      * Busiest member util (%) from which a window is busy enough to keep as the learned profile: a
      * disk half busy is queueing enough that its completions per busy second are its capacity, not
@@ -82,7 +93,7 @@ record MemberCapacity(Learned random, long requestBytes, Learned sequential) {
         long bytes = window.random == null ? requestBytes
                 : random == null ? window.requestBytes
                 : Math.round(requestBytes + NEW_WINDOW_WEIGHT * (window.requestBytes - requestBytes));
-        return new MemberCapacity(Learned.with(random, window.random), bytes, Learned.with(sequential, window.sequential));
+        return new MemberCapacity(Learned.with(random, window.random), bytes, Learned.with(sequential, window.sequential), lastWindowEnd);
     }
 
     /** One window's measurement with its figure multiplied by {@code k} (a learned figure's spread would not scale so). */
@@ -137,12 +148,14 @@ record MemberCapacity(Learned random, long requestBytes, Learned sequential) {
         Learned.write(random, w);
         w.writeLong(requestBytes);
         Learned.write(sequential, w);
+        w.writeLong(lastWindowEnd);
     }
 
     static MemberCapacity read(StateReader r) {
         Learned random = Learned.read(r);
         long bytes = r.readLong();
-        return new MemberCapacity(random, bytes, Learned.read(r));
+        Learned sequential = Learned.read(r);
+        return new MemberCapacity(random, bytes, sequential, r.readLong());
     }
 
     /**

@@ -298,6 +298,30 @@ class CapacityComparisonTest {
         }
     }
 
+    /**
+     * md0 a busy RAID5 through the first minute, re-created as a RAID10 (same name, same disks) at 60 s and
+     * stopped at 70 s, when the first window closes (10 s grace): the window is compared with the RAID5 it
+     * was, not with what md0 became before it closed (the lab's scenarios re-create their arrays so, and the
+     * default grace is a minute).
+     */
+    @Test
+    void aWindowIsComparedWithTheShapeItsArrayHadThenNotWhenItCloses() {
+        for (int i = 0; i < 6; i++) {
+            topology.send(db1.next(raid5Measured(400, 200, 60), List.of(raid5Array())));
+        }
+        topology.send(db1.next(raid5Measured(0, 0, 0), List.of(Md.array("md0", "raid10", "sda", "sdb", "sdc", "sdd").layout("near-2"))));
+        topology.send(db1.next(raid5Measured(0, 0, 0), List.of()));
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getLevel()).isEqualTo("raid5");
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityUtil()).isCloseTo(0.6, within(1e-3));
+        });
+        HostShapes kept = topology.storeValue(CapacityComparison.STORE, "db1");
+        assertThat(kept.arrays()).as("md0 gone").isEmpty();
+        assertThat(kept.former().get("md0").shape().level()).as("the RAID10 it was last").isEqualTo("raid10");
+        assertThat(HostShapes.SERDE.decode(HostShapes.SERDE.encode(kept))).isEqualTo(kept);
+    }
+
     private static Md raid5Array() {
         return Md.array("md0", "raid5", "sda", "sdb", "sdc", "sdd").layout("left-symmetric").chunk(512 * 1024);
     }
@@ -452,6 +476,31 @@ class CapacityComparisonTest {
         assertThat(md2.getProjections()).containsKey("raid0-over-raid1-4");
         DiskProfile d = DiskClass.HDD_7200.defaults();
         assertThat(md2.getCapacityUtil()).isCloseTo((800 * d.readSeconds(4096) + 200 * 2 * d.writeSeconds(4096)) / 4, within(1e-9));
+    }
+
+    /**
+     * A RAID0 over two RAID1 pairs read at 800/s, each leaf disk serving 200 reads at 60%: the outer array
+     * and both pairs show the same disks' minute; it is learned once, not as three windows without spread.
+     */
+    @Test
+    void aMinuteIsLearnedOncePerDiskModelWhateverArraysShowIt() {
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md2").iops(800, 0).kBs(3200, 0));
+        devices.add(Dev.md("md0").iops(400, 0).kBs(1600, 0));
+        devices.add(Dev.md("md1").iops(400, 0).kBs(1600, 0));
+        for (String d : new String[] {"vda", "vdb", "vdc", "vdd"}) {
+            devices.add(Dev.disk(d, 60).model("SIM-HDD").aqu(2).iops(200, 0).kBs(800, 0));
+        }
+        List<Md> arrays = List.of(Md.array("md0", "raid1", "vda", "vdb"), Md.array("md1", "raid1", "vdc", "vdd"),
+                Md.array("md2", "raid0", "md0", "md1").chunk(512 * 1024).leaves("vda", "vdb", "vdc", "vdd"));
+        for (int i = 0; i < 8; i++) {
+            topology.send(db1.next(devices, arrays));
+        }
+        assertThat(arrays()).hasSize(3).allSatisfy(a -> assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD"));
+        MemberCapacity learned = topology.<HostShapes>storeValue(CapacityComparison.STORE, "db1").measured().get("SIM-HDD");
+        assertThat(learned.random().windows()).isEqualTo(1);
+        assertThat(learned.iopsPerBusySecond()).isCloseTo(200 / 0.6, within(0.5));
+        assertThat(learned.lastWindowEnd()).isEqualTo(T0 + 60_000);
     }
 
     @Test
