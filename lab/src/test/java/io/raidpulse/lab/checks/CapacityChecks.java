@@ -90,14 +90,17 @@ final class CapacityChecks {
     /** Busiest member util (%) from which the capacity processor learns from a window (MemberCapacity.LEARN_FROM_UTIL). */
     static final double LEARN_FROM_UTIL = 50;
 
-    /** The 1-minute array windows of {@code host}, once their count has stopped changing (at most 60 s). */
-    static List<InfluxQlResult.Row> settledWindows(InfluxConnection influx, String host) throws InterruptedException {
+    /**
+     * The 1-minute array windows of {@code host}, once their count has stopped changing (at most 60 s; a
+     * host without arrays has none to wait for).
+     */
+    static List<InfluxQlResult.Row> settledWindows(InfluxConnection influx, String host, boolean arrays) throws InterruptedException {
         String q = "SELECT * FROM \"agg_1m\".\"raidpulse_array\" WHERE host = '" + host + "' GROUP BY \"array\"";
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         int last = -1;
         int stable = 0;
         InfluxQlResult r = influx.query(q);
-        while (System.nanoTime() < deadline && (r.size() == 0 || stable < 4)) {
+        while (System.nanoTime() < deadline && (r.size() == 0 && arrays || stable < 4)) {
             Thread.sleep(500);
             r = influx.query(q);
             stable = r.size() == last ? stable + 1 : 0;

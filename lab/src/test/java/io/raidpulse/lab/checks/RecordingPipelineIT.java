@@ -142,7 +142,7 @@ class RecordingPipelineIT {
         CapacityChecks.Learned expectation = ScenarioExpectations.learnedCapacity(scenario);
         List<InfluxQlResult.Row> windows;
         try (InfluxConnection influx = InfluxConnections.open(Settings.of(Map.of("influx.url", influxServer.url())))) {
-            windows = CapacityChecks.settledWindows(influx, host);
+            windows = CapacityChecks.settledWindows(influx, host, Recordings.hasArrays(r));
         }
         windows.forEach(w -> System.out.println(r.name() + " capacity: " + CapacityChecks.describe(w)));
         SoftAssertions soft = new SoftAssertions();
