@@ -71,9 +71,9 @@ public final class StreamTopology {
 
         t.addGlobalStore(ProfileStore.storeBuilder(), PROFILES_SOURCE, Serdes.String().deserializer(), Serdes.ByteArray().deserializer(),
                 topics.benchmarks(), PROFILES, ProfileStore.Updater::new);
-        t.addProcessor(CAPACITY, () -> new CapacityComparison(config.capacity()), AGGREGATES, INTAKE);
-        t.addStateStore(CapacityComparison.storeBuilder(), CAPACITY);
         long smallestWindow = config.aggregates().windows().stream().mapToLong(java.time.Duration::toMillis).min().orElseThrow();
+        t.addProcessor(CAPACITY, () -> new CapacityComparison(config.capacity(), smallestWindow), AGGREGATES, INTAKE);
+        t.addStateStore(CapacityComparison.storeBuilder(), CAPACITY);
         t.addProcessor(CAPACITY_ALERTS, () -> new CapacityDetector(config.capacity(), config.expiry(), smallestWindow), CAPACITY, INTAKE);
         t.addStateStore(CapacityDetector.storeBuilder(), CAPACITY_ALERTS);
         t.addProcessor(FORECAST, () -> new ForecastDetector(config.forecast(), config.expiry(), config.aggregates().grace().toMillis()),

@@ -129,6 +129,29 @@ class RecordingPipelineIT {
                 ScenarioExpectations.incidents(r.manifest().path("scenario").asText()));
     }
 
+    /**
+     * The capacity figures of the host's arrays in InfluxDB agree with what its disks did and are
+     * ({@link CapacityChecks}): capacity_util with the busiest member's util on every window
+     * without a benchmark, the learned member capacity with the lab disk's.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("recordings")
+    void capacityAgreesWithTheMembersAndTheLabDisks(Recording r) throws Exception {
+        String scenario = r.manifest().path("scenario").asText();
+        String host = "lab-" + scenario;
+        CapacityChecks.Learned expectation = ScenarioExpectations.learnedCapacity(scenario);
+        List<InfluxQlResult.Row> windows;
+        try (InfluxConnection influx = InfluxConnections.open(Settings.of(Map.of("influx.url", influxServer.url())))) {
+            windows = CapacityChecks.settledWindows(influx, host, Recordings.hasArrays(r));
+        }
+        windows.forEach(w -> System.out.println(r.name() + " capacity: " + CapacityChecks.describe(w)));
+        SoftAssertions soft = new SoftAssertions();
+        int compared = CapacityChecks.agreement(soft, r.name(), windows);
+        System.out.println(r.name() + " capacity: " + compared + " windows compared with the busiest member's util");
+        System.out.println(CapacityChecks.learnedCapacity(soft, r, windows, expectation));
+        soft.assertAll();
+    }
+
     /** The checks of one recording's alerts (LabIT runs them on a fresh run too). */
     static void check(Recording r, List<Alert> alerts) {
         alerts.forEach(a -> System.out.println(r.name() + ": " + a.getEventTime() + " " + a.getState() + " " + a.getKind() + " "

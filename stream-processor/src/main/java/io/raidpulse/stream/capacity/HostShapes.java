@@ -17,15 +17,53 @@ import java.util.Map;
  * The shape of every md array of one host, and what its member disks were measured serving,
  * stored under the host name.
  *
- * @param arrays   by array name
+ * <p>A window is compared when it closes, up to a window and the grace period after its samples
+ * ({@code aggregate.grace}, 60 s): an array stopped or re-created in another shape meanwhile must
+ * not take its window's shape with it. So each array's shape keeps the sample time it was first
+ * seen, and the shape an array had before its last change (or before it vanished) is kept as
+ * {@link Former} until {@link #FORMER_KEPT} after that change: {@link #shapeAt} gives a window the
+ * shape its array had then.
+ *
+ * @param arrays   by array name, as the latest sample shows them
+ * @param since    by array name, sample time (ms) from which its shape in {@code arrays} was seen;
+ *                 {@link Long#MIN_VALUE} when not known (kept by a format before 3)
+ * @param former   by array name, the shape it had before its last change or before it vanished
  * @param measured the learned member capacity by member disk model ({@link #modelKey}): from this host's
  *                 arrays' busy windows
  */
-record HostShapes(Map<String, ArrayShape> arrays, Map<String, MemberCapacity> measured) {
-    /* format 2 added the measured member capacity; format 1 had the shapes alone */
-    static final StateSerde<HostShapes> SERDE = new StateSerde<HostShapes>("capacity shapes", 2,
+record HostShapes(Map<String, ArrayShape> arrays, Map<String, Long> since, Map<String, Former> former,
+                  Map<String, MemberCapacity> measured) {
+    /**
+     * How long after a change a former shape is kept: longer than the largest aggregate window
+     * (1 h) and its grace, so that every window of the array before the change has closed.
+     */
+    static final long FORMER_KEPT = java.time.Duration.ofHours(2).toMillis();
+
+    /**
+     * A shape an array no longer has.
+     *
+     * @param since sample time (ms) from which it was seen; {@link Long#MIN_VALUE} when not known
+     * @param until sample time (ms) of the first sample that showed the array changed or gone
+     */
+    record Former(ArrayShape shape, long since, long until) {
+    }
+
+    /*
+     * format 3 keeps each shape's first sample time, the former shapes, and each measured figure's windows
+     * and spread (MemberCapacity.Learned); format 2 added the measured member capacity; format 1 had the
+     * shapes alone
+     */
+    static final StateSerde<HostShapes> SERDE = new StateSerde<HostShapes>("capacity shapes", 3,
             (h, w) -> {
                 writeShapes(h, w);
+                w.writeInt(h.since.size());
+                h.since.forEach((name, t) -> w.writeString(name).writeLong(t));
+                w.writeInt(h.former.size());
+                h.former.forEach((name, f) -> {
+                    w.writeString(name);
+                    f.shape().write(w);
+                    w.writeLong(f.since()).writeLong(f.until());
+                });
                 w.writeInt(h.measured.size());
                 h.measured.forEach((model, capacity) -> {
                     w.writeString(model);
@@ -35,13 +73,30 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, MemberCapacity> me
             r -> {
                 Map<String, ArrayShape> arrays = readShapes(r);
                 int n = r.readInt();
-                Map<String, MemberCapacity> measured = new LinkedHashMap<>();
+                Map<String, Long> since = new LinkedHashMap<>();
                 for (int i = 0; i < n; i++) {
-                    measured.put(r.readString(), MemberCapacity.read(r));
+                    since.put(r.readString(), r.readLong());
                 }
-                return new HostShapes(arrays, Collections.unmodifiableMap(measured));
+                n = r.readInt();
+                Map<String, Former> former = new LinkedHashMap<>();
+                for (int i = 0; i < n; i++) {
+                    former.put(r.readString(), new Former(ArrayShape.read(r), r.readLong(), r.readLong()));
+                }
+                return new HostShapes(arrays, Collections.unmodifiableMap(since), Collections.unmodifiableMap(former),
+                        readMeasured(r, MemberCapacity::read));
             })
-            .alsoReading(1, r -> new HostShapes(readShapes(r), Map.of()));
+            .alsoReading(2, r -> new HostShapes(readShapes(r), Map.of(), Map.of(), readMeasured(r, MemberCapacity::readFormat2)))
+            .alsoReading(1, r -> new HostShapes(readShapes(r), Map.of(), Map.of(), Map.of()));
+
+    private static Map<String, MemberCapacity> readMeasured(io.raidpulse.stream.state.StateReader r,
+                                                            java.util.function.Function<io.raidpulse.stream.state.StateReader, MemberCapacity> capacity) {
+        int n = r.readInt();
+        Map<String, MemberCapacity> measured = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            measured.put(r.readString(), capacity.apply(r));
+        }
+        return Collections.unmodifiableMap(measured);
+    }
 
     /** The key of a member disk model in {@link #measured}: the model, or "?" when the collector did not see it. */
     static String modelKey(String diskModel) {
@@ -52,12 +107,47 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, MemberCapacity> me
     HostShapes withMeasured(String diskModel, MemberCapacity capacity) {
         Map<String, MemberCapacity> m = new LinkedHashMap<>(measured);
         m.put(modelKey(diskModel), capacity);
-        return new HostShapes(arrays, Collections.unmodifiableMap(m));
+        return new HostShapes(arrays, since, former, Collections.unmodifiableMap(m));
     }
 
-    /** {@code now}'s shapes with these measured capacities. */
-    HostShapes withShapesOf(HostShapes now) {
-        return new HostShapes(now.arrays, measured);
+    /**
+     * {@code now}'s shapes, seen in a sample at {@code time} (ms), with these measured capacities: an
+     * array whose shape is unchanged keeps the time it was first seen; one changed or gone leaves its
+     * shape here as former; former shapes older than {@link #FORMER_KEPT} are dropped.
+     */
+    HostShapes withShapesOf(HostShapes now, long time) {
+        Map<String, Long> s = new LinkedHashMap<>();
+        Map<String, Former> f = new LinkedHashMap<>();
+        former.forEach((name, old) -> {
+            if (old.until() >= time - FORMER_KEPT) {
+                f.put(name, old);
+            }
+        });
+        now.arrays.forEach((name, shape) -> s.put(name, shape.equals(arrays.get(name)) ? since.getOrDefault(name, Long.MIN_VALUE) : time));
+        arrays.forEach((name, shape) -> {
+            if (!shape.equals(now.arrays.get(name))) {
+                f.put(name, new Former(shape, since.getOrDefault(name, Long.MIN_VALUE), time));
+            }
+        });
+        return new HostShapes(now.arrays, Collections.unmodifiableMap(s), Collections.unmodifiableMap(f), measured);
+    }
+
+    /**
+     * The shape array {@code name} had in the window [{@code start}, {@code end}) (ms): its current shape
+     * when it was seen before the window's end, else its former shape when that was seen in the window
+     * (an array stopped or re-created after the window and before it closed); else its current shape, or
+     * null when there is none.
+     */
+    ArrayShape shapeAt(String name, long start, long end) {
+        ArrayShape current = arrays.get(name);
+        if (current != null && since.getOrDefault(name, Long.MIN_VALUE) < end) {
+            return current;
+        }
+        Former f = former.get(name);
+        if (f != null && f.until() > start && f.since() < end) {
+            return f.shape();
+        }
+        return current;
     }
 
     private static void writeShapes(HostShapes h, io.raidpulse.stream.state.StateWriter w) {
@@ -77,7 +167,7 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, MemberCapacity> me
         return Collections.unmodifiableMap(arrays);
     }
 
-    /** The shapes of the active arrays of a sample. */
+    /** The shapes of the active arrays of a sample, seen from its time. */
     static HostShapes of(HostSample sample) {
         Map<String, DeviceSample> devices = new HashMap<>();
         sample.getDevices().forEach(d -> devices.put(d.getName(), d));
@@ -88,7 +178,9 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, MemberCapacity> me
                 out.put(a.getName(), shape(a, arrays, devices));
             }
         }
-        return new HostShapes(Collections.unmodifiableMap(out), Map.of());
+        Map<String, Long> since = new LinkedHashMap<>();
+        out.keySet().forEach(name -> since.put(name, sample.getSampleTime().toEpochMilli()));
+        return new HostShapes(Collections.unmodifiableMap(out), Collections.unmodifiableMap(since), Map.of(), Map.of());
     }
 
     private static ArrayShape shape(MdArray a, MdLeaves arrays, Map<String, DeviceSample> devices) {

@@ -19,14 +19,28 @@ import java.util.Optional;
  * One figure for reads and writes: a window gives one equation (busy time = reads x tr + writes x tw),
  * not two, so the directions are not told apart; the model's member costs still split them.
  *
- * @param iopsPerBusySecond member I/Os one member completes per busy second at {@code requestBytes}; null when
- *                          only sequential windows were measured
- * @param requestBytes      mean request size asked of the array in the windows measured for random I/O, bytes
- * @param mbPerBusySecond   member MB (10^6 bytes) one member transfers per busy second in sequential windows; null
- *                          when none was measured
- * @param windows           closed windows that went into the figures
+ * <p>Each figure is {@link Learned}: the weighted figure the model uses, the busy windows it is
+ * from, and the spread of those windows' own figures, so that a window can say how sure its
+ * capacity is ({@link CapacityConfidence}).
+ *
+ * @param random       member I/Os one member completes per busy second at {@code requestBytes}; null when
+ *                     only sequential windows were measured
+ * @param requestBytes mean request size asked of the array in the windows measured for random I/O, bytes
+ * @param sequential    member MB (10^6 bytes) one member transfers per busy second in sequential windows; null
+ *                      when none was measured
+ * @param lastWindowEnd end (ms) of the last window learned from; {@link Long#MIN_VALUE} when not known (a
+ *                      window's own measurement, or a state format before 3)
  */
-record MemberCapacity(Double iopsPerBusySecond, long requestBytes, Double mbPerBusySecond, int windows) {
+record MemberCapacity(Learned random, long requestBytes, Learned sequential, long lastWindowEnd) {
+    MemberCapacity(Learned random, long requestBytes, Learned sequential) {
+        this(random, requestBytes, sequential, Long.MIN_VALUE);
+    }
+
+    /** These figures, learned up to the window ending at {@code end} (ms). */
+    MemberCapacity learnedAt(long end) {
+        return new MemberCapacity(random, requestBytes, sequential, end);
+    }
+
     /**
      * Busiest member util (%) from which a window is busy enough to keep as the learned profile: a
      * disk half busy is queueing enough that its completions per busy second are its capacity, not
@@ -58,7 +72,7 @@ record MemberCapacity(Double iopsPerBusySecond, long requestBytes, Double mbPerB
         if (sequential) {
             Double amp = writes > 0 ? a.getWriteAmpSectors() : Double.valueOf(0);
             double bytes = amp == null ? -1 : (a.getRkBS() + amp * a.getWkBS()) * 1024;
-            return bytes > 0 ? Optional.of(new MemberCapacity(null, 0, bytes / perBusySecond / 1e6, 1)) : Optional.empty();
+            return bytes > 0 ? Optional.of(new MemberCapacity(null, 0, Learned.first(bytes / perBusySecond / 1e6))) : Optional.empty();
         }
         Double amp = writes > 0 ? a.getWriteAmpIo() : Double.valueOf(0);
         double ios = amp == null ? -1 : reads + amp * writes;
@@ -66,7 +80,7 @@ record MemberCapacity(Double iopsPerBusySecond, long requestBytes, Double mbPerB
             return Optional.empty();
         }
         long bytes = Math.max(512, Math.round((a.getRkBS() + a.getWkBS()) * 1024 / (reads + writes)));
-        return Optional.of(new MemberCapacity(ios / perBusySecond, bytes, null, 1));
+        return Optional.of(new MemberCapacity(Learned.first(ios / perBusySecond), bytes, null));
     }
 
     /** Whether a window showing this is busy enough to be kept as the learned profile. */
@@ -76,18 +90,39 @@ record MemberCapacity(Double iopsPerBusySecond, long requestBytes, Double mbPerB
 
     /** These learned figures with one more busy window's, each kind weighted {@link #NEW_WINDOW_WEIGHT} against the earlier ones. */
     MemberCapacity with(MemberCapacity window) {
-        Double iops = blend(iopsPerBusySecond, window.iopsPerBusySecond);
-        long bytes = window.iopsPerBusySecond == null ? requestBytes
-                : iopsPerBusySecond == null ? window.requestBytes
+        long bytes = window.random == null ? requestBytes
+                : random == null ? window.requestBytes
                 : Math.round(requestBytes + NEW_WINDOW_WEIGHT * (window.requestBytes - requestBytes));
-        return new MemberCapacity(iops, bytes, blend(mbPerBusySecond, window.mbPerBusySecond), windows + window.windows);
+        return new MemberCapacity(Learned.with(random, window.random), bytes, Learned.with(sequential, window.sequential), lastWindowEnd);
     }
 
-    private static Double blend(Double before, Double now) {
-        if (now == null) {
-            return before;
+    /** One window's measurement with its figure multiplied by {@code k} (a learned figure's spread would not scale so). */
+    MemberCapacity scaledBy(double k) {
+        if (windows() != 1) {
+            throw new IllegalStateException("only one window's measurement is scaled, not figures learned from " + windows());
         }
-        return before == null ? now : before + NEW_WINDOW_WEIGHT * (now - before);
+        return new MemberCapacity(random == null ? null : Learned.first(random.value() * k), requestBytes,
+                sequential == null ? null : Learned.first(sequential.value() * k));
+    }
+
+    /** Member I/Os per busy second, or null when only sequential windows were measured. */
+    Double iopsPerBusySecond() {
+        return random == null ? null : random.value();
+    }
+
+    /** Member MB per busy second, or null when no sequential window was measured. */
+    Double mbPerBusySecond() {
+        return sequential == null ? null : sequential.value();
+    }
+
+    /** The figure the model uses for a window of this pattern (null when that kind was not measured and the default stands in). */
+    Learned figure(boolean sequentialWindow) {
+        return sequentialWindow ? sequential : random;
+    }
+
+    /** Busy windows behind both figures. */
+    int windows() {
+        return (random == null ? 0 : random.windows()) + (sequential == null ? 0 : sequential.windows());
     }
 
     /**
@@ -98,25 +133,124 @@ record MemberCapacity(Double iopsPerBusySecond, long requestBytes, Double mbPerB
      * @param fallback the disk-class default of these disks
      */
     DiskProfile disk(String id, String model, Boolean rotational, DiskProfile fallback) {
-        double iops = iopsPerBusySecond == null ? fallback.randomReadIops() : iopsPerBusySecond;
-        double writeIops = iopsPerBusySecond == null ? fallback.randomWriteIops() : iopsPerBusySecond;
-        long bytes = iopsPerBusySecond == null ? fallback.blockSizeBytes() : requestBytes;
-        double mbps = mbPerBusySecond == null ? fallback.sequentialMBps() : mbPerBusySecond;
+        double iops = random == null ? fallback.randomReadIops() : random.value();
+        double writeIops = random == null ? fallback.randomWriteIops() : random.value();
+        long bytes = random == null ? fallback.blockSizeBytes() : requestBytes;
+        double mbps = sequential == null ? fallback.sequentialMBps() : sequential.value();
+        int windows = windows();
         return new DiskProfile(id, "member disk " + (model == null ? "of unknown model" : model) + " as measured on its array",
                 model, rotational, iops, writeIops, bytes, null, mbps,
                 "measured: completed member I/Os per busy second over " + windows + " busy 1-minute window" + (windows == 1 ? "" : "s"));
     }
 
+    /* format 3: each figure with its windows and spread (Learned.write) */
     void write(StateWriter w) {
-        w.writeDouble(iopsPerBusySecond == null ? -1 : iopsPerBusySecond).writeLong(requestBytes)
-                .writeDouble(mbPerBusySecond == null ? -1 : mbPerBusySecond).writeInt(windows);
+        Learned.write(random, w);
+        w.writeLong(requestBytes);
+        Learned.write(sequential, w);
+        w.writeLong(lastWindowEnd);
     }
 
     static MemberCapacity read(StateReader r) {
+        Learned random = Learned.read(r);
+        long bytes = r.readLong();
+        Learned sequential = Learned.read(r);
+        return new MemberCapacity(random, bytes, sequential, r.readLong());
+    }
+
+    /**
+     * Format 2 (HostShapes format 2): the two figures and one count of windows for both, no spread.
+     * A figure measured alone takes the count; when both were measured the split is unknown and each
+     * is taken as learned from one window, so a restored figure never claims more than it is known to
+     * rest on. The spread is counted from the next busy window on.
+     */
+    static MemberCapacity readFormat2(StateReader r) {
         double iops = r.readDouble();
         long bytes = r.readLong();
         double mb = r.readDouble();
         int windows = r.readInt();
-        return new MemberCapacity(iops < 0 ? null : iops, bytes, mb < 0 ? null : mb, windows);
+        int each = iops >= 0 && mb >= 0 ? 1 : windows;
+        return new MemberCapacity(iops < 0 ? null : Learned.restored(iops, each), bytes, mb < 0 ? null : Learned.restored(mb, each));
+    }
+
+    /**
+     * One learned figure.
+     *
+     * @param value         the figure the model uses: each busy window's figure weighted {@link #NEW_WINDOW_WEIGHT}
+     *                      against the earlier ones
+     * @param windows       busy windows it is learned from
+     * @param spreadWindows of those, the windows whose figures the spread counts (all but those learned before
+     *                      state format 3)
+     * @param mean          unweighted mean of those windows' figures
+     * @param m2            sum of their squared deviations from {@code mean} (Welford's running variance)
+     */
+    record Learned(double value, int windows, int spreadWindows, double mean, double m2) {
+        /* what state formats before 3 kept: the figure and its windows, no spread */
+        static Learned restored(double value, int windows) {
+            return new Learned(value, Math.max(1, windows), 0, 0, 0);
+        }
+
+        static Learned first(double figure) {
+            return new Learned(figure, 1, 1, figure, 0);
+        }
+
+        static Learned with(Learned before, Learned now) {
+            if (now == null) {
+                return before;
+            }
+            return before == null ? now : before.with(now);
+        }
+
+        /** With the figures of {@code other} (one window, or several of another store) added after these. */
+        private Learned with(Learned other) {
+            double weighted = value + NEW_WINDOW_WEIGHT * (other.value - value);
+            // Chan et al.'s pairwise update of the running mean and M2
+            int n = spreadWindows + other.spreadWindows;
+            double delta = other.mean - mean;
+            double newMean = n == 0 ? 0 : mean + delta * other.spreadWindows / n;
+            double newM2 = n == 0 ? 0 : m2 + other.m2 + delta * delta * spreadWindows * other.spreadWindows / n;
+            return new Learned(weighted, windows + other.windows, n, newMean, newM2);
+        }
+
+        /**
+         * Relative standard error of {@link #value}: the standard deviation of the windows' figures
+         * times the root of the sum of the squared weights the weighted figure gives its windows,
+         * over the figure (0.05: the figure is known to about 5%). Null under two windows with a
+         * spread: one window says nothing about how much windows differ.
+         */
+        Double relativeStandardError() {
+            if (spreadWindows < 2 || !(value > 0)) {
+                return null;
+            }
+            double sd = Math.sqrt(Math.max(0, m2) / (spreadWindows - 1));
+            return sd * Math.sqrt(sumOfSquaredWeights(windows)) / value;
+        }
+
+        /**
+         * Sum of the squared weights of n windows in the weighted figure: the first keeps
+         * (1 - a)^(n-1), the k-th after it a (1 - a)^(n-1-k), with a = {@link #NEW_WINDOW_WEIGHT}.
+         * 1 for one window; toward a / (2 - a) (1/7) for many.
+         */
+        static double sumOfSquaredWeights(int n) {
+            double q = (1 - NEW_WINDOW_WEIGHT) * (1 - NEW_WINDOW_WEIGHT);
+            double first = Math.pow(q, n - 1);
+            return first + NEW_WINDOW_WEIGHT * NEW_WINDOW_WEIGHT * (1 - first) / (1 - q);
+        }
+
+        static void write(Learned l, StateWriter w) {
+            if (l == null) {
+                w.writeDouble(-1);
+                return;
+            }
+            w.writeDouble(l.value).writeInt(l.windows).writeInt(l.spreadWindows).writeDouble(l.mean).writeDouble(l.m2);
+        }
+
+        static Learned read(StateReader r) {
+            double value = r.readDouble();
+            if (value < 0) {
+                return null;
+            }
+            return new Learned(value, r.readInt(), r.readInt(), r.readDouble(), r.readDouble());
+        }
     }
 }

@@ -93,6 +93,12 @@ public final class InfluxPoints {
             optionalCount(p, "member_bytes", a.getMemberBytes());
             optional(p, "capacity_source", a.getCapacitySource());
             optional(p, "capacity_contradicted", a.getCapacityContradicted());
+            optional(p, "capacity_confidence", a.getCapacityConfidence());
+            optionalCount(p, "capacity_learned_windows", a.getCapacityLearnedWindows());
+            optional(p, "capacity_uncertainty", a.getCapacityUncertainty());
+            optional(p, "capacity_member_iops", a.getCapacityMemberIops());
+            optional(p, "capacity_member_request_kB", a.getCapacityMemberRequestKB());
+            optional(p, "capacity_member_MB_s", a.getCapacityMemberMBS());
             optional(p, "capacity_util", a.getCapacityUtil());
             optional(p, "capacity_read_util", a.getCapacityReadUtil());
             optional(p, "capacity_write_util", a.getCapacityWriteUtil());

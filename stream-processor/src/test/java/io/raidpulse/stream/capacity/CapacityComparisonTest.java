@@ -120,6 +120,98 @@ class CapacityComparisonTest {
         assertThat(kept.measured().get("SIM-HDD").windows()).as("the quiet window is not learned from").isEqualTo(1);
     }
 
+    /**
+     * Three busy windows whose members serve 500, 480 and 520 I/Os per busy second (the same load at 60%,
+     * 62.5% and 57.7% util): the third says its figure is learned from three windows, with the relative
+     * standard error of their spread through the learned figure's weights (2.6%), and medium confidence:
+     * three windows are not the ten that high needs.
+     */
+    @Test
+    void aMeasuredWindowSaysHowManyWindowsItsFigureIsFromAndHowSureItIs() {
+        double[] perBusySecond = {500, 480, 520};
+        for (double f : perBusySecond) {
+            // each member completes (400 + 4 x 200) / 4 = 300 I/Os a second
+            for (int i = 0; i < 6; i++) {
+                topology.send(db1.next(raid5Measured(400, 200, 100 * 300 / f), List.of(raid5Array())));
+            }
+        }
+        topology.send(db1.next(raid5Measured(400, 200, 60), List.of(raid5Array())));
+        topology.send(db1.next(raid5Measured(400, 200, 60), List.of(raid5Array())));
+        double weighted = perBusySecond[0];
+        for (int i = 1; i < 3; i++) {
+            weighted += MemberCapacity.NEW_WINDOW_WEIGHT * (perBusySecond[i] - weighted);
+        }
+        double learned = weighted;
+        double sd = 20; // of 500, 480, 520
+        double expectedUncertainty = sd * Math.sqrt(MemberCapacity.Learned.sumOfSquaredWeights(3)) / learned;
+        List<Aggregate> closed = arrays();
+        assertThat(closed).hasSize(3);
+        assertThat(closed.get(0)).satisfies(a -> {
+            assertThat(a.getCapacityLearnedWindows()).isEqualTo(1);
+            assertThat(a.getCapacityUncertainty()).as("one window says nothing of the spread").isNull();
+            assertThat(a.getCapacityConfidence()).isEqualTo("low");
+        });
+        assertThat(closed.get(2)).satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityLearnedWindows()).isEqualTo(3);
+            assertThat(a.getCapacityMemberIops()).isCloseTo(learned, within(0.5));
+            assertThat(a.getCapacityMemberRequestKB()).isEqualTo(8.0);
+            assertThat(a.getCapacityMemberMBS()).isNull();
+            assertThat(a.getCapacityUncertainty()).isCloseTo(expectedUncertainty, within(1e-3));
+            // within 5%, but three windows are short of the ten a high confidence needs
+            assertThat(expectedUncertainty).isLessThan(CapacityConfidence.HIGH_UNCERTAINTY);
+            assertThat(a.getCapacityConfidence()).isEqualTo("medium");
+        });
+    }
+
+    /**
+     * A RAID5 of four read sequentially in 1 MiB requests, its members 60% busy: they read the array's
+     * bytes and skip the parity, so the bytes per busy second the counters show are three quarters of what
+     * the model takes as the member's rate. The window's own measurement, in the model's terms, gives back
+     * the members' util (before: 80%, a third too high).
+     */
+    @Test
+    void aWindowsOwnMeasurementIsInTheModelsTermsAndGivesBackItsMembersUtil() {
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md0").iops(100, 0).kBs(100 * 1024, 0));
+        for (String d : new String[] {"sda", "sdb", "sdc", "sdd"}) {
+            devices.add(Dev.disk(d, 60).model("SIM-HDD").size(TB16).aqu(2).iops(50, 0).kBs(25 * 1024, 0));
+        }
+        firstWindow(devices, raid5Array());
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityUtil()).isCloseTo(0.60, within(1e-3));
+            // 100 MiB/s over 4 members 60% busy is 43.7 MB per busy second; the model reads 3 of 4 members' bytes
+            double counted = 100 * 1024 * 1024 / (4 * 0.6) / 1e6;
+            assertThat(a.getCapacityMemberMBS()).isCloseTo(counted * 4 / 3, within(0.1));
+        });
+    }
+
+    /**
+     * A RAID1 whose second member is write-mostly: all reads go to the first, 64% busy, the other idle. The
+     * disks serve 100 reads in 0.64 busy seconds (156 per busy second: their capacity, learned as such), and
+     * the array is full when its busy member is: capacity_util is the model's even spread (32%) times the
+     * busiest member's share over the mean (2), 64%; the projections to other layouts stay the model's.
+     */
+    @Test
+    void anArrayWhoseLoadMdDoesNotSpreadIsAsFullAsItsBusiestMember() {
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md0").iops(100, 0).kBs(400, 0));
+        devices.add(Dev.disk("sda", 64).model("SIM-HDD").size(TB16).aqu(1).iops(100, 0).kBs(400, 0));
+        devices.add(Dev.disk("sdb", 0).model("SIM-HDD").size(TB16).aqu(0).iops(0, 0).kBs(0, 0));
+        firstWindow(devices, Md.array("md0", "raid1", "sda", "sdb"));
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getUtilMean()).isEqualTo(64.0);
+            assertThat(a.getMemberUtilMean()).isEqualTo(32.0);
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityMemberIops()).isCloseTo(100 / (2 * 0.32), within(0.1));
+            assertThat(a.getCapacityUtil()).isCloseTo(0.64, within(1e-3));
+            assertThat(a.getCapacityReadUtil() + a.getCapacityWriteUtil()).isCloseTo(a.getCapacityUtil(), within(1e-12));
+            assertThat(a.getHeadroom()).isCloseTo(0.36, within(1e-3));
+            assertThat(a.getProjections().get("raid1-2")).as("the model's even spread").isCloseTo(0.32, within(1e-3));
+        });
+    }
+
     /** Learned at 500 I/Os per busy second; then a window whose members serve 1,000 per busy second (another load shape). */
     @Test
     void aWindowTheLearnedCapacityDoesNotDescribeIsMeasuredOnItsOwn() {
@@ -177,8 +269,57 @@ class CapacityComparisonTest {
         HostShapes old = HostShapes.SERDE.decode(w.toByteArray());
         assertThat(old.arrays()).containsExactly(Map.entry("md0", shape));
         assertThat(old.measured()).isEmpty();
-        HostShapes learned = old.withMeasured("SIM-HDD", new MemberCapacity(500.0, 8192, null, 3));
+        HostShapes learned = old.withMeasured("SIM-HDD", new MemberCapacity(MemberCapacity.Learned.first(500), 8192, null)
+                .with(new MemberCapacity(MemberCapacity.Learned.first(520), 4096, null)));
         assertThat(HostShapes.SERDE.decode(HostShapes.SERDE.encode(learned))).isEqualTo(learned);
+    }
+
+    /** Format 2 kept each figure and one count of windows for both, no spread. */
+    @Test
+    void theShapesStoreReadsFormat2WithoutClaimingMoreWindowsThanItKnows() {
+        ArrayShape shape = new ArrayShape("raid5", "left-symmetric", 4, 524_288L, "SIM-HDD", true, TB16, "sda");
+        for (double mb : new double[] {-1, 150}) {
+            io.raidpulse.stream.state.StateWriter w = new io.raidpulse.stream.state.StateWriter(64);
+            w.writeByte(2).writeInt(1).writeString("md0");
+            shape.write(w);
+            w.writeInt(1).writeString("SIM-HDD").writeDouble(500).writeLong(8192).writeDouble(mb).writeInt(7);
+            MemberCapacity m = HostShapes.SERDE.decode(w.toByteArray()).measured().get("SIM-HDD");
+            assertThat(m.iopsPerBusySecond()).isEqualTo(500.0);
+            assertThat(m.requestBytes()).isEqualTo(8192);
+            if (mb < 0) {
+                assertThat(m.sequential()).isNull();
+                assertThat(m.random().windows()).as("the random figure alone: all 7 windows are its").isEqualTo(7);
+            } else {
+                assertThat(m.mbPerBusySecond()).isEqualTo(150.0);
+                assertThat(m.random().windows()).as("both: the split is unknown").isEqualTo(1);
+                assertThat(m.sequential().windows()).isEqualTo(1);
+            }
+            assertThat(m.random().relativeStandardError()).as("no spread was kept").isNull();
+        }
+    }
+
+    /**
+     * md0 a busy RAID5 through the first minute, re-created as a RAID10 (same name, same disks) at 60 s and
+     * stopped at 70 s, when the first window closes (10 s grace): the window is compared with the RAID5 it
+     * was, not with what md0 became before it closed (the lab's scenarios re-create their arrays so, and the
+     * default grace is a minute).
+     */
+    @Test
+    void aWindowIsComparedWithTheShapeItsArrayHadThenNotWhenItCloses() {
+        for (int i = 0; i < 6; i++) {
+            topology.send(db1.next(raid5Measured(400, 200, 60), List.of(raid5Array())));
+        }
+        topology.send(db1.next(raid5Measured(0, 0, 0), List.of(Md.array("md0", "raid10", "sda", "sdb", "sdc", "sdd").layout("near-2"))));
+        topology.send(db1.next(raid5Measured(0, 0, 0), List.of()));
+        assertThat(arrays()).singleElement().satisfies(a -> {
+            assertThat(a.getLevel()).isEqualTo("raid5");
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD");
+            assertThat(a.getCapacityUtil()).isCloseTo(0.6, within(1e-3));
+        });
+        HostShapes kept = topology.storeValue(CapacityComparison.STORE, "db1");
+        assertThat(kept.arrays()).as("md0 gone").isEmpty();
+        assertThat(kept.former().get("md0").shape().level()).as("the RAID10 it was last").isEqualTo("raid10");
+        assertThat(HostShapes.SERDE.decode(HostShapes.SERDE.encode(kept))).isEqualTo(kept);
     }
 
     private static Md raid5Array() {
@@ -212,6 +353,9 @@ class CapacityComparisonTest {
             assertThat(a.getDiskModel()).isNull();
             assertThat(a.getMemberBytes()).isEqualTo(TB16);
             assertThat(a.getCapacitySource()).isEqualTo("default:hdd-7200");
+            assertThat(a.getCapacityConfidence()).as("a spec-sheet guess").isEqualTo("low");
+            assertThat(a.getCapacityLearnedWindows()).isNull();
+            assertThat(a.getCapacityUncertainty()).isNull();
             // U = (R tr + W (2 tr + 2 tw)) / n over the 7200 rpm default, 8 KiB requests
             DiskProfile d = DiskClass.HDD_7200.defaults();
             double tr = d.readSeconds(8192);
@@ -281,6 +425,9 @@ class CapacityComparisonTest {
         firstWindow(ssdRaid10(13_020, 5_580, 70), ssdRaid10Array());
         assertThat(arrays()).singleElement().satisfies(a -> {
             assertThat(a.getCapacitySource()).isEqualTo("profile:fio-ssd-raid10-randrw70");
+            assertThat(a.getCapacityConfidence()).as("a trusted benchmark of this array matched").isEqualTo("high");
+            assertThat(a.getCapacityLearnedWindows()).isNull();
+            assertThat(a.getCapacityMemberIops()).isNull();
             // 18600 of the 20000 the benchmark measured at this mix (32 outstanding keep all four busy)
             assertThat(a.getCapacityUtil()).isCloseTo(18_600 / 20_000.0, within(1e-3));
             assertThat(a.getCapacityReadUtil() + a.getCapacityWriteUtil()).isCloseTo(a.getCapacityUtil(), within(1e-12));
@@ -329,6 +476,31 @@ class CapacityComparisonTest {
         assertThat(md2.getProjections()).containsKey("raid0-over-raid1-4");
         DiskProfile d = DiskClass.HDD_7200.defaults();
         assertThat(md2.getCapacityUtil()).isCloseTo((800 * d.readSeconds(4096) + 200 * 2 * d.writeSeconds(4096)) / 4, within(1e-9));
+    }
+
+    /**
+     * A RAID0 over two RAID1 pairs read at 800/s, each leaf disk serving 200 reads at 60%: the outer array
+     * and both pairs show the same disks' minute; it is learned once, not as three windows without spread.
+     */
+    @Test
+    void aMinuteIsLearnedOncePerDiskModelWhateverArraysShowIt() {
+        List<Dev> devices = new ArrayList<>();
+        devices.add(Dev.md("md2").iops(800, 0).kBs(3200, 0));
+        devices.add(Dev.md("md0").iops(400, 0).kBs(1600, 0));
+        devices.add(Dev.md("md1").iops(400, 0).kBs(1600, 0));
+        for (String d : new String[] {"vda", "vdb", "vdc", "vdd"}) {
+            devices.add(Dev.disk(d, 60).model("SIM-HDD").aqu(2).iops(200, 0).kBs(800, 0));
+        }
+        List<Md> arrays = List.of(Md.array("md0", "raid1", "vda", "vdb"), Md.array("md1", "raid1", "vdc", "vdd"),
+                Md.array("md2", "raid0", "md0", "md1").chunk(512 * 1024).leaves("vda", "vdb", "vdc", "vdd"));
+        for (int i = 0; i < 8; i++) {
+            topology.send(db1.next(devices, arrays));
+        }
+        assertThat(arrays()).hasSize(3).allSatisfy(a -> assertThat(a.getCapacitySource()).isEqualTo("measured:db1/SIM-HDD"));
+        MemberCapacity learned = topology.<HostShapes>storeValue(CapacityComparison.STORE, "db1").measured().get("SIM-HDD");
+        assertThat(learned.random().windows()).isEqualTo(1);
+        assertThat(learned.iopsPerBusySecond()).isCloseTo(200 / 0.6, within(0.5));
+        assertThat(learned.lastWindowEnd()).isEqualTo(T0 + 60_000);
     }
 
     @Test

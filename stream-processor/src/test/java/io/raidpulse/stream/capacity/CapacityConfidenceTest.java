@@ -1,0 +1,50 @@
+package io.raidpulse.stream.capacity;
+
+import static io.raidpulse.stream.capacity.CapacityConfidence.HIGH;
+import static io.raidpulse.stream.capacity.CapacityConfidence.LOW;
+import static io.raidpulse.stream.capacity.CapacityConfidence.MEDIUM;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.raidpulse.model.matching.CapacitySource;
+import org.junit.jupiter.api.Test;
+
+/** The documented rule of capacity_confidence (METRICS.md), at and across each bound. */
+class CapacityConfidenceTest {
+
+    @Test
+    void aMatchingBenchmarkIsHighTheModelOverABenchmarkedDiskMediumAndADefaultLowWhateverTheCounts() {
+        for (int windows : new int[] {0, 1, 100}) {
+            assertThat(CapacityConfidence.of(CapacitySource.MEASURED_PROFILE, windows, null)).isEqualTo(HIGH);
+            assertThat(CapacityConfidence.of(CapacitySource.SINGLE_DISK_MODEL, windows, 0.0)).isEqualTo(MEDIUM);
+            assertThat(CapacityConfidence.of(CapacitySource.DISK_CLASS_DEFAULT, windows, 0.0)).isEqualTo(LOW);
+        }
+    }
+
+    @Test
+    void aMeasuredFigureIsHighFromTenWindowsWithinFivePercent() {
+        assertThat(CapacityConfidence.of(CapacitySource.MEASURED_MEMBERS, 10, 0.05)).isEqualTo(HIGH);
+        assertThat(CapacityConfidence.of(CapacitySource.MEASURED_MEMBERS, 9, 0.01)).as("one window short").isEqualTo(MEDIUM);
+        assertThat(CapacityConfidence.of(CapacitySource.MEASURED_MEMBERS, 50, 0.0501)).as("a little too spread").isEqualTo(MEDIUM);
+    }
+
+    @Test
+    void aMeasuredFigureIsMediumFromThreeWindowsWithinFifteenPercentElseLow() {
+        assertThat(CapacityConfidence.of(CapacitySource.MEASURED_MEMBERS, 3, 0.15)).isEqualTo(MEDIUM);
+        assertThat(CapacityConfidence.of(CapacitySource.MEASURED_MEMBERS, 2, 0.01)).isEqualTo(LOW);
+        assertThat(CapacityConfidence.of(CapacitySource.MEASURED_MEMBERS, 50, 0.16)).isEqualTo(LOW);
+    }
+
+    @Test
+    void aMeasuredFigureWithoutAKnownSpreadIsLow() {
+        // one window (the window's own measurement), or a figure restored from a state without spread
+        assertThat(CapacityConfidence.of(CapacitySource.MEASURED_MEMBERS, 1, null)).isEqualTo(LOW);
+        assertThat(CapacityConfidence.of(CapacitySource.MEASURED_MEMBERS, 40, null)).isEqualTo(LOW);
+    }
+
+    @Test
+    void theTagIsLowerCase() {
+        assertThat(HIGH.tag()).isEqualTo("high");
+        assertThat(MEDIUM.tag()).isEqualTo("medium");
+        assertThat(LOW.tag()).isEqualTo("low");
+    }
+}
