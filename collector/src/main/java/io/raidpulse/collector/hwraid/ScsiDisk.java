@@ -1,8 +1,7 @@
 package io.raidpulse.collector.hwraid;
 
+import io.raidpulse.collector.inventory.BlockInventory;
 import io.raidpulse.collector.procfs.ProcFiles;
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,7 +24,7 @@ public record ScsiDisk(String device, int host, int channel, int target, long lu
     public static ScsiDisk read(Path sys, String device) {
         Path dev = sys.resolve("block").resolve(device).resolve("device");
         Matcher a = null;
-        for (String name : entries(dev.resolve("scsi_device"))) {
+        for (String name : BlockInventory.entries(dev.resolve("scsi_device"))) {
             Matcher m = ADDRESS.matcher(name);
             if (m.matches()) {
                 a = m;
@@ -49,8 +48,8 @@ public record ScsiDisk(String device, int host, int channel, int target, long lu
     /** Every whole device under {@code sys/block} that is a SCSI disk, by name. */
     public static List<String> devices(Path sys) {
         List<String> out = new ArrayList<>();
-        for (String name : entries(sys.resolve("block"))) {
-            if (!entries(sys.resolve("block").resolve(name).resolve("device/scsi_device")).isEmpty()) {
+        for (String name : BlockInventory.entries(sys.resolve("block"))) {
+            if (!BlockInventory.entries(sys.resolve("block").resolve(name).resolve("device/scsi_device")).isEmpty()) {
                 out.add(name);
             }
         }
@@ -58,15 +57,6 @@ public record ScsiDisk(String device, int host, int channel, int target, long lu
         return out;
     }
 
-    private static List<String> entries(Path dir) {
-        List<String> names = new ArrayList<>();
-        try (DirectoryStream<Path> d = Files.newDirectoryStream(dir)) {
-            d.forEach(p -> names.add(p.getFileName().toString()));
-        } catch (IOException | SecurityException e) {
-            return List.of();
-        }
-        return names;
-    }
 
     private static String blankToNull(String v) {
         return v == null || v.isBlank() ? null : v.trim();

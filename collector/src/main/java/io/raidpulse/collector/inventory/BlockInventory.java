@@ -83,7 +83,8 @@ public final class BlockInventory {
                 entries(dir.resolve("holders")));
     }
 
-    private static List<String> entries(Path dir) {
+    /** The names in directory {@code dir}, sorted; none when it cannot be read. */
+    public static List<String> entries(Path dir) {
         List<String> names = new ArrayList<>();
         try (DirectoryStream<Path> d = Files.newDirectoryStream(dir)) {
             d.forEach(p -> names.add(p.getFileName().toString()));
