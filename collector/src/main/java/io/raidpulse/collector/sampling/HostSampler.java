@@ -26,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,11 +41,11 @@ public final class HostSampler {
     /** How long inventory (sizes, models, holders) is reused before sysfs is scanned again. */
     static final Duration INVENTORY_MAX_AGE = Duration.ofMinutes(5);
 
-    private final RootReader reader;
+    private final Supplier<Reading> reader;
     private final DeviceFilter filter;
     private final HostIdentity identity;
     private final Instant started;
-    private final BlockInventory inventory;
+    private final Supplier<Map<String, BlockDevice>> inventory;
     private final LongSupplier nanoTime;
     private final IntervalTracker tracker = new IntervalTracker();
     private final WarningLimiter warnings;
@@ -54,6 +55,15 @@ public final class HostSampler {
 
     public HostSampler(RootReader reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
                        BlockInventory inventory, LongSupplier nanoTime) {
+        this(reader::read, filter, host, version, started, inventory::scan, nanoTime);
+    }
+
+    /**
+     * A sampler over readings and an inventory that come from elsewhere than files: the fleet
+     * generator builds them from a simulated host's model, so its samples go through this same code.
+     */
+    public HostSampler(Supplier<Reading> reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
+                       Supplier<Map<String, BlockDevice>> inventory, LongSupplier nanoTime) {
         this.reader = reader;
         this.filter = filter;
         // the stream processor keys by host and refuses a name with '/' (a kernel hostname may hold any byte)
@@ -73,7 +83,7 @@ public final class HostSampler {
 
     /** The next sample, numbered {@code sequence}; {@code spoolDropped} is the spool's count of samples it lost. */
     public HostSample sample(long sequence, long spoolDropped) {
-        Reading r = reader.read();
+        Reading r = reader.get();
         for (Problem p : r.problems()) {
             readErrors.merge(p.kind().key(), 1L, Long::sum);
             warnings.warn(p.kind().key() + ":" + p.subject(), (p.leftOut() ? "skipped input: " : "odd input: ") + p.message());
@@ -148,7 +158,7 @@ public final class HostSampler {
         }
         long now = nanoTime.getAsLong();
         if (unknown && now - inventoryAt > Duration.ofSeconds(60).toNanos() || now - inventoryAt > INVENTORY_MAX_AGE.toNanos()) {
-            devices = inventory.scan();
+            devices = inventory.get();
             inventoryAt = now;
         }
     }
