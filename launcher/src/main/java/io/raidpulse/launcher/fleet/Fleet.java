@@ -3,10 +3,6 @@ package io.raidpulse.launcher.fleet;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
-import io.raidpulse.simulator.truth.Episode;
-import io.raidpulse.simulator.truth.GroundTruth;
-import io.raidpulse.simulator.truth.SaturationRule;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -17,17 +13,11 @@ import java.util.function.LongSupplier;
  * Runs a fleet: every host's samples in the order of their true time (the fleet's start, each
  * host's phase and interval), encoded as the collector encodes them and handed to a {@link Sink}.
  * Fast mode runs simulated time as fast as it goes; real-time mode waits for each sample's time.
- * Each host's ground truth is written when the host ends, then dropped.
  */
 final class Fleet {
     /** Where encoded samples go: Kafka keyed by host, as the collector sends them, or nowhere. */
     interface Sink {
         void send(String host, byte[] sample);
-    }
-
-    /** Where a host's plan and, at its end, its episodes go; null for none. */
-    interface TruthSink {
-        void host(FleetMix.HostPlan plan, List<Episode> episodes) throws IOException;
     }
 
     /** What a run did: samples and bytes sent, hosts, wall time. */
@@ -38,10 +28,10 @@ final class Fleet {
     private final long startMs;
     private final SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
 
-    Fleet(List<FleetMix.HostPlan> plans, long startMs, String version, boolean withTruth) {
+    Fleet(List<FleetMix.HostPlan> plans, long startMs, String version) {
         this.hosts = new ArrayList<>(plans.size());
         for (FleetMix.HostPlan p : plans) {
-            hosts.add(new FleetHost(p, version, withTruth));
+            hosts.add(new FleetHost(p, version));
         }
         this.startMs = startMs;
     }
@@ -54,8 +44,7 @@ final class Fleet {
      * Runs every host to its end. {@code wallMs} is the clock real-time mode waits for (null: fast
      * mode); {@code stop} is checked between samples.
      */
-    Result run(Sink sink, TruthSink truth, LongSupplier wallMs, java.util.function.BooleanSupplier stop)
-            throws IOException, InterruptedException {
+    Result run(Sink sink, LongSupplier wallMs, java.util.function.BooleanSupplier stop) throws InterruptedException {
         long began = System.nanoTime();
         PriorityQueue<FleetHost> due = new PriorityQueue<>(Comparator.<FleetHost>comparingLong(h -> h.dueMs(startMs))
                 .thenComparingInt(h -> h.plan().index()));
@@ -74,12 +63,7 @@ final class Fleet {
             sink.send(h.plan().host(), value);
             samples++;
             bytes += value.length;
-            if (h.finished()) {
-                if (truth != null) {
-                    GroundTruth t = h.truth();
-                    truth.host(h.plan(), t == null ? List.of() : t.episodes(SaturationRule.DEFAULTS));
-                }
-            } else {
+            if (!h.finished()) {
                 due.add(h);
             }
         }

@@ -116,10 +116,21 @@ public final class FleetCommand implements Callable<Integer> {
         } catch (ScenarioException e) {
             throw new IllegalStateException("the fleet mix drew a scenario the simulator refuses (a bug): " + e.getMessage(), e);
         }
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("seed", seed);
+        header.put("hosts", hosts);
+        header.put("start_ms", begin.toEpochMilli());
+        header.put("duration_s", durationS);
+        header.put("interval_s", intervalS == 0 ? null : intervalS);
+        if (truthFile != null) {
+            try (FleetTruthWriter truth = new FleetTruthWriter(truthFile, header)) {
+                truth.write(plans);
+            }
+        }
         long heapBefore = usedHeap();
-        Fleet fleet = new Fleet(plans, begin.toEpochMilli(), CollectCommand.version(), truthFile != null);
+        Fleet fleet = new Fleet(plans, begin.toEpochMilli(), CollectCommand.version());
         long heapAfter = usedHeap();
-        stdout.printf("fleet of %d hosts (seed %d), %s of simulated time from %s, %s; model and sampler state about %d bytes per host%n",
+        stdout.printf("fleet of %d hosts (seed %d), %s of simulated time from %s, %s; state per host at the start: about %d bytes%n",
                 hosts, seed, duration, begin, fast ? "as fast as it goes" : "in real time", Math.max(0, heapAfter - heapBefore) / hosts);
         stdout.flush();
         AtomicLong failed = new AtomicLong();
@@ -131,18 +142,12 @@ public final class FleetCommand implements Callable<Integer> {
                 firstFailure.compareAndSet(null, e);
             }
         });
-        Map<String, Object> header = new LinkedHashMap<>();
-        header.put("seed", seed);
-        header.put("hosts", hosts);
-        header.put("start_ms", begin.toEpochMilli());
-        header.put("duration_s", durationS);
-        header.put("interval_s", intervalS == 0 ? null : intervalS);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         Thread hook = new Thread(() -> stop.set(true), "fleet-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         Fleet.Result result;
-        try (FleetTruthWriter truth = truthFile == null ? null : new FleetTruthWriter(truthFile, header)) {
-            result = fleet.run(sink, truth, fast ? null : System::currentTimeMillis, stop::get);
+        try {
+            result = fleet.run(sink, fast ? null : System::currentTimeMillis, stop::get);
             if (p != null) {
                 p.flush();
             }
@@ -154,10 +159,16 @@ public final class FleetCommand implements Callable<Integer> {
                 Runtime.getRuntime().removeShutdownHook(hook);
             }
         }
+        // every host's model and sampler (last counters, inventory), measured while all are live
+        long perHost = Math.max(0, usedHeap() - heapBefore) / hosts;
+        if (fleet.hosts().isEmpty()) {
+            throw new IllegalStateException("no hosts");
+        }
         double seconds = result.wallNanos() / 1e9;
         stdout.printf("sent %d samples (%.1f MB encoded) of %d hosts in %.1f s: %.0f samples/s%s%n", result.samples() - failed.get(),
                 result.bytes() / 1e6, result.hosts(), seconds, result.samples() / seconds,
                 intervalS > 0 ? String.format(java.util.Locale.ROOT, ", %.0f hosts at a %d s interval", result.samples() / seconds * intervalS, intervalS) : "");
+        stdout.printf("state per host at the end: about %d bytes%n", perHost);
         stdout.flush();
         if (failed.get() > 0) {
             throw new UserException(failed.get() + " samples were not delivered to Kafka (first: " + firstFailure.get() + ")");

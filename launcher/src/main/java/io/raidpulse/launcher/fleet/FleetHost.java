@@ -5,8 +5,6 @@ import io.raidpulse.collector.inventory.HostInfo;
 import io.raidpulse.collector.sampling.HostSampler;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.simulator.model.HostModel;
-import io.raidpulse.simulator.truth.GroundTruth;
-import io.raidpulse.simulator.truth.TruthRecorder;
 import java.time.Instant;
 
 /**
@@ -18,15 +16,12 @@ import java.time.Instant;
 final class FleetHost {
     private final FleetMix.HostPlan plan;
     private final HostModel model;
-    private final TruthRecorder truth;
     private final HostSampler sampler;
     private long sequence;
 
-    /** {@code withTruth}: record the model's ground truth (memory grows with every step: see the README). */
-    FleetHost(FleetMix.HostPlan plan, String version, boolean withTruth) {
+    FleetHost(FleetMix.HostPlan plan, String version) {
         this.plan = plan;
         this.model = new HostModel(plan.scenario());
-        this.truth = withTruth ? new TruthRecorder(model) : null;
         this.sampler = new HostSampler(() -> ModelReading.read(model, hostTime()), DeviceFilter.defaults(),
                 new HostInfo.Identity(plan.host(), null, null, null), version, plan.scenario().start(),
                 () -> ModelReading.inventory(model), this::simulatedNanos);
@@ -62,16 +57,8 @@ final class FleetHost {
     HostSample next() {
         if (sequence > 0) {
             model.advanceTo(model.second() + plan.intervalS());
-            if (truth != null) {
-                truth.record(sequence, hostTime());
-            }
         }
         return sampler.sample(sequence++, 0);
-    }
-
-    /** Null when the host records no truth. */
-    GroundTruth truth() {
-        return truth == null ? null : truth.truth();
     }
 
     private long simulatedNanos() {

@@ -1,8 +1,10 @@
 package io.raidpulse.launcher.fleet;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.raidpulse.simulator.model.HostModel;
 import io.raidpulse.simulator.truth.Episode;
 import io.raidpulse.simulator.truth.SaturationRule;
+import io.raidpulse.simulator.truth.TruthRecorder;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -15,13 +17,17 @@ import java.util.Map;
 
 /**
  * The fleet's ground truth as JSON lines, in the simulator's truth format where it has one: a
- * {@code "type":"fleet"} header, then per host, when it ends, a {@code "type":"scenario"} line
+ * {@code "type":"fleet"} header, then per host a {@code "type":"scenario"} line
  * (the simulator's header, plus the host's phase, clock offset, hardware and what the mix asked
  * for) and one {@code "type":"episode"} line per expected alert episode with a {@code host} key.
  * Times are the host's clock, as its samples are stamped. No step lines: at thousands of hosts
  * they would be most of the file and nothing checks them.
+ *
+ * <p>Each host's truth is the simulator's ({@link TruthRecorder} over its own run of the host's
+ * model, the same deterministic model the fleet samples), computed one host at a time before the
+ * fleet starts: the recorded steps of every host at once would take about 3 KB per host and step.
  */
-final class FleetTruthWriter implements Fleet.TruthSink, Closeable {
+final class FleetTruthWriter implements Closeable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final BufferedWriter out;
 
@@ -40,8 +46,21 @@ final class FleetTruthWriter implements Fleet.TruthSink, Closeable {
         line(h);
     }
 
-    @Override
-    public void host(FleetMix.HostPlan plan, List<Episode> episodes) throws IOException {
+    /** Runs each host's model to its end with the simulator's truth recorder and writes its plan and episodes. */
+    void write(List<FleetMix.HostPlan> plans) throws IOException {
+        for (FleetMix.HostPlan plan : plans) {
+            HostModel model = new HostModel(plan.scenario());
+            TruthRecorder truth = new TruthRecorder(model);
+            for (long step = 1; step <= plan.scenario().steps(); step++) {
+                model.advanceTo(step * plan.intervalS());
+                truth.record(step, plan.scenario().start().plusSeconds(model.second()));
+            }
+            host(plan, truth.truth().episodes(SaturationRule.DEFAULTS));
+        }
+        out.flush();
+    }
+
+    private void host(FleetMix.HostPlan plan, List<Episode> episodes) throws IOException {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("type", "scenario");
         h.put("scenario", plan.scenario().name());

@@ -49,7 +49,7 @@ class FleetSampleEquivalenceTest {
 
         Set<String> seen = new TreeSet<>();
         for (FleetMix.HostPlan plan : chosen) {
-            FleetHost host = new FleetHost(plan, "test-version", false);
+            FleetHost host = new FleetHost(plan, "test-version");
             Path root = dir.resolve(plan.host());
             LiveTreeWriter tree = new LiveTreeWriter(root);
             Roots roots = Roots.of(root);
