@@ -20,8 +20,11 @@ final class Fleet {
         void send(String host, byte[] sample);
     }
 
-    /** What a run did: samples and bytes sent, hosts, wall time. */
-    record Result(long samples, long bytes, int hosts, long wallNanos) {
+    /**
+     * What a run did: samples and bytes sent, hosts, wall time; in real time, how late the latest
+     * sample was sent after its time (a fleet larger than the process can keep up with shows here).
+     */
+    record Result(long samples, long bytes, int hosts, long wallNanos, long maxLateMs) {
     }
 
     private final List<FleetHost> hosts;
@@ -51,6 +54,7 @@ final class Fleet {
         due.addAll(hosts);
         long samples = 0;
         long bytes = 0;
+        long maxLate = 0;
         while (!due.isEmpty() && !stop.getAsBoolean()) {
             FleetHost h = due.poll();
             if (wallMs != null) {
@@ -58,6 +62,7 @@ final class Fleet {
                 if (wait > 0) {
                     Thread.sleep(wait);
                 }
+                maxLate = Math.max(maxLate, -wait);
             }
             byte[] value = codec.encode(h.next());
             sink.send(h.plan().host(), value);
@@ -67,6 +72,6 @@ final class Fleet {
                 due.add(h);
             }
         }
-        return new Result(samples, bytes, hosts.size(), System.nanoTime() - began);
+        return new Result(samples, bytes, hosts.size(), System.nanoTime() - began, maxLate);
     }
 }

@@ -168,6 +168,9 @@ public final class FleetCommand implements Callable<Integer> {
         stdout.printf("sent %d samples (%.1f MB encoded) of %d hosts in %.1f s: %.0f samples/s%s%n", result.samples() - failed.get(),
                 result.bytes() / 1e6, result.hosts(), seconds, result.samples() / seconds,
                 intervalS > 0 ? String.format(java.util.Locale.ROOT, ", %.0f hosts at a %d s interval", result.samples() / seconds * intervalS, intervalS) : "");
+        if (!fast) {
+            stdout.printf("latest sample sent %d ms after its time%n", result.maxLateMs());
+        }
         stdout.printf("state per host at the end: about %d bytes%n", perHost);
         stdout.flush();
         if (failed.get() > 0) {
