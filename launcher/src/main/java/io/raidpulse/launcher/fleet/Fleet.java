@@ -22,9 +22,10 @@ final class Fleet {
 
     /**
      * What a run did: samples and bytes sent, hosts, wall time; in real time, how late the latest
-     * sample was sent after its time (a fleet larger than the process can keep up with shows here).
+     * of the hosts' first samples went out after its time (the hosts were built meanwhile) and the
+     * latest of the later ones (a fleet larger than the process keeps up with shows there).
      */
-    record Result(long samples, long bytes, int hosts, long wallNanos, long maxLateMs) {
+    record Result(long samples, long bytes, int hosts, long wallNanos, long maxLateFirstMs, long maxLateMs) {
     }
 
     private final List<FleetHost> hosts;
@@ -54,6 +55,7 @@ final class Fleet {
         due.addAll(hosts);
         long samples = 0;
         long bytes = 0;
+        long maxLateFirst = 0;
         long maxLate = 0;
         while (!due.isEmpty() && !stop.getAsBoolean()) {
             FleetHost h = due.poll();
@@ -62,7 +64,11 @@ final class Fleet {
                 if (wait > 0) {
                     Thread.sleep(wait);
                 }
-                maxLate = Math.max(maxLate, -wait);
+                if (h.sequence() == 0) {
+                    maxLateFirst = Math.max(maxLateFirst, -wait);
+                } else {
+                    maxLate = Math.max(maxLate, -wait);
+                }
             }
             byte[] value = codec.encode(h.next());
             sink.send(h.plan().host(), value);
@@ -72,6 +78,6 @@ final class Fleet {
                 due.add(h);
             }
         }
-        return new Result(samples, bytes, hosts.size(), System.nanoTime() - began, maxLate);
+        return new Result(samples, bytes, hosts.size(), System.nanoTime() - began, maxLateFirst, maxLate);
     }
 }

@@ -169,7 +169,8 @@ public final class FleetCommand implements Callable<Integer> {
                 result.bytes() / 1e6, result.hosts(), seconds, result.samples() / seconds,
                 intervalS > 0 ? String.format(java.util.Locale.ROOT, ", %.0f hosts at a %d s interval", result.samples() / seconds * intervalS, intervalS) : "");
         if (!fast) {
-            stdout.printf("latest sample sent %d ms after its time%n", result.maxLateMs());
+            stdout.printf("latest first sample sent %d ms after its time (hosts being built), latest later sample %d ms%n",
+                    result.maxLateFirstMs(), result.maxLateMs());
         }
         stdout.printf("state per host at the end: about %d bytes%n", perHost);
         stdout.flush();
