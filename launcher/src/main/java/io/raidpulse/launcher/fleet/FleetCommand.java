@@ -102,6 +102,10 @@ public final class FleetCommand implements Callable<Integer> {
         }
         Producer<String, byte[]> producer = null;
         if (!dryRun) {
+            // the client logs a warning per reconnect while Kafka is away; the first failed send ends the run with one line
+            if (org.slf4j.LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger l) {
+                l.setLevel(ch.qos.logback.classic.Level.ERROR);
+            }
             Map<String, Object> producerConfig = ProducerSettings.of(settings, "raidpulse-fleet");
             try {
                 producer = new KafkaProducer<>(producerConfig);
@@ -147,7 +151,8 @@ public final class FleetCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         Fleet.Result result;
         try {
-            result = fleet.run(sink, fast ? null : System::currentTimeMillis, stop::get);
+            // a refused or timed-out send ends the run: Kafka away would otherwise cost max.block.ms per sample
+            result = fleet.run(sink, fast ? null : System::currentTimeMillis, () -> stop.get() || failed.get() > 0);
             if (p != null) {
                 p.flush();
             }
@@ -161,9 +166,7 @@ public final class FleetCommand implements Callable<Integer> {
         }
         // every host's model and sampler (last counters, inventory), measured while all are live
         long perHost = Math.max(0, usedHeap() - heapBefore) / hosts;
-        if (fleet.hosts().isEmpty()) {
-            throw new IllegalStateException("no hosts");
-        }
+        java.lang.ref.Reference.reachabilityFence(fleet);
         double seconds = result.wallNanos() / 1e9;
         stdout.printf("sent %d samples (%.1f MB encoded) of %d hosts in %.1f s: %.0f samples/s%s%n", result.samples() - failed.get(),
                 result.bytes() / 1e6, result.hosts(), seconds, result.samples() / seconds,
@@ -172,11 +175,13 @@ public final class FleetCommand implements Callable<Integer> {
             stdout.printf("latest first sample sent %d ms after its time (hosts being built), latest later sample %d ms%n",
                     result.maxLateFirstMs(), result.maxLateMs());
         }
-        stdout.printf("state per host at the end: about %d bytes%n", perHost);
         stdout.flush();
         if (failed.get() > 0) {
-            throw new UserException(failed.get() + " samples were not delivered to Kafka (first: " + firstFailure.get() + ")");
+            throw new UserException(failed.get() + " samples were not delivered to Kafka at "
+                    + settings.string("kafka.bootstrap.servers", "?") + " (first: " + firstFailure.get() + "): the run stopped there");
         }
+        stdout.printf("state per host at the end: about %d bytes%n", perHost);
+        stdout.flush();
         return 0;
     }
 
