@@ -3,6 +3,7 @@ package io.raidpulse.launcher.fleet;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.simulator.model.HostModel;
 import io.raidpulse.simulator.truth.Episode;
+import io.raidpulse.simulator.truth.IncidentTruth;
 import io.raidpulse.simulator.truth.SaturationRule;
 import io.raidpulse.simulator.truth.TruthRecorder;
 import java.io.BufferedWriter;
@@ -19,7 +20,9 @@ import java.util.Map;
  * The fleet's ground truth as JSON lines, in the simulator's truth format where it has one: a
  * {@code "type":"fleet"} header, then per host a {@code "type":"scenario"} line
  * (the simulator's header, plus the host's phase, clock offset, hardware and what the mix asked
- * for) and one {@code "type":"episode"} line per expected alert episode with a {@code host} key.
+ * for), one {@code "type":"episode"} line per expected alert episode with a {@code host} key, and
+ * one {@code "type":"incident"} line per incident those episodes make (the simulator's
+ * {@link IncidentTruth}: subject, FIRING and RESOLVED due, the kinds of its episodes).
  * Times are the host's clock, as its samples are stamped. No step lines: at thousands of hosts
  * they would be most of the file and nothing checks them.
  *
@@ -55,12 +58,12 @@ final class FleetTruthWriter implements Closeable {
                 model.advanceTo(step * plan.intervalS());
                 truth.record(step, plan.scenario().start().plusSeconds(model.second()));
             }
-            host(plan, truth.truth().episodes(SaturationRule.DEFAULTS));
+            host(plan, truth.truth().episodes(SaturationRule.DEFAULTS), truth.truth().incidents(SaturationRule.DEFAULTS));
         }
         out.flush();
     }
 
-    private void host(FleetMix.HostPlan plan, List<Episode> episodes) throws IOException {
+    private void host(FleetMix.HostPlan plan, List<Episode> episodes, List<IncidentTruth> incidents) throws IOException {
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("type", "scenario");
         h.put("scenario", plan.scenario().name());
@@ -87,6 +90,17 @@ final class FleetTruthWriter implements Closeable {
             Map<String, Object> json = e.json();
             json.remove("type");
             m.putAll(json);
+            line(m);
+        }
+        for (IncidentTruth i : incidents) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("type", "incident");
+            m.put("host", plan.host());
+            m.put("subject", i.subject());
+            m.put("firing_ms", i.firing().toEpochMilli());
+            m.put("resolved_ms", i.resolved() == null ? null : i.resolved().toEpochMilli());
+            m.put("kinds", List.copyOf(i.kinds()));
+            m.put("episodes", i.episodes().size());
             line(m);
         }
     }

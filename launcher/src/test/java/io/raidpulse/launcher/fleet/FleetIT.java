@@ -33,7 +33,7 @@ import picocli.CommandLine;
  * every sample arrives, keyed by its host, and decodes; each host's sequence numbers run from 0
  * to its last step without a gap or a repeat, at its own interval; and the truth file names, for
  * every host the mix made saturate, fail a member or run a check, that episode on that array
- * within the asked window.
+ * within the asked window and an incident of the array, and for every other host nothing.
  */
 class FleetIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -57,11 +57,13 @@ class FleetIT {
 
             Map<String, JsonNode> hosts = new TreeMap<>();
             Map<String, List<JsonNode>> episodes = new HashMap<>();
+            Map<String, List<JsonNode>> incidents = new HashMap<>();
             for (String line : Files.readAllLines(truth)) {
                 JsonNode n = JSON.readTree(line);
                 switch (n.get("type").asText()) {
                     case "scenario" -> hosts.put(n.get("host").asText(), n);
                     case "episode" -> episodes.computeIfAbsent(n.get("host").asText(), h -> new ArrayList<>()).add(n);
+                    case "incident" -> incidents.computeIfAbsent(n.get("host").asText(), h -> new ArrayList<>()).add(n);
                     default -> assertThat(n.get("type").asText()).isEqualTo("fleet");
                 }
             }
@@ -91,6 +93,18 @@ class FleetIT {
             Map<String, Integer> asked = new TreeMap<>();
             for (JsonNode h : hosts.values()) {
                 List<JsonNode> mine = episodes.getOrDefault(h.get("host").asText(), List.of());
+                List<JsonNode> myIncidents = incidents.getOrDefault(h.get("host").asText(), List.of());
+                if (h.get("asked").isEmpty()) {
+                    assertThat(mine).as("%s was asked for nothing", h.get("host").asText()).isEmpty();
+                    assertThat(myIncidents).as("%s was asked for nothing", h.get("host").asText()).isEmpty();
+                } else {
+                    // the data array's trouble is one incident of md0 from its first episode
+                    assertThat(myIncidents).as(h.get("host").asText()).anySatisfy(i -> {
+                        assertThat(i.get("subject").asText()).isEqualTo("md0");
+                        assertThat(i.get("firing_ms").asLong()).isLessThanOrEqualTo(h.get("asked").get(0).get("to_ms").asLong()
+                                + h.get("interval_s").asLong() * 1000 + 30_000);
+                    });
+                }
                 for (JsonNode a : h.get("asked")) {
                     String what = a.get("what").asText();
                     asked.merge(what, 1, Integer::sum);
