@@ -89,6 +89,9 @@ public final class FleetCommand implements Callable<Integer> {
         if (interval != null && (intervalS < 1 || intervalS > 3600)) {
             throw usage("--interval must be 1s to 1h, got " + interval);
         }
+        if (intervalS > durationS / 10) {
+            throw usage("--interval " + interval + " leaves fewer than 10 samples in --duration " + duration + ": make it shorter or the duration longer");
+        }
         long now = System.currentTimeMillis() / 1000 * 1000;
         Instant begin;
         try {

@@ -98,6 +98,7 @@ class FleetMixTest {
         "--duration 4m|--duration must be at least 5m, got 4m",
         "--duration soon|--duration must be a time like 90s, 10m, 1h30m or 2d, got 'soon'",
         "--interval 0s|--interval must be 1s to 1h, got 0s",
+        "--interval 1h --duration 5h|--interval 1h leaves fewer than 10 samples in --duration 5h: make it shorter or the duration longer",
         "--start yesterday --dry-run|--start must be an ISO-8601 instant like 2026-01-01T00:00:00Z, got yesterday",
         "--fast|config kafka.bootstrap.servers: is required: set it or pass --bootstrap-servers host:port"})
     void userErrorsEndInOneLineAndExitCode2(String args, String message) {
