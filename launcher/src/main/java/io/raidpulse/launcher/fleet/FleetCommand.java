@@ -103,19 +103,7 @@ public final class FleetCommand implements Callable<Integer> {
         if (bootstrap != null) {
             settings = settings.with("kafka.bootstrap.servers", bootstrap);
         }
-        Producer<String, byte[]> producer = null;
-        if (!dryRun) {
-            // the client logs a warning per reconnect while Kafka is away; the first failed send ends the run with one line
-            if (org.slf4j.LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger l) {
-                l.setLevel(ch.qos.logback.classic.Level.ERROR);
-            }
-            Map<String, Object> producerConfig = ProducerSettings.of(settings, "raidpulse-fleet");
-            try {
-                producer = new KafkaProducer<>(producerConfig);
-            } catch (KafkaException e) {
-                throw io.raidpulse.config.KafkaSettings.clientError("Kafka producer settings", e, settings);
-            }
-        }
+        Map<String, Object> producerConfig = dryRun ? null : ProducerSettings.of(settings, "raidpulse-fleet");
         PrintWriter stdout = spec.commandLine().getOut();
         List<FleetMix.HostPlan> plans;
         try {
@@ -129,9 +117,38 @@ public final class FleetCommand implements Callable<Integer> {
         header.put("start_ms", begin.toEpochMilli());
         header.put("duration_s", durationS);
         header.put("interval_s", intervalS == 0 ? null : intervalS);
-        if (truthFile != null) {
-            try (FleetTruthWriter truth = new FleetTruthWriter(truthFile, header)) {
+        FleetTruthWriter truth;
+        try {
+            truth = truthFile == null ? null : new FleetTruthWriter(truthFile, header);
+        } catch (IOException e) {
+            throw new UserException("cannot write --truth " + truthFile + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", UserException.EXIT_USAGE, e);
+        }
+        // fast: the truth is complete before the first sample goes out; real time: written alongside, as
+        // the hosts' first samples are due from the start (it takes about 12 ms per host and 10 minutes)
+        AtomicReference<Exception> truthFailure = new AtomicReference<>();
+        Thread truthThread = new Thread(() -> {
+            try (truth) {
                 truth.write(plans);
+            } catch (IOException | RuntimeException e) {
+                truthFailure.set(e);
+            }
+        }, "fleet-truth");
+        if (truth != null) {
+            truthThread.start();
+            if (fast) {
+                truthThread.join();
+            }
+        }
+        Producer<String, byte[]> producer = null;
+        if (producerConfig != null) {
+            // the client logs a warning per reconnect while Kafka is away; the first failed send ends the run with one line
+            if (org.slf4j.LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger l) {
+                l.setLevel(ch.qos.logback.classic.Level.ERROR);
+            }
+            try {
+                producer = new KafkaProducer<>(producerConfig);
+            } catch (KafkaException e) {
+                throw io.raidpulse.config.KafkaSettings.clientError("Kafka producer settings", e, settings);
             }
         }
         long heapBefore = usedHeap();
@@ -179,6 +196,12 @@ public final class FleetCommand implements Callable<Integer> {
                     result.maxLateFirstMs(), result.maxLateMs());
         }
         stdout.flush();
+        if (truth != null) {
+            truthThread.join();
+            if (truthFailure.get() != null) {
+                throw new UserException("cannot write --truth " + truthFile + ": " + truthFailure.get().getMessage(), truthFailure.get());
+            }
+        }
         if (failed.get() > 0) {
             throw new UserException(failed.get() + " samples were not delivered to Kafka at "
                     + settings.string("kafka.bootstrap.servers", "?") + " (first: " + firstFailure.get() + "): the run stopped there");
