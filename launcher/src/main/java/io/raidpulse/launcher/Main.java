@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Disk and md RAID saturation, health and capacity, streamed through Kafka.",
-        subcommands = {UpCommand.class, BrokerCommand.class, CapacityCommand.class, io.raidpulse.launcher.config.ConfigCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {UpCommand.class, BrokerCommand.class, CapacityCommand.class, io.raidpulse.launcher.config.ConfigCommand.class,
+            io.raidpulse.launcher.fleet.FleetCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

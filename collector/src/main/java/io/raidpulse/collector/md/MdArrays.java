@@ -34,18 +34,29 @@ public final class MdArrays {
     }
 
     public static Result merge(Path sysRoot, Mdstat mdstat) {
+        return merge(MdSysfsReader.arrays(sysRoot), name -> MdSysfsReader.present(sysRoot, name)
+                ? MdSysfsReader.read(sysRoot, name) : null, mdstat);
+    }
+
+    /**
+     * The same merge over md sysfs arrays already read: {@code sysfsNames} as {@link MdSysfsReader#arrays}
+     * lists them, {@code sysfs} gives an array's values or null when it has no md sysfs (the fleet
+     * generator gives them from a simulated host's model).
+     */
+    public static Result merge(List<String> sysfsNames, java.util.function.Function<String, MdSysfsArray> sysfs,
+                               Mdstat mdstat) {
         Map<String, MdstatArray> fromText = new LinkedHashMap<>();
         if (mdstat != null) {
             mdstat.arrays().forEach(a -> fromText.put(a.name(), a));
         }
         Set<String> names = new LinkedHashSet<>(fromText.keySet());
-        names.addAll(MdSysfsReader.arrays(sysRoot));
+        names.addAll(sysfsNames);
         List<ArrayState> out = new ArrayList<>();
         List<ParseException> problems = new ArrayList<>();
         for (String name : names) {
             MdstatArray text = fromText.get(name);
-            if (MdSysfsReader.present(sysRoot, name)) {
-                MdSysfsArray sys = MdSysfsReader.read(sysRoot, name);
+            MdSysfsArray sys = sysfs.apply(name);
+            if (sys != null) {
                 problems.addAll(sys.problems());
                 out.add(fromSysfs(sys, text));
             } else {

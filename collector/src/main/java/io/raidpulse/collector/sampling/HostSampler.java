@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,15 +46,17 @@ public final class HostSampler {
     /** How long inventory (sizes, models, holders) is reused before sysfs is scanned again. */
     static final Duration INVENTORY_MAX_AGE = Duration.ofMinutes(5);
 
-    private final RootReader reader;
+    private final Supplier<Reading> reader;
     private final DeviceFilter filter;
     private final HostIdentity identity;
     private final Instant started;
-    private final BlockInventory inventory;
+    private final Supplier<Map<String, BlockDevice>> inventory;
     private final LongSupplier nanoTime;
     private final IntervalTracker tracker = new IntervalTracker();
     private final WarningLimiter warnings;
     private final Map<String, Long> readErrors = new TreeMap<>();
+    /** The sysfs root hardware RAID volumes are found and their health read under; null: none (the fleet's hosts) */
+    private final Path sys;
     private final Map<String, Declaration> declared;
     private Map<String, BlockDevice> devices = Map.of();
     private HardwareVolumes volumes = HardwareVolumes.NONE;
@@ -67,7 +70,23 @@ public final class HostSampler {
     /** {@code declared}: the hardware RAID volumes the configuration declares (collector.hwraid.*), by device. */
     public HostSampler(RootReader reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
                        BlockInventory inventory, LongSupplier nanoTime, Map<String, Declaration> declared) {
+        this(reader::read, filter, host, version, started, inventory::scan, nanoTime, reader.roots().sys(), declared);
+    }
+
+    /**
+     * A sampler over readings and an inventory that come from elsewhere than files: the fleet
+     * generator builds them from a simulated host's model, so its samples go through this same code.
+     * Its hosts have no hardware RAID volumes.
+     */
+    public HostSampler(Supplier<Reading> reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
+                       Supplier<Map<String, BlockDevice>> inventory, LongSupplier nanoTime) {
+        this(reader, filter, host, version, started, inventory, nanoTime, null, Map.of());
+    }
+
+    private HostSampler(Supplier<Reading> reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
+                        Supplier<Map<String, BlockDevice>> inventory, LongSupplier nanoTime, Path sys, Map<String, Declaration> declared) {
         this.reader = reader;
+        this.sys = sys;
         this.declared = Map.copyOf(declared);
         this.filter = filter;
         // the stream processor keys by host and refuses a name with '/' (a kernel hostname may hold any byte)
@@ -92,7 +111,7 @@ public final class HostSampler {
 
     /** The next sample, numbered {@code sequence}; {@code spoolDropped} is the spool's count of samples it lost. */
     public HostSample sample(long sequence, long spoolDropped) {
-        Reading r = reader.read();
+        Reading r = reader.get();
         for (Problem p : r.problems()) {
             readErrors.merge(p.kind().key(), 1L, Long::sum);
             warnings.warn(p.kind().key() + ":" + p.subject(), (p.leftOut() ? "skipped input: " : "odd input: ") + p.message());
@@ -157,7 +176,6 @@ public final class HostSampler {
 
     private List<io.raidpulse.schema.HardwareVolume> hardwareVolumes() {
         List<io.raidpulse.schema.HardwareVolume> out = new ArrayList<>();
-        Path sys = reader.roots().sys();
         for (HardwareVolume v : volumes.volumes()) {
             VolumeHealth health = VolumeHealth.read(sys, v.device());
             for (String problem : health.problems()) {
@@ -207,8 +225,8 @@ public final class HostSampler {
         }
         long now = nanoTime.getAsLong();
         if (unknown && now - inventoryAt > Duration.ofSeconds(60).toNanos() || now - inventoryAt > INVENTORY_MAX_AGE.toNanos()) {
-            devices = inventory.scan();
-            volumes = HardwareVolumes.scan(reader.roots().sys(), declared);
+            devices = inventory.get();
+            volumes = sys == null ? HardwareVolumes.NONE : HardwareVolumes.scan(sys, declared);
             for (String w : volumes.warnings()) {
                 warnings.warn("hwraid:" + w, w);
             }

@@ -187,7 +187,7 @@ public final class KernelText {
     }
 
     /** md.c sync_completed_show: "none", "delayed" or "done / total" in sectors. */
-    static String syncCompleted(MdArray a) {
+    public static String syncCompleted(MdArray a) {
         SyncJob job = a.sync().orElse(null);
         if (job == null) {
             return "none";
@@ -199,7 +199,7 @@ public final class KernelText {
     }
 
     /** md.c sync_speed_show: KiB/s since md's resync mark, "none" when idle. */
-    static String syncSpeed(MdArray a, double now) {
+    public static String syncSpeed(MdArray a, double now) {
         SyncJob job = a.sync().orElse(null);
         if (job == null) {
             return "none";
@@ -211,12 +211,12 @@ public final class KernelText {
     }
 
     /** md.c action_show. */
-    static String syncAction(MdArray a) {
+    public static String syncAction(MdArray a) {
         return a.sync().map(j -> j.kind().sysfsAction()).orElse("idle");
     }
 
     /** SCSI inquiry fields print fixed-width and space-padded (scsi_sysfs.c: "%.16s\n"). */
-    static String scsiField(String value, int width) {
+    public static String scsiField(String value, int width) {
         String v = value.length() > width ? value.substring(0, width) : value;
         return v + " ".repeat(width - v.length());
     }

@@ -1,0 +1,155 @@
+package io.raidpulse.launcher.fleet;
+
+import io.raidpulse.collector.diskstats.DiskStat;
+import io.raidpulse.collector.inventory.BlockDevice;
+import io.raidpulse.collector.md.MdArrays;
+import io.raidpulse.collector.md.MdSysfsArray;
+import io.raidpulse.collector.md.MdSysfsMember;
+import io.raidpulse.collector.md.Mdstat;
+import io.raidpulse.collector.md.MdstatParser;
+import io.raidpulse.collector.procfs.ParseException;
+import io.raidpulse.collector.sampling.ErrorKind;
+import io.raidpulse.collector.sampling.Problem;
+import io.raidpulse.collector.sampling.Reading;
+import io.raidpulse.collector.uptime.Uptime;
+import io.raidpulse.simulator.model.Disk;
+import io.raidpulse.simulator.model.HostModel;
+import io.raidpulse.simulator.model.MdArray;
+import io.raidpulse.simulator.model.MdMember;
+import io.raidpulse.simulator.model.Partition;
+import io.raidpulse.simulator.tree.KernelText;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the collector would read from a simulated host's /proc and /sys, taken from the model
+ * without writing a tree: the same values {@code TreeRenderer} writes, in the records the
+ * collector's readers make of them. /proc/uptime and /proc/mdstat are rendered as text and parsed
+ * by the collector's own parsers (both are small); diskstats lines, md sysfs values and the block
+ * inventory are built directly, field for field as the readers would parse them
+ * ({@code FleetSampleEquivalenceTest} holds the result to the collector reading a rendered tree).
+ */
+final class ModelReading {
+    private ModelReading() {
+    }
+
+    /** The reading at the model's current second, stamped {@code readAt} (the host's clock). */
+    static Reading read(HostModel model, Instant readAt) {
+        List<Problem> problems = new ArrayList<>();
+        Uptime uptime = null;
+        try {
+            uptime = Uptime.parse(KernelText.uptime(model.uptime(), model.idle()), "proc/uptime");
+        } catch (ParseException e) {
+            problems.add(new Problem(ErrorKind.UPTIME, "uptime", e.getMessage()));
+        }
+        int hz = model.scenario().hz();
+        List<DiskStat> devices = new ArrayList<>();
+        for (io.raidpulse.simulator.model.BlockDevice d : model.devices()) {
+            if (d.sizeSectors() > 0) {
+                // block/genhd.c diskstats_show's 17 fields, as DiskStatsParser maps them
+                long[] v = d.counters().snapshot().kernelFields(hz);
+                devices.add(new DiskStat(d.major(), d.minor(), d.name(), 17, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
+                        v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15], v[16]));
+            }
+        }
+        Mdstat mdstat = MdstatParser.parse(KernelText.mdstat(model, model.second()), "proc/mdstat");
+        for (ParseException e : mdstat.errors()) {
+            problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage()));
+        }
+        for (ParseException e : mdstat.warnings()) {
+            problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage(), false));
+        }
+        Map<String, MdArray> arrays = new HashMap<>();
+        model.arrays().forEach(a -> arrays.put(a.name(), a));
+        List<String> names = new ArrayList<>(arrays.keySet());
+        names.sort(Comparator.naturalOrder());
+        MdArrays.Result merged = MdArrays.merge(names, name -> {
+            MdArray a = arrays.get(name);
+            return a == null ? null : sysfs(a, model.second());
+        }, mdstat);
+        for (ParseException e : merged.sysfsProblems()) {
+            problems.add(new Problem(ErrorKind.MD_SYSFS, e.file(), e.getMessage(), false));
+        }
+        return new Reading(readAt, uptime, devices, merged.arrays(), List.copyOf(problems));
+    }
+
+    /** /sys/block/mdX/md/ as TreeRenderer writes it and MdSysfsReader reads it. */
+    static MdSysfsArray sysfs(MdArray a, double now) {
+        String completed = KernelText.syncCompleted(a);
+        Long done = null;
+        Long total = null;
+        if (!completed.equals("none") && !completed.equals("delayed")) {
+            String[] parts = completed.split("/");
+            done = number(parts[0].trim());
+            total = number(parts[1].trim());
+        }
+        String speed = KernelText.syncSpeed(a, now);
+        List<MdSysfsMember> members = new ArrayList<>();
+        List<MdMember> byDir = new ArrayList<>(a.members());
+        // dev-NAME directories, listed in name order
+        byDir.sort(Comparator.comparing(m -> "dev-" + m.device().name()));
+        for (MdMember m : byDir) {
+            String state = m.sysfsState();
+            members.add(new MdSysfsMember(m.device().name(), m.slot() < 0 ? null : m.slot(), true, true,
+                    state.isEmpty() ? List.of() : List.copyOf(Arrays.asList(state.split(","))), 0L, null));
+        }
+        long chunk = a.spec().chunkBytes();
+        return new MdSysfsArray(a.name(), a.level().kernelName(), a.spec().layoutCode(), chunk, a.raidDisks(), a.degraded(),
+                a.arrayState(), KernelText.syncAction(a), null, done, total, speed.equals("none") ? null : number(speed),
+                a.mismatchCnt(), a.sizeSectors(), List.copyOf(members), List.of());
+    }
+
+    private static Long number(String s) {
+        return s.isEmpty() || s.length() > 18 || !s.chars().allMatch(c -> c >= '0' && c <= '9') ? null : Long.valueOf(s);
+    }
+
+    /** BlockInventory's scan of the tree TreeRenderer writes: sys/block's disks and arrays, and the disks' partitions. */
+    static Map<String, BlockDevice> inventory(HostModel model) {
+        Map<String, BlockDevice> out = new HashMap<>();
+        for (io.raidpulse.simulator.model.BlockDevice d : model.devices()) {
+            if (d instanceof Disk disk) {
+                String name = disk.name();
+                String modelName = null;
+                if (name.startsWith("sd")) {
+                    modelName = blankToNull(KernelText.scsiField(disk.profile().model(), 16));
+                } else if (name.startsWith("nvme")) {
+                    modelName = blankToNull(disk.profile().model().strip());
+                }
+                BlockDevice whole = new BlockDevice(name, "DISK", disk.rotational(), bytes(disk), modelName, null, null,
+                        holders(model, disk));
+                out.put(name, whole);
+                for (Partition p : disk.partitions()) {
+                    out.put(p.name(), new BlockDevice(p.name(), "PARTITION", whole.rotational(), bytes(p), whole.model(),
+                            whole.serial(), name, holders(model, p)));
+                }
+            } else if (d instanceof MdArray md) {
+                out.put(md.name(), new BlockDevice(md.name(), "MD", md.rotational(), bytes(md), null, null, null,
+                        holders(model, md)));
+            }
+        }
+        return out;
+    }
+
+    private static Long bytes(io.raidpulse.simulator.model.BlockDevice d) {
+        String size = String.valueOf(d.sizeSectors());
+        return size.matches("\\d{1,15}") ? d.sizeSectors() * 512 : null;
+    }
+
+    private static List<String> holders(HostModel model, io.raidpulse.simulator.model.BlockDevice d) {
+        List<String> names = new ArrayList<>();
+        for (MdArray a : model.holders(d)) {
+            names.add(a.name());
+        }
+        names.sort(null);
+        return List.copyOf(names);
+    }
+
+    private static String blankToNull(String v) {
+        return v == null || v.isBlank() ? null : v.trim();
+    }
+}
