@@ -71,7 +71,9 @@ final class Forecast {
             for (int l = 0; l < keys.size(); l++) {
                 util.put(keys.get(l), peak.util(l));
             }
-            peaks.add(new PlanReport.DayPeak(peak.start, peak.reads / peak.count, peak.writes / peak.count, util, peak.saturated));
+            double ios = peak.reads + peak.writes;
+            peaks.add(new PlanReport.DayPeak(peak.start, peak.reads / peak.count, peak.writes / peak.count,
+                    ios > 0 ? (peak.readKB + peak.writeKB) / ios : 0, util, peak.saturated));
         }
         boolean lowerBound = peaks.stream().anyMatch(PlanReport.DayPeak::saturated);
         if (peaks.size() < MIN_DAYS) {
@@ -89,6 +91,9 @@ final class Forecast {
         Map<String, PlanReport.LoadTrend> load = new LinkedHashMap<>();
         load.put("r_iops", loadTrend(Trend.fit(x, peaks.stream().mapToDouble(PlanReport.DayPeak::readsPerSec).toArray()), end));
         load.put("w_iops", loadTrend(Trend.fit(x, peaks.stream().mapToDouble(PlanReport.DayPeak::writesPerSec).toArray()), end));
+        load.put("read_fraction", loadTrend(Trend.fit(x, peaks.stream().mapToDouble(p -> p.readsPerSec() + p.writesPerSec() > 0
+                ? p.readsPerSec() / (p.readsPerSec() + p.writesPerSec()) : 0).toArray()), end));
+        load.put("mean_request_kB", loadTrend(Trend.fit(x, peaks.stream().mapToDouble(PlanReport.DayPeak::requestKB).toArray()), end));
 
         List<PlanReport.LayoutForecast> layouts = new ArrayList<>();
         for (int l = 0; l < keys.size(); l++) {
@@ -139,6 +144,9 @@ final class Forecast {
         final double[] util;
         double reads;
         double writes;
+        /** kB per second read and written, summed like reads and writes */
+        double readKB;
+        double writeKB;
         int count;
         boolean saturated;
 
@@ -153,6 +161,8 @@ final class Forecast {
             }
             reads += w.readsPerSec();
             writes += w.writesPerSec();
+            readKB += w.readKBs();
+            writeKB += w.writeKBs();
             count++;
             saturated |= sat;
         }

@@ -112,7 +112,11 @@ final class PlanHtml {
         PlanReport.LoadTrend reads = f.load().get("r_iops");
         PlanReport.LoadTrend writes = f.load().get("w_iops");
         b.append(String.format(Locale.ROOT, " Peak-hour reads/s %.0f (%+.2f a day, &plusmn;%.2f), writes/s %.0f (%+.2f a day, &plusmn;%.2f)"
-                + " at the end.</p>%n", reads.atEnd(), reads.perDay(), reads.perDaySe(), writes.atEnd(), writes.perDay(), writes.perDaySe()));
+                + " at the end.", reads.atEnd(), reads.perDay(), reads.perDaySe(), writes.atEnd(), writes.perDay(), writes.perDaySe()));
+        PlanReport.LoadTrend share = f.load().get("read_fraction");
+        PlanReport.LoadTrend size = f.load().get("mean_request_kB");
+        b.append(String.format(Locale.ROOT, " Read share %.2f (%+.4f a day, &plusmn;%.4f), request size %.1f kB (%+.3f a day, &plusmn;%.3f).</p>%n",
+                share.atEnd(), share.perDay(), share.perDaySe(), size.atEnd(), size.perDay(), size.perDaySe()));
         if (f.lowerBound()) {
             b.append("<p class=\"saturated\">A lower bound: ").append(esc(r.array())).append(" was saturated in some of the peak hours and"
                     + " served less than was asked, so the growth may be steeper and the dates sooner.</p>\n");

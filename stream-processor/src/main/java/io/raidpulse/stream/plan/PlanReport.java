@@ -142,7 +142,8 @@ public record PlanReport(String host, String array, Instant from, Instant until,
      * @param minDays    days a trend needs
      * @param lowerBound whether a peak hour lies in saturated windows: the load there is a floor on the demand, so
      *                   the growth, and every crossing's nearness, is a lower bound (a crossing may come sooner)
-     * @param load       for r_iops and w_iops: the peak hour's trend
+     * @param load       the peak hour's trend of r_iops, w_iops, read_fraction (reads / (reads + writes)) and
+     *                   mean_request_kB
      * @param layouts    the current layout first, then each alternative; empty when too short
      * @param peaks      each day's peak hour, oldest first
      */
@@ -192,10 +193,14 @@ public record PlanReport(String host, String array, Instant from, Instant until,
     /**
      * One day's busiest clock hour.
      *
-     * @param hour      its start
-     * @param util      mean member %util of its windows by layout key (the current layout: measured)
-     * @param saturated whether the array was saturated in one of its windows
+     * @param hour         its start
+     * @param readsPerSec  its mean reads per second
+     * @param writesPerSec its mean writes per second
+     * @param requestKB    its mean request size, kB (1024 bytes); 0 without I/O
+     * @param util         mean member %util of its windows by layout key (the current layout: measured)
+     * @param saturated    whether the array was saturated in one of its windows
      */
-    public record DayPeak(Instant hour, double readsPerSec, double writesPerSec, Map<String, Double> util, boolean saturated) {
+    public record DayPeak(Instant hour, double readsPerSec, double writesPerSec, double requestKB, Map<String, Double> util,
+                          boolean saturated) {
     }
 }

@@ -96,6 +96,10 @@ final class PlanText {
         PlanReport.LoadTrend writes = f.load().get("w_iops");
         b.append(String.format(Locale.ROOT, "  peak-hour reads/s %.0f (%+.2f a day, ±%.2f), writes/s %.0f (%+.2f a day, ±%.2f) at the end%n",
                 reads.atEnd(), reads.perDay(), reads.perDaySe(), writes.atEnd(), writes.perDay(), writes.perDaySe()));
+        PlanReport.LoadTrend share = f.load().get("read_fraction");
+        PlanReport.LoadTrend size = f.load().get("mean_request_kB");
+        b.append(String.format(Locale.ROOT, "  peak-hour read share %.2f (%+.4f a day, ±%.4f), request size %.1f kB (%+.3f a day, ±%.3f) at the end%n",
+                share.atEnd(), share.perDay(), share.perDaySe(), size.atEnd(), size.perDay(), size.perDaySe()));
         b.append(String.format(Locale.ROOT, "%-38s %8s %10s  %-38s %s%n", "layout: peak-hour member util", "at end", "a month",
                 "reaches " + Planner.pct(r.maxUtil()), "reaches 100%"));
         for (PlanReport.LayoutForecast l : f.layouts()) {

@@ -92,6 +92,11 @@ class ForecastTest {
         // the load's line: 400 r/s per 60% at 14:00, so 400 x 0.25 / 60 reads/s more a day
         assertThat(f.load().get("r_iops").perDay()).isCloseTo(400 * 0.25 / 60, within(0.15));
         assertThat(f.load().get("w_iops").perDay()).isCloseTo(200 * 0.25 / 60, within(0.08));
+        // the mix does not change: two reads per write of 8 kB each
+        assertThat(f.load().get("read_fraction").atEnd()).isCloseTo(2 / 3.0, within(1e-9));
+        assertThat(f.load().get("read_fraction").perDay()).isCloseTo(0, within(1e-9));
+        assertThat(f.load().get("mean_request_kB").atEnd()).isCloseTo(8, within(1e-9));
+        assertThat(f.load().get("mean_request_kB").perDay()).isCloseTo(0, within(1e-9));
 
         PlanReport.LayoutForecast now = f.layouts().get(0);
         assertThat(now.current()).isTrue();
