@@ -340,7 +340,7 @@ final class Incident {
             case CAPACITY -> 5;
             case NO_SPARE -> 6;
             case MISMATCH -> 7;
-            // never part of an incident (the processor passes it through); ranked last should an old writer's record say so
+            // never part of an incident (IncidentProcessor passes it through); ranked after the detectors' kinds
             case CAPACITY_FORECAST -> 8;
             case OTHER -> 9;
         };
