@@ -181,12 +181,11 @@ final class FleetMix {
 
     /** Disk kinds, with the simulator profile of each (published figures of common drives). */
     enum Kind {
-        HDD("profile hdd read-iops=550 write-iops=480 seq=268MB/s rotational=yes model=\"ST16000NM001G-2KK103\" queue=64 flush=1ms",
-                550, 480, 268e6, "16TB", "12GB"),
-        SSD("profile ssd read-iops=90000 write-iops=30000 seq=530MB/s rotational=no read-latency=100us write-latency=40us"
-                + " model=\"Samsung SSD 870 EVO 4TB\" queue=64 flush=50us", 90000, 30000, 530e6, "4TB", "12GB"),
-        NVME("profile nvme read-iops=400000 write-iops=200000 seq=3000MB/s rotational=no read-latency=80us write-latency=20us"
-                + " model=\"NVMe DC 3.84TB (simulated)\" queue=1023 flush=50us", 400000, 200000, 3000e6, "3840GB", "24GB");
+        HDD("hdd", 550, 480, 268e6, "rotational=yes model=\"ST16000NM001G-2KK103\" queue=64 flush=1ms", "16TB", "12GB"),
+        SSD("ssd", 90000, 30000, 530e6, "rotational=no read-latency=100us write-latency=40us model=\"Samsung SSD 870 EVO 4TB\""
+                + " queue=64 flush=50us", "4TB", "12GB"),
+        NVME("nvme", 400000, 200000, 3000e6, "rotational=no read-latency=80us write-latency=20us"
+                + " model=\"NVMe DC 3.84TB (simulated)\" queue=1023 flush=50us", "3840GB", "24GB");
 
         final String profile;
         final double readIops;
@@ -195,8 +194,10 @@ final class FleetMix {
         final String size;
         final String partition;
 
-        Kind(String profile, double readIops, double writeIops, double seqBytes, String size, String partition) {
-            this.profile = profile;
+        /** {@code rest}: the profile line's settings after the figures the fleet's loads are computed from */
+        Kind(String name, double readIops, double writeIops, double seqBytes, String rest, String size, String partition) {
+            this.profile = String.format(java.util.Locale.ROOT, "profile %s read-iops=%.0f write-iops=%.0f seq=%.0fMB/s %s", name, readIops,
+                    writeIops, seqBytes / 1e6, rest);
             this.readIops = readIops;
             this.writeIops = writeIops;
             this.seqBytes = seqBytes;
