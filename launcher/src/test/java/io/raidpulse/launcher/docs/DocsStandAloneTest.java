@@ -49,6 +49,9 @@ class DocsStandAloneTest {
     private static final Pattern MD_MENTION = Pattern.compile("(?<![\\w./-])([\\w./-]*[\\w-]\\.md)(#[\\w-]+)?(?![\\w])");
     /** A design note named in a Java source, from the repository's root. */
     private static final Pattern JAVA_DOCS_MENTION = Pattern.compile("(?<![\\w./-])(docs/[\\w./-]*[\\w-]\\.md)(#[\\w-]+)?(?![\\w])");
+    /** A path in inline code: `lab/recordings/`, `collector/src/test/resources/fixtures/mdstat/`. */
+    private static final Pattern CODE_TEXT = Pattern.compile("`([^`\\n]+)`");
+    private static final Pattern PATH = Pattern.compile("(?:\\.{1,2}/)*[\\w.+-]+(?:/[\\w.+-]*)+");
     private static final Pattern HEADING = Pattern.compile("^ {0,3}#{1,6}\\s+(.*?)\\s*#*\\s*$");
     private static final Pattern HTML_ANCHOR = Pattern.compile("<a\\s+(?:name|id)=\"([^\"]+)\"");
 
@@ -110,6 +113,46 @@ class DocsStandAloneTest {
             }
         }
         assertThat(broken).as("Markdown files named that a clone does not have").isEmpty();
+    }
+
+    /**
+     * A path in inline code whose first folder is one of the repository's (from the file's own
+     * folder or from the root) names something the repository has: a file moved or renamed
+     * leaves no stale path behind. Build output, caches and run data are written, not kept.
+     */
+    @Test
+    void everyRepositoryPathInTheMarkdownFilesExists() {
+        List<String> broken = new ArrayList<>();
+        for (Path md : files("md")) {
+            String text = withoutFencedCode(read(md));
+            Matcher m = CODE_TEXT.matcher(text);
+            while (m.find()) {
+                String path = m.group(1).strip();
+                if (!PATH.matcher(path).matches() || path.contains("...") || written(path)) {
+                    continue;
+                }
+                String first = path.substring(0, path.indexOf('/'));
+                List<Path> candidates = new ArrayList<>();
+                if (first.equals(".") || first.equals("..") || Files.isDirectory(md.getParent().resolve(first))) {
+                    candidates.add(md.getParent().resolve(path).normalize());
+                }
+                if (first.equals(".") || Files.isDirectory(ROOT.resolve(first))) {
+                    candidates.add(ROOT.resolve(path).normalize());
+                }
+                if (!candidates.isEmpty() && candidates.stream().noneMatch(Files::exists)) {
+                    broken.add(ROOT.relativize(md) + ":" + line(text, m.start()) + ": `" + path + "` does not exist");
+                }
+            }
+        }
+        assertThat(broken).as("paths in the Markdown files that the repository does not have").isEmpty();
+    }
+
+    /** Whether {@code path} is written by a build or a run rather than kept in the repository. */
+    private static boolean written(String path) {
+        List<String> segments = List.of(path.split("/"));
+        String fromRoot = path.replaceFirst("^(\\./)+", "");
+        return segments.contains("target") || segments.contains(".cache") || fromRoot.startsWith("var")
+                || fromRoot.startsWith("lab/out");
     }
 
     @Test
