@@ -4,7 +4,7 @@
 # memory: 2GiB
 # timeout: 15m
 #
-# Issue 17's case: iostat shows one busy sda, and it is a hardware RAID volume that serves
+# The hardware RAID case: iostat shows one busy sda, and it is a hardware RAID volume that serves
 # requests on four spindles in parallel (600 random reads a second, 150 random writes: the
 # perc-h700 profile in lab/README.md). What the OS can see of it is in every snapshot: its SCSI
 # host's driver (class/scsi_host/hostN/proc_name), its address (the channel tells a MegaRAID's

@@ -78,7 +78,7 @@ public record DiskProfile(String name, Backing backing, long iops, long writeIop
      * A 7200 rpm SATA/SAS disk with requests queued (NCQ): 150 random 4 KiB I/Os per second
      * (8.5 ms average seek + 4.2 ms half a revolution is 79 per second at queue depth 1; a deep
      * queue lets the disk reorder to about twice that) and 160 MB/s sequential, as for the
-     * seeds' Seagate Constellation ES.2 3 TB (155 MB/s sustained). Served one request at a time:
+     * Seagate Constellation ES.2 3 TB of docs/published-results.md, A (155 MB/s sustained). Served one request at a time:
      * 6.64 ms positioning unless a request continues the previous one, plus the transfer at
      * 160 MB/s ({@link io.raidpulse.lab.disk.SerialDisk}).
      */
@@ -105,7 +105,7 @@ public record DiskProfile(String name, Backing backing, long iops, long writeIop
 
     /**
      * A RAID5 volume of four 7200 rpm disks on a Dell PERC H700 (LSI SAS 2108, QEMU
-     * {@code megasas-gen2}), as in the seeds' Czech pgbench test: random reads are served by the
+     * {@code megasas-gen2}), as in published result A's pgbench test (docs/published-results.md): random reads are served by the
      * four spindles in parallel (4 x 150 = 600 per second), a random write costs two reads and two
      * writes on them (600 / 4 = 150 per second, what the controller sustains once its write-back
      * cache is full), and a stream passes at three data disks' media rate (3 x 160 MB/s). A

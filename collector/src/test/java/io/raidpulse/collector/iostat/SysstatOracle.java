@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * sysstat's own iostat as the oracle (shared/domain/iostat.md): in a private mount namespace
+ * sysstat's own iostat as the oracle (docs/iostat.md#iostat-as-the-oracle): in a private mount namespace
  * ({@code unshare -m}, as root) a directory of prepared {@code NAME/stat} files is bind-mounted
  * over /sys/block and a prepared file over /proc/uptime; {@code iostat -x -d -o JSON 1 2}
  * prints its first report (since boot) from the first files, which are then overwritten with

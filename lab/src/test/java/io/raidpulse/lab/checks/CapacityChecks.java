@@ -17,8 +17,8 @@ import org.assertj.core.api.SoftAssertions;
 
 /**
  * The live capacity figures of a recording's arrays, as the sink wrote them to InfluxDB, against
- * what the lab's disks are known to do (issue 18: "checked on the lab's real arrays, whose throttled
- * disks have a known capacity"):
+ * what the lab's disks are known to do (real md arrays on disks whose capacity is known are where the live
+ * capacity figures can be checked):
  *
  * <ul>
  *   <li>every window without a benchmark (capacity_source measured: or default:; the lab imports
@@ -35,9 +35,9 @@ import org.assertj.core.api.SoftAssertions;
  * </ul>
  */
 final class CapacityChecks {
-    /** Points of 100 capacity_util may be from the busiest member's util without a benchmark (issue 18). */
+    /** Points of 100 capacity_util may be from the busiest member's util without a benchmark (both measure the same members). */
     static final double AGREEMENT_POINTS = 10;
-    /** How far the learned member capacity may be from the lab disk's (issue 18): a tenth. */
+    /** How far the learned member capacity may be from the lab disk's known capacity: a tenth. */
     static final double LEARNED_WITHIN = 0.10;
 
     private CapacityChecks() {

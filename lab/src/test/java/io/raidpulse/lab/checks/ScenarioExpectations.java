@@ -71,7 +71,7 @@ final class ScenarioExpectations {
             "perc-h700-saturation", List.of("sda", "sda"));
 
     /**
-     * What each scenario's learned member capacity is held to (issue 18: within a tenth of the lab disk's
+     * What each scenario's learned member capacity is held to (the lab's disks have a known capacity: within a tenth of the lab disk's
      * where arrays were busy on random I/O), from its script: which benchmarks ran on the arrays and how.
      */
     private static final Map<String, CapacityChecks.Learned> LEARNED_CAPACITY = Map.of(
@@ -98,7 +98,7 @@ final class ScenarioExpectations {
             "md-life-raid6-spare", CapacityChecks.Learned.nothing("no benchmark runs, syncs only"),
             // a lone NVMe disk, no array
             "nvme-busy-then-overload", CapacityChecks.Learned.nothing("no array"),
-            // a hardware RAID volume behind megaraid_sas: no md array (volumes are not judged as arrays yet, issue 17)
+            // a hardware RAID volume behind megaraid_sas: no md array (the stream processor judges the volume as a lone disk)
             "perc-h700-saturation", CapacityChecks.Learned.nothing("a hardware RAID volume, no md array"));
 
     private ScenarioExpectations() {

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Write amplification measured on real md, from the guest's own 1 s samples through the stream
  * processor's load code (HostLoad, the write_amp it writes to InfluxDB), over every 4 KiB random
  * write benchmark of the recordings: RAID5 reads the old data and parity and writes both (2 + 2
- * member I/Os per md write, md.md), RAID1 and RAID10 write both copies (0 + 2).
+ * member I/Os per md write, docs/md.md#write-amplification), RAID1 and RAID10 write both copies (0 + 2).
  */
 class WriteAmplificationTest {
     /** One benchmark's member I/Os per md write. */

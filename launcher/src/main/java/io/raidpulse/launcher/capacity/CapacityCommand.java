@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 
 /** {@code raidpulse capacity}: the RAID capacity model as a calculator. */
 @Command(name = "capacity", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"What an md array of N member disks can do, from one disk's figures (raid-model.md).",
+        description = {"What an md array of N member disks can do, from one disk's figures (docs/raid-model.md).",
             "Member figures come from --disk-read-iops/--disk-write-iops/--disk-seq-mbps or a built-in --disk-profile."},
         footer = {"", "Request and chunk sizes are binary (4k = 4096 bytes); disk sizes are decimal (16T = 16 x 10^12 bytes) unless written 16TiB."})
 public final class CapacityCommand implements Callable<Integer> {

@@ -11,7 +11,7 @@ import java.util.Locale;
 
 /**
  * What {@code up}'s defaults (no benchmark imported) write as an array's capacity must agree with
- * its members' measured util (issue 18): in {@code agg_1m.raidpulse_array}, no window has
+ * its members' measured util (without a benchmark both describe the same members): in {@code agg_1m.raidpulse_array}, no window has
  * {@code capacity_util} above 1 while its busiest member's {@code util_mean} is below 90%, and where
  * no benchmark applies (the capacity source is the members' measurement or a disk-class default),
  * {@code capacity_util} is within 10 points of the busiest member's {@code util_mean}, except in

@@ -1,7 +1,7 @@
 package io.raidpulse.model.capacity;
 
 /**
- * What one member disk can do: the inputs of the capacity model (raid-model.md, "Notation").
+ * What one member disk can do: the inputs of the capacity model (docs/raid-model.md#what-the-model-takes-as-input).
  *
  * @param id              stable name ("published-d-16tb-hdd", "default-hdd-7200")
  * @param description     what the disk is, for reports

@@ -3,7 +3,7 @@ package io.raidpulse.model.capacity;
 import java.util.Optional;
 
 /**
- * The analytic capacity model of raid-model.md: member I/Os per front-end I/O by level and
+ * The analytic capacity model of docs/raid-model.md: member I/Os per front-end I/O by level and
  * layout, disk-seconds per I/O, capacity C = n/t, concurrency, degraded reads, rebuild and
  * usable space, all from one member-disk profile.
  */
@@ -30,7 +30,7 @@ public final class RaidModel {
 
     /**
      * Expected busy disks when q random I/Os are outstanding over n disks: n(1 - (1 - 1/n)^q)
-     * (raid-model.md; matches sysbench 3-4x on 4 and 6-7x on 8 volumes, published-results B,
+     * (docs/raid-model.md#concurrency; matches sysbench 3-4x on 4 and 6-7x on 8 volumes, published-results B,
      * and the 8-disk md RAID5 fio sweep 1.9/3.4/5.4x at q=2/4/8, published-results F).
      */
     public static double occupancy(int disks, double outstanding) {
@@ -72,15 +72,15 @@ public final class RaidModel {
         return (int) Math.max(1, Math.min(k, dataColumns()));
     }
 
-    /** Member reads per front-end read: one per chunk touched (raid-model.md table: 1 for small reads). */
+    /** Member reads per front-end read: one per chunk touched (docs/raid-model.md: 1 for small reads). */
     public MemberCost readCost(long requestBytes) {
         int k = chunksTouched(requestBytes);
         return new MemberCost(k, 0, ceilDiv(requestBytes, k), k);
     }
 
     /**
-     * Member reads and writes per front-end write (raid-model.md, "Member I/Os per front-end
-     * I/O"). raid5 writing k of its n-1 data chunks chooses, per stripe, read-modify-write
+     * Member reads and writes per front-end write (docs/raid-model.md, "Member I/Os per front-end
+     * request"). raid5 writing k of its n-1 data chunks chooses, per stripe, read-modify-write
      * (read k data + parity, write k + parity) or reconstruct-write (read the other n-1-k data
      * chunks, write k + parity), whichever reads less: min(k+1, n-1-k) reads, k+1 writes
      * ({@code handle_stripe_dirtying} in {@code drivers/md/raid5.c}); a full stripe reads
@@ -125,7 +125,7 @@ public final class RaidModel {
 
     /**
      * Random front-end IOPS at read fraction f with q requests outstanding. At saturation this
-     * is C = n/t with t = f/Dr + (1-f)(br/Dr + bw/Dw) (raid-model.md, "Capacity under a mix");
+     * is C = n/t with t = f/Dr + (1-f)(br/Dr + bw/Dw) (docs/raid-model.md#capacity-under-a-mix);
      * below it, only the expected busy members work (see {@link #occupancy}). Pass
      * {@code Double.POSITIVE_INFINITY} for the saturated capacity.
      */
@@ -146,7 +146,7 @@ public final class RaidModel {
     }
 
     /**
-     * Sequential read MB/s of one stream (raid-model.md table): nS for raid0, (n-1)S raid5,
+     * Sequential read MB/s of one stream (docs/raid-model.md#sequential-rates): nS for raid0, (n-1)S raid5,
      * (n-2)S raid6, (n/copies)S raid10 near and raid0 over raid1 pairs, nS for far and offset
      * (their first copy is laid out like raid0), S for a raid1 stream.
      */
@@ -170,7 +170,7 @@ public final class RaidModel {
     }
 
     /**
-     * Sequential write MB/s (raid-model.md table): full-stripe writes for raid5/6, every copy
+     * Sequential write MB/s (docs/raid-model.md#sequential-rates): full-stripe writes for raid5/6, every copy
      * written for mirrors. For raid10 far and offset this is an upper bound: their second copy
      * costs extra seeks the model does not count (published-results D saw far2 write slower
      * than near2, in graphs only).
@@ -190,7 +190,7 @@ public final class RaidModel {
     /**
      * Random-read IOPS with one member missing; null when the array does not survive it
      * (single, raid0). raid5: a read landing on the missing member (1 in n) costs n-1 member
-     * reads, so capacity is about nD/2 at saturation (raid-model.md, "Degraded"); raid6 with one
+     * reads, so capacity is about nD/2 at saturation (docs/raid-model.md#degraded-arrays); raid6 with one
      * missing reconstructs from n-2. Mirrors are bound by the group that lost a copy: n(c-1)D/c,
      * nD/2 for two copies.
      */
@@ -230,7 +230,7 @@ public final class RaidModel {
 
     /**
      * Lower bound on replacing one member: member size / min(S, speed_limit_max), and the time
-     * at md's guaranteed floor speed_limit_min while other I/O runs (raid-model.md, "Rebuild";
+     * at md's guaranteed floor speed_limit_min while other I/O runs (docs/raid-model.md#rebuild;
      * a 16 TB member needs at least about 21.7 h). Empty for levels without redundancy.
      */
     public Optional<RebuildEstimate> rebuild(long memberBytes, SyncSpeedLimits limits) {
@@ -247,7 +247,7 @@ public final class RaidModel {
 
     /**
      * Predicted member busy fraction for a live load of R reads/s and W writes/s:
-     * U = (R/Dr + W(br/Dr + bw/Dw))/n at the profile's request size (raid-model.md), here with
+     * U = (R/Dr + W(br/Dr + bw/Dw))/n at the profile's request size (docs/raid-model.md), here with
      * the load's own read and write request sizes. Above 1 the array cannot carry the load.
      */
     public double projectedUtilisation(double readsPerSec, double writesPerSec, long readBytes, long writeBytes) {

@@ -25,14 +25,14 @@ import java.util.NoSuchElementException;
 import java.util.Optional;
 
 /**
- * The published results of shared/domain/published-results.md as profiles, member disks and
+ * The published results of docs/published-results.md as profiles, member disks and
  * ratios, each with its provenance; verdicts come from {@link TrustVerdicts} like any import.
  * Published on {@code raidpulse.benchmarks} at first start so a user without benchmarks of
  * their own still gets a comparison, and sees how much to trust it.
  *
  * <p>A (pgbench, graphs only) and B (sysbench, ratios only) publish ratios, kept as
  * {@link PublishedObservation}s; E publishes its figures in an external table that
- * published-results.md does not reproduce, so it contributes nothing to compute with.
+ * docs/published-results.md does not reproduce, so it contributes nothing to compute with.
  */
 public final class BuiltInCatalog {
 

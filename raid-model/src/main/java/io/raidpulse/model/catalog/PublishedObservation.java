@@ -8,7 +8,7 @@ import io.raidpulse.model.capacity.RaidLayout;
  * model can be held against it.
  *
  * @param id          stable name
- * @param result      letter of the write-up in published-results.md (A-F)
+ * @param result      letter of the write-up in docs/published-results.md (A-F)
  * @param metric      what the ratio compares
  * @param layout      the array the ratio is about
  * @param outstanding requests in flight (threads, iodepth x jobs) it was measured at; null when not stated

@@ -24,8 +24,8 @@ final class FioProfiles {
     private static final long DEFAULT_BS = 4096;
 
     /**
-     * Measured member I/Os per md write from fio's {@code disk_util} (raid-model.md: "Observed
-     * write amplification").
+     * Measured member I/Os per md write from fio's {@code disk_util} (docs/raid-model.md, "Write
+     * amplification from a benchmark").
      *
      * @param device  the md device
      * @param members member rows counted

@@ -19,7 +19,7 @@ public final class AlternativeLayouts {
     }
 
     /**
-     * The alternatives the issue names: RAID10 near-2, RAID5 and RAID6 on the same disks, and the
+     * The alternatives operators weigh (docs/raid-model.md#projections-to-other-layouts): RAID10 near-2, RAID5 and RAID6 on the same disks, and the
      * current level with {@code moreDisks} more members; shapes the disk count cannot form are left out,
      * as is the current shape itself.
      */
@@ -43,7 +43,7 @@ public final class AlternativeLayouts {
 
     /**
      * Member utilisation U of {@code readsPerSec} reads and {@code writesPerSec} writes on each
-     * layout over {@code disk} (raid-model.md: U = (R/Dr + W(br/Dr + bw/Dw))/n), with usable space
+     * layout over {@code disk} (docs/raid-model.md#capacity-under-a-mix: U = (R/Dr + W(br/Dr + bw/Dw))/n), with usable space
      * and the rebuild lower bound for members of {@code memberBytes} (null to skip).
      */
     public static List<Projection> project(List<RaidLayout> layouts, DiskProfile disk, double readsPerSec, double writesPerSec,
@@ -54,7 +54,7 @@ public final class AlternativeLayouts {
     /**
      * The same for a load of either shape: random loads as above; a sequential load occupies the
      * members for the share of each layout's sequential read and write rate it moves,
-     * R br / seqRead + W bw / seqWrite (raid-model.md table), as {@link ProfileMatcher#use} counts it.
+     * R br / seqRead + W bw / seqWrite (docs/raid-model.md#sequential-rates), as {@link ProfileMatcher#use} counts it.
      */
     public static List<Projection> project(List<RaidLayout> layouts, DiskProfile disk, Pattern pattern, double readsPerSec,
             double writesPerSec, long readBytes, long writeBytes, Long memberBytes) {

@@ -1,6 +1,6 @@
 package io.raidpulse.model.matching;
 
-/** Where an array's capacity figure came from, best first (raid-model.md, "What compare should compute"). */
+/** Where an array's capacity figure came from, best first (docs/raid-model.md#choosing-a-capacity-source). */
 public enum CapacitySource {
     /** A trusted benchmark of the same array shape, disks and workload. */
     MEASURED_PROFILE,

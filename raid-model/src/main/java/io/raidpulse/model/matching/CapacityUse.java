@@ -5,7 +5,7 @@ import io.raidpulse.model.profile.Pattern;
 
 /**
  * How much of an array's capacity a live load uses: the predicted member busy fraction U of
- * raid-model.md ("Capacity under a mix"), split by direction. U = R/Cr + W/Cw, where Cr and Cw
+ * docs/raid-model.md#capacity-under-a-mix, split by direction. U = R/Cr + W/Cw, where Cr and Cw
  * are the saturated read and write capacities at the load's own request sizes, so the two
  * shares add up to the total and the total is (R + W) / C at the load's mix.
  *

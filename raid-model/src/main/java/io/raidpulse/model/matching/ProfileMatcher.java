@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Picks the capacity source for a live array (raid-model.md, "What compare should compute"):
+ * Picks the capacity source for a live array (docs/raid-model.md#choosing-a-capacity-source):
  * a trusted benchmark of the same array and workload; else the model over a profile of the
  * member disk; else the model over a disk-class default. Suspect profiles are never a
  * capacity source.
@@ -73,7 +73,7 @@ public final class ProfileMatcher {
     /**
      * How much of the array's saturated capacity a live load of {@code readsPerSec} reads of
      * {@code readBytes} and {@code writesPerSec} writes of {@code writeBytes} uses, per direction.
-     * From the model over the member disk, U = (R tr + W tw) / n (raid-model.md); when a trusted
+     * From the model over the member disk, U = (R tr + W tw) / n (docs/raid-model.md#capacity-under-a-mix); when a trusted
      * benchmark of the same array and workload matches, the model's capacities are scaled by
      * measured / model at the benchmark's own read fraction, request size and outstanding
      * requests, so the total is the share of the benchmarked capacity and the split between

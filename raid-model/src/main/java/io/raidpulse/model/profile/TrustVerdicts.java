@@ -11,8 +11,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Decides how far a profile can be trusted as a capacity source (raid-model.md, "Where the
- * model and measurements disagree"): cache-resident or CPU-bound results measure memory, not
+ * Decides how far a profile can be trusted as a capacity source (docs/raid-model.md, "When a
+ * benchmark is not trusted"): cache-resident or CPU-bound results measure memory, not
  * disks; results far from the model are flagged, never fitted.
  */
 public final class TrustVerdicts {
@@ -110,7 +110,7 @@ public final class TrustVerdicts {
             return ModelComparison.skipped("the output does not say whether the access was random or sequential");
         }
         if (p.pattern() == Pattern.APPLICATION) {
-            return ModelComparison.skipped("an application benchmark depends on latency, not only capacity (raid-model.md)");
+            return ModelComparison.skipped("an application benchmark depends on latency, not only capacity (docs/raid-model.md)");
         }
         if (p.pattern() == Pattern.MIXED) {
             return ModelComparison.skipped("mixed random and sequential access is not in the capacity model");

@@ -18,7 +18,7 @@ class RaidModelTest {
 
     @Test
     void occupancyGivesTheDocumentedSpeedupsOfEightDisks() {
-        // raid-model.md: model 1.88 / 3.31 / 5.25 at q = 2 / 4 / 8 on 8 disks
+        // docs/raid-model.md#concurrency: model 1.88 / 3.31 / 5.25 at q = 2 / 4 / 8 on 8 disks
         assertThat(RaidModel.occupancy(8, 2)).isCloseTo(1.875, within(1e-9));
         assertThat(RaidModel.occupancy(8, 4)).isCloseTo(3.3105, within(1e-4));
         assertThat(RaidModel.occupancy(8, 8)).isCloseTo(5.2511, within(1e-4));

@@ -136,7 +136,7 @@ class PublishedResultsTest {
     @Test
     void applicationBenchmarksAreNotCapacityRatios() {
         // A: RAID10 about 3x RAID5 in read-write TPS where the write capacity ratio is 2:
-        // RAID5's read-then-write latency at few clients explains the rest (raid-model.md)
+        // RAID5's read-then-write latency at few clients explains the rest (docs/raid-model.md#when-a-benchmark-is-not-trusted)
         DiskProfile d = DiskClass.HDD_7200.defaults();
         double capacityRatio = new RaidModel(RaidLayout.of(RaidLevel.RAID10, 4), d).randomWriteIops(8192, INF)
                 / new RaidModel(RaidLayout.of(RaidLevel.RAID5, 4), d).randomWriteIops(8192, INF);

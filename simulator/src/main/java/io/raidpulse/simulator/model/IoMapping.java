@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * How md turns one front-end request into member requests, per level (domain/raid-model.md; the
+ * How md turns one front-end request into member requests, per level (docs/raid-model.md; the
  * kernel's raid0.c, raid1.c, raid10.c and raid5.c). Requests land uniformly on stripe positions, so
  * each position is a case of the plan; members absent from {@code slots} (failed, or not yet
  * rebuilt) get nothing and their data is reconstructed from the others.

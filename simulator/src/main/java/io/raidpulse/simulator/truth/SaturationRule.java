@@ -1,7 +1,7 @@
 package io.raidpulse.simulator.truth;
 
 /**
- * The saturation detector's thresholds (issue 4 defaults: fire at 95% sustained 30 s, clear below
+ * The saturation detector's thresholds (the stream processor's defaults: fire at 95% sustained 30 s, clear below
  * 80% for 60 s). A sample covers the interval ending at its time, so a run of samples covers
  * {@code count x interval} seconds: the condition has held for the sustain time at the sample
  * where the run covers it.

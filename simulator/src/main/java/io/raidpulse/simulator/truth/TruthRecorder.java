@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Turns consecutive states of the model into {@link StepTruth}: iostat's formulas (domain/iostat.md)
+ * Turns consecutive states of the model into {@link StepTruth}: iostat's formulas (docs/iostat.md)
  * applied to the model's exact counters, so the truth is what a perfect collector would report.
  */
 public final class TruthRecorder {

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Member I/O per front-end request, per level (domain/raid-model.md "Member I/Os per front-end I/O"). */
+/** Member I/O per front-end request, per level (docs/raid-model.md#member-ios-per-front-end-request). */
 class IoMappingTest {
     static final long CHUNK = 512 * 1024;
     static final IoClass READ_8K = IoClass.random(IoKind.READ, 8192);

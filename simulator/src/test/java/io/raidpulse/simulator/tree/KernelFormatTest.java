@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /** The written files parse the way the kernel documents them and look like the kernel's printers' output. */
 class KernelFormatTest {
-    /** md_seq_show's lines, as in shared/fixtures/mdstat and prometheus/procfs's fixtures. */
+    /** md_seq_show's lines, as in collector's fixtures/mdstat and prometheus/procfs's fixtures (docs/md.md#procmdstat). */
     static final Pattern ARRAY_LINE = Pattern.compile("md\\d+ : active raid(0|1|5|6|10)( [a-z0-9]+\\[\\d+\\](\\(F\\)|\\(S\\))?)+");
     static final Pattern STATUS_LINE = Pattern.compile("      \\d+ blocks super 1\\.2( level [56], \\d+k chunk, algorithm \\d+| \\d+k chunks"
             + "|( \\d+K chunks)?( \\d+ near-copies)?( \\d+ (far|offset)-copies)?)?( \\[\\d+/\\d+\\] \\[[U_]+\\])?");

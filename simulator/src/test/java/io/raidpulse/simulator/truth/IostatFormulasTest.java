@@ -15,7 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A small, independent iostat (domain/iostat.md "Formulas", sysstat compute_ext_disk_stats) applied to
+ * A small, independent iostat (docs/iostat.md#metrics-and-formulas, sysstat compute_ext_disk_stats) applied to
  * the printed /proc/diskstats and /proc/uptime of consecutive instants gives back the modelled truth.
  */
 class IostatFormulasTest {

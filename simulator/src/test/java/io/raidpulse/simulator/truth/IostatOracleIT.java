@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * sysstat's iostat as the oracle (domain/iostat.md "An oracle anyone can run"): in a private mount
+ * sysstat's iostat as the oracle (docs/iostat.md#iostat-as-the-oracle): in a private mount
  * namespace the simulated /sys/block/DEV/stat files and /proc/uptime are bind-mounted over the real
  * ones, and rewritten in place between iostat's reads, so iostat computes its reports from exactly
  * the simulator's counters. Needs root, unshare (util-linux) and iostat (sysstat 12.x).

@@ -15,7 +15,7 @@ public final class Layouts {
         return l.level().canonical() + placement + "-" + l.disks();
     }
 
-    /** The current shape first, then the alternatives the issue names ({@link io.raidpulse.model.matching.AlternativeLayouts}). */
+    /** The current shape first, then the alternatives operators weigh ({@link io.raidpulse.model.matching.AlternativeLayouts}). */
     public static List<RaidLayout> currentAndAlternatives(RaidLayout current, int moreDisks) {
         List<RaidLayout> out = new ArrayList<>();
         out.add(current);

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * md health conditions of one array (md.md, "What operators need from it") and the alerts their
+ * md health conditions of one array (docs/md.md#health-conditions) and the alerts their
  * changes make: each condition opens one episode (FIRING) and closes it (RESOLVED); a running
  * sync reports PROGRESS in between at the configured steps.
  */

@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * One sample's view of a running sync (the live position /proc/mdstat shows, as the collector
  * reports it since HostSample v3, and md/sync_speed), with an ETA that is
- * shown only when it is sane (md.md: "finish=" can be absurd while the sync is throttled).
+ * shown only when it is sane (docs/md.md#procmdstat: "finish=" can be absurd while the sync is throttled).
  *
  * @param pct      percent done, null when unknown
  * @param done     sectors done, null when unknown (for recovery: per member device)

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * One md array over one interval: what the application asked of it (md's own r/s, w/s, kB/s and
  * request sizes) and what its leaf member disks did (util, await, aqu-sz). md's own util,
- * await and aqu-sz are zero or unreliable on many kernels (iostat.md), so the array's
+ * await and aqu-sz are zero or unreliable on many kernels (docs/iostat.md#util-saturation-and-md-arrays), so the array's
  * saturation is its busiest member's.
  *
  * @param level          RAID level (raid5), null when unknown

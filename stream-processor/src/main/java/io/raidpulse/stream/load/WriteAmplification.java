@@ -3,7 +3,7 @@ package io.raidpulse.stream.load;
 /**
  * Measured RAID write amplification: what the member disks did beyond serving the
  * application's reads, per application write, as (member reads + member writes - md reads) /
- * md writes (md.md: about 4 for small RAID5 writes, 2 for RAID10, n/(n-1) for full-stripe
+ * md writes (docs/md.md#write-amplification: about 4 for small RAID5 writes, 2 for RAID10, n/(n-1) for full-stripe
  * writes). Kept as the raw counter sums so that windows can add them up.
  *
  * @param mdReads          reads the application asked of the array (md's diskstats)

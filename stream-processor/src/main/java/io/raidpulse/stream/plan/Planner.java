@@ -26,7 +26,7 @@ import java.util.Map;
  *
  * <p>Projections start from what was measured: each window's member %util on the current
  * layout, times the model's ratio of the alternative's member cost to the current one's for
- * that window's reads, writes and request sizes (raid-model.md: U = (R tr + W tw) / n). The ratio
+ * that window's reads, writes and request sizes (docs/raid-model.md#capacity-under-a-mix: U = (R tr + W tw) / n). The ratio
  * depends little on the member disk's figures, so a disk-class default still gives sound
  * projections, and what the model leaves out (flushes, a running check) scales along. The model's
  * own figures over the member disk are reported next to them.

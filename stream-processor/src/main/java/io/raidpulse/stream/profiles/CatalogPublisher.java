@@ -5,7 +5,7 @@ import io.raidpulse.model.profile.BenchmarkProfile;
 import java.util.List;
 
 /**
- * Puts the built-in catalog of published results (shared/domain/published-results.md) on the
+ * Puts the built-in catalog of published results (docs/published-results.md) on the
  * benchmarks topic, so that a user without benchmarks of their own still gets a comparison.
  * Only ids the topic never held are published: running again adds nothing (the ids are stable
  * and the topic compacted), and a profile a user published, or deleted, under a catalog id stays
@@ -27,7 +27,7 @@ public final class CatalogPublisher {
             try {
                 int n = publishMissing(topic).size();
                 if (n > 0) {
-                    log.info("published {} built-in benchmark profiles (shared/domain/published-results.md) to {}", n, topic.name());
+                    log.info("published {} built-in benchmark profiles (docs/published-results.md) to {}", n, topic.name());
                 }
             } catch (RuntimeException e) {
                 log.warn("the built-in benchmark profiles were not published to {}: {}", topic.name(), e.getMessage());

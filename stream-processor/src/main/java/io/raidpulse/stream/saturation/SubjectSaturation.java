@@ -40,7 +40,7 @@ import java.util.Map;
 final class SubjectSaturation {
     /** The share of a pending run that may be warm samples (see the class comment). */
     static final double TOLERATED_WARM_SHARE = 0.1;
-    /** Lost samples a run survives (issue 4: "tolerant of one missing sample"). */
+    /** Lost samples a run survives: one lost sample (a send dropped or late) does not restart the count; a longer gap does. */
     static final int TOLERATED_GAP = 1;
     /**
      * How long a subject's samples with I/O must have been seen before its baseline counts as

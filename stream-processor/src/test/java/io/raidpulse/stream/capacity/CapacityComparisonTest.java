@@ -68,7 +68,7 @@ class CapacityComparisonTest {
     }
 
     /**
-     * The issue's array: 400 reads and 200 small writes a second, 1,200 member I/Os over four disks
+     * A RAID5 of four fast disks that the default underrates: 400 reads and 200 small writes a second, 1,200 member I/Os over four disks
      * 60% busy, each serving 500 I/Os per busy second; the disk-class default (about 87 random IOPS at
      * queue depth 1) puts it at 3.5 times its capacity.
      */
