@@ -41,13 +41,16 @@ class ImageIT {
     private static final String ARCHITECTURE = System.getProperty("images.architecture", "amd64");
     /** Compressed size above which the collector image is no longer the small agent it must be. */
     private static final long COLLECTOR_IMAGE_BUDGET = 80L << 20;
+    /** Compressed size above which the stream image carries more than the stream processor needs (52 MiB in 0.1.0). */
+    private static final long STREAM_IMAGE_BUDGET = 64L << 20;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     enum Kind {
         COLLECTOR("raidpulse-collector-image.tar", "raidpulse/collector", "/app/raidpulse-collector.jar", "collect",
                 List.of("user", "filesystem", "jna-oshi", "compression", "tls", "dns")),
-        STREAM("raidpulse-stream-image.tar", "raidpulse/stream-processor", "/app/raidpulse.jar", "stream",
-                List.of("user", "filesystem", "jna-oshi", "compression", "tls", "dns", "rocksdb"));
+        STREAM("raidpulse-stream-image.tar", "raidpulse/stream-processor", "/app/raidpulse-stream.jar", "stream",
+                // no JNA or OSHI: the stream processor reads no host (the collector does)
+                List.of("user", "filesystem", "compression", "tls", "dns", "streams"));
 
         final String tar;
         final String repository;
@@ -146,6 +149,45 @@ class ImageIT {
         long size = Files.size(image.tar());
         assertThat(size).as("collector image tar, bytes (budget %s)", mib(COLLECTOR_IMAGE_BUDGET))
                 .isLessThan(COLLECTOR_IMAGE_BUDGET);
+    }
+
+    /**
+     * The stream image runs the stream processor's own jar: none of the broker, the collector, the
+     * simulator or the launcher that only raidpulse.jar needs, and no RocksDB (every store is in memory).
+     */
+    @Test
+    void streamImageHoldsNoBrokerCollectorSimulatorOrRocksDb() throws IOException {
+        Image image = image(Kind.STREAM);
+        List<String> forbiddenArtifacts = List.of("org.rocksdb/rocksdbjni/", "org.apache.kafka/kafka_2.13/",
+                "org.apache.kafka/kafka-server/", "org.apache.kafka/kafka-metadata/", "org.apache.kafka/kafka-raft/",
+                "io.raidpulse/raidpulse-collector/", "io.raidpulse/raidpulse-simulator/", "io.raidpulse/raidpulse-services/",
+                "io.raidpulse/raidpulse-launcher/", "com.github.oshi/");
+        List<String> forbiddenPackages = List.of("org/rocksdb/", "kafka/server/", "scala/", "io/raidpulse/collector/",
+                "io/raidpulse/simulator/", "io/raidpulse/services/", "io/raidpulse/launcher/", "oshi/");
+        try (ZipFile jar = new ZipFile(inRoot(image, Kind.STREAM.jar).toFile())) {
+            List<String> names = jar.stream().map(ZipEntry::getName).toList();
+            assertThat(names).as("the stream jar").contains("io/raidpulse/stream/StreamCommand.class",
+                    "org/apache/kafka/streams/KafkaStreams.class");
+            assertThat(names).as("bundled artifacts of the stream jar")
+                    .filteredOn(n -> n.startsWith("META-INF/maven/"))
+                    .noneMatch(n -> forbiddenArtifacts.stream().anyMatch(a -> n.startsWith("META-INF/maven/" + a)));
+            assertThat(names).as("classes of the stream jar")
+                    .noneMatch(n -> forbiddenPackages.stream().anyMatch(n::startsWith));
+        }
+        long size = Files.size(image.tar());
+        assertThat(size).as("stream image tar, bytes (budget %s)", mib(STREAM_IMAGE_BUDGET))
+                .isLessThan(STREAM_IMAGE_BUDGET);
+    }
+
+    /** The jar in each image, as Maven built it, bundles natives for Linux x86_64 and aarch64 only. */
+    @ParameterizedTest
+    @EnumSource(Kind.class)
+    void imageJarBundlesNativesForLinuxOnly(Kind kind) throws IOException {
+        Image image = image(kind);
+        try (ZipFile jar = new ZipFile(inRoot(image, kind.jar).toFile())) {
+            List<String> natives = jar.stream().map(ZipEntry::getName).filter(JarsIT::isNative).toList();
+            assertThat(natives).as("natives in %s", kind.jar).isNotEmpty().allMatch(JarsIT::isForLinuxX86OrArm);
+        }
     }
 
     @ParameterizedTest
