@@ -7,6 +7,7 @@ import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.Alerts;
+import io.raidpulse.stream.detector.SubjectState;
 import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateWriter;
 import java.time.Instant;
@@ -32,7 +33,7 @@ import java.util.Map;
  * %util looks fine (solid-state members, whose %util says little, or a measured capacity below
  * what the disks' figures promise).
  */
-final class ArrayCapacityState {
+final class ArrayCapacityState implements SubjectState {
     enum Phase { IDLE, PENDING, FIRING }
 
     final String array;
@@ -63,6 +64,21 @@ final class ArrayCapacityState {
 
     ArrayCapacityState(String array) {
         this.array = array;
+    }
+
+    @Override
+    public String subject() {
+        return array;
+    }
+
+    @Override
+    public int absent() {
+        return absent;
+    }
+
+    @Override
+    public void absent(int samples) {
+        absent = samples;
     }
 
     /** Feeds one closed window of the smallest size; returns the FIRING or RESOLVED alert it causes, else null. */

@@ -3,13 +3,14 @@ package io.raidpulse.stream.health;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.detector.SubjectState;
 import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** What the md health detector remembers about one array: its open episodes and the running sync. */
-final class ArrayHealth {
+final class ArrayHealth implements SubjectState {
     /** An open episode of one condition. */
     record Open(AlertKind kind, String subject, SubjectKind subjectKind, Severity severity, long start) {
     }
@@ -39,6 +40,21 @@ final class ArrayHealth {
 
     ArrayHealth(String array) {
         this.array = array;
+    }
+
+    @Override
+    public String subject() {
+        return array;
+    }
+
+    @Override
+    public int absent() {
+        return absent;
+    }
+
+    @Override
+    public void absent(int samples) {
+        absent = samples;
     }
 
     void write(StateWriter w) {

@@ -6,6 +6,7 @@ import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.Alerts;
+import io.raidpulse.stream.detector.SubjectState;
 import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdSync;
@@ -37,7 +38,7 @@ import java.util.Map;
  * counted in samples by sequence number: one lost sample inside a run is tolerated and counted,
  * a longer gap or a collector restart starts counting afresh without closing an open episode.
  */
-final class SubjectSaturation {
+final class SubjectSaturation implements SubjectState {
     /** The share of a pending run that may be warm samples (see the class comment). */
     static final double TOLERATED_WARM_SHARE = 0.1;
     /** Lost samples a run survives (issue 4: "tolerant of one missing sample"). */
@@ -96,6 +97,21 @@ final class SubjectSaturation {
     SubjectSaturation(String subject, SubjectKind kind) {
         this.subject = subject;
         this.kind = kind;
+    }
+
+    @Override
+    public String subject() {
+        return subject;
+    }
+
+    @Override
+    public int absent() {
+        return absent;
+    }
+
+    @Override
+    public void absent(int samples) {
+        absent = samples;
     }
 
     /** Where a sample sits in its host's sequence. */
