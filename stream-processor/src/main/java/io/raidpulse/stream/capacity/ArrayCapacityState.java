@@ -72,13 +72,8 @@ final class ArrayCapacityState implements SubjectState {
     }
 
     @Override
-    public int absent() {
-        return absent;
-    }
-
-    @Override
-    public void absent(int samples) {
-        absent = samples;
+    public int addAbsent(int samples) {
+        return absent += samples;
     }
 
     /** Feeds one closed window of the smallest size; returns the FIRING or RESOLVED alert it causes, else null. */

@@ -142,9 +142,9 @@ public final class HostDetector<H> {
                 continue;
             }
             changed = true;
-            s.absent(s.absent() + 1 + (int) o.missed());
-            if (s.absent() >= expiry.absentSamples()) {
-                close.expire(o.host(), s, SubjectExpiry.vanished(s.subject(), o.host(), s.absent()), this::emit);
+            int absent = s.addAbsent(1 + (int) o.missed());
+            if (absent >= expiry.absentSamples()) {
+                close.expire(o.host(), s, SubjectExpiry.vanished(s.subject(), o.host(), absent), this::emit);
                 it.remove();
             }
         }

@@ -5,8 +5,6 @@ public interface SubjectState {
     /** the device or array, as the host's samples name it */
     String subject();
 
-    /** consecutive samples of the host without this subject */
-    int absent();
-
-    void absent(int samples);
+    /** Adds {@code samples} to the count of consecutive samples of the host without this subject; returns the count. */
+    int addAbsent(int samples);
 }

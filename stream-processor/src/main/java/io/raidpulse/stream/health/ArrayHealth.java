@@ -48,13 +48,8 @@ final class ArrayHealth implements SubjectState {
     }
 
     @Override
-    public int absent() {
-        return absent;
-    }
-
-    @Override
-    public void absent(int samples) {
-        absent = samples;
+    public int addAbsent(int samples) {
+        return absent += samples;
     }
 
     void write(StateWriter w) {

@@ -105,13 +105,8 @@ final class SubjectSaturation implements SubjectState {
     }
 
     @Override
-    public int absent() {
-        return absent;
-    }
-
-    @Override
-    public void absent(int samples) {
-        absent = samples;
+    public int addAbsent(int samples) {
+        return absent += samples;
     }
 
     /** Where a sample sits in its host's sequence. */
