@@ -1,6 +1,7 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.Aggregate;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.state.DecodedCache;
@@ -93,7 +94,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     }
 
     private static void add(HostWindow w, SubjectLoad load, long timeMs) {
-        w.subjects().computeIfAbsent(load.kind().name() + ":" + load.subject(), k -> new SubjectWindow(load.subject(), load.kind()))
+        w.subjects().computeIfAbsent(SubjectKey.of(load), k -> new SubjectWindow(load.subject(), load.kind()))
                 .add(load, timeMs);
     }
 
@@ -144,8 +145,8 @@ public final class AggregateProcessor implements Processor<String, Observation, 
                 larger = new HostWindow(w.host(), start, size, new LinkedHashMap<>());
             }
             for (SubjectWindow s : w.subjects().values()) {
-                String k = s.kind.name() + ":" + s.subject;
-                SubjectWindow target = larger.subjects().computeIfAbsent(k, x -> new SubjectWindow(s.subject, s.kind));
+                SubjectWindow target = larger.subjects().computeIfAbsent(new SubjectKey(s.kind, s.subject),
+                        x -> new SubjectWindow(s.subject, s.kind));
                 target.merge(s);
             }
             store.put(key, larger);

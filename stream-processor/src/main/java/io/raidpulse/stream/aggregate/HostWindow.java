@@ -1,6 +1,7 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.stream.state.StateReader;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.state.StateSerde;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,7 @@ import org.apache.kafka.common.utils.Bytes;
  * <p>Stored under a key that sorts by window end, then size, then host (big-endian), so that the
  * windows to close are one range scan from the start of the store.
  */
-record HostWindow(String host, long startMs, long sizeMs, Map<String, SubjectWindow> subjects) {
+record HostWindow(String host, long startMs, long sizeMs, Map<SubjectKey, SubjectWindow> subjects) {
 
     /** Format 2 adds the arrays' md figures; windows in format 1 (open at an upgrade) are read without them. */
     static final StateSerde<HostWindow> SERDE = new StateSerde<HostWindow>("aggregate window", 2,
@@ -30,10 +31,10 @@ record HostWindow(String host, long startMs, long sizeMs, Map<String, SubjectWin
         long start = r.readLong();
         long size = r.readLong();
         int n = r.readInt();
-        Map<String, SubjectWindow> subjects = new LinkedHashMap<>();
+        Map<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             SubjectWindow s = SubjectWindow.read(r, withMdState);
-            subjects.put(s.kind.name() + ":" + s.subject, s);
+            subjects.put(new SubjectKey(s.kind, s.subject), s);
         }
         return new HostWindow(host, start, size, subjects);
     }

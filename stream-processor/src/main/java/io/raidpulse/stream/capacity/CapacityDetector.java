@@ -20,7 +20,7 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * each host still reports, so that an open episode of an array that vanished, or of a host that
  * went silent, is closed as the other detectors close theirs.
  */
-public final class CapacityDetector implements Processor<String, Object, String, Alert> {
+public final class CapacityDetector implements Processor<String, CapacityInput, String, Alert> {
     public static final String STORE = "capacity-alert-state";
 
     private final CapacitySettings settings;
@@ -48,14 +48,12 @@ public final class CapacityDetector implements Processor<String, Object, String,
     }
 
     @Override
-    public void process(Record<String, Object> record) {
-        if (record.value() instanceof Aggregate a) {
+    public void process(Record<String, CapacityInput> record) {
+        record.value().to(this::sample, a -> {
             if (settings.enabled() && a.getSubjectKind() == SubjectKind.ARRAY && a.getWindowS() * 1000L == windowMs) {
                 window(a);
             }
-        } else if (record.value() instanceof Observation o) {
-            sample(o);
-        }
+        });
     }
 
     /*

@@ -108,7 +108,7 @@ public final class HostDetector<H> {
      * {@code close}, and the host dropped from the store.
      */
     public <S> void closeSilentHosts(long now, long silentMs, ToLongFunction<H> lastSeenMs,
-                                     Function<H, Map<String, S>> subjects, Expire<S> close) {
+                                     Function<H, ? extends Map<?, S>> subjects, Expire<S> close) {
         List<KeyValue<String, H>> silent = new ArrayList<>();
         try (KeyValueIterator<String, H> all = store.store().all()) {
             while (all.hasNext()) {
@@ -133,7 +133,7 @@ public final class HostDetector<H> {
      *
      * @return whether any subject's count changed
      */
-    public <S extends SubjectState> boolean countAbsent(Observation o, Map<String, S> subjects, Predicate<S> reported,
+    public <S extends SubjectState> boolean countAbsent(Observation o, Map<?, S> subjects, Predicate<S> reported,
                                                         Expire<S> close) {
         boolean changed = false;
         for (Iterator<S> it = subjects.values().iterator(); it.hasNext(); ) {

@@ -1,6 +1,7 @@
 package io.raidpulse.stream.saturation;
 
 import io.raidpulse.stream.state.StateReader;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,9 +12,9 @@ import java.util.function.Function;
  * store read and write per sample however many devices the host has.
  *
  * @param lastSeenMs when the stream processor last received a sample of the host, by its own clock (ms)
- * @param subjects   by "DEVICE:sdb" / "ARRAY:md0"
+ * @param subjects   by device or array
  */
-record HostSaturation(long lastSeenMs, Map<String, SubjectSaturation> subjects) {
+record HostSaturation(long lastSeenMs, Map<SubjectKey, SubjectSaturation> subjects) {
 
     /** Format 2 adds each subject's baseline sample count; format 1 (before it) is still read. */
     static final StateSerde<HostSaturation> SERDE = new StateSerde<HostSaturation>("saturation", 2,
@@ -27,15 +28,11 @@ record HostSaturation(long lastSeenMs, Map<String, SubjectSaturation> subjects) 
     private static HostSaturation read(StateReader r, Function<StateReader, SubjectSaturation> subject) {
         long seen = r.readLong();
         int n = r.readInt();
-        Map<String, SubjectSaturation> subjects = new LinkedHashMap<>();
+        Map<SubjectKey, SubjectSaturation> subjects = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             SubjectSaturation s = subject.apply(r);
-            subjects.put(key(s.kind, s.subject), s);
+            subjects.put(new SubjectKey(s.kind, s.subject), s);
         }
         return new HostSaturation(seen, subjects);
-    }
-
-    static String key(io.raidpulse.schema.SubjectKind kind, String subject) {
-        return kind.name() + ":" + subject;
     }
 }

@@ -1,6 +1,7 @@
 package io.raidpulse.stream.saturation;
 
 import io.raidpulse.schema.Alert;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.SubjectExpiry;
 import io.raidpulse.stream.detector.HostDetector;
@@ -51,9 +52,9 @@ public final class SaturationDetector implements Processor<String, Observation, 
             return;
         }
         HostSaturation previous = hosts.get(o.host());
-        Map<String, SubjectSaturation> subjects = previous == null ? new LinkedHashMap<>() : previous.subjects();
+        Map<SubjectKey, SubjectSaturation> subjects = previous == null ? new LinkedHashMap<>() : previous.subjects();
         HostLoad load = o.load();
-        Set<String> observed = new HashSet<>();
+        Set<SubjectKey> observed = new HashSet<>();
         if (o.sample().getIntervalS() != null) {
             SubjectSaturation.SampleContext ctx = new SubjectSaturation.SampleContext(o.host(), o.sequence(), o.time(),
                     o.collectorStarted(), o.sample().getIntervalS());
@@ -65,15 +66,15 @@ public final class SaturationDetector implements Processor<String, Observation, 
             }
         }
         // listed without metrics (the first sample after a collector start) is not a disappearance
-        hosts.countAbsent(o, subjects, s -> observed.contains(HostSaturation.key(s.kind, s.subject))
+        hosts.countAbsent(o, subjects, s -> observed.contains(new SubjectKey(s.kind, s.subject))
                 || (s.kind == SubjectKind.ARRAY ? load.presentArrays() : load.presentDevices()).contains(s.subject),
                 SaturationDetector::expire);
         hosts.put(o.host(), new HostSaturation(hosts.now(), subjects));
     }
 
-    private void observe(Map<String, SubjectSaturation> subjects, Set<String> observed, SubjectLoad l,
+    private void observe(Map<SubjectKey, SubjectSaturation> subjects, Set<SubjectKey> observed, SubjectLoad l,
                          SubjectSaturation.SampleContext ctx, HostLoad load) {
-        String key = HostSaturation.key(l.kind(), l.subject());
+        SubjectKey key = SubjectKey.of(l);
         observed.add(key);
         SubjectSaturation s = subjects.computeIfAbsent(key, k -> new SubjectSaturation(l.subject(), l.kind()));
         hosts.emit(s.observe(l, ctx, rules.forSubject(ctx.host(), l.subject(), l.kind()), load.syncUnder(l)));

@@ -3,6 +3,7 @@ package io.raidpulse.stream.aggregate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.MdState;
 import io.raidpulse.stream.state.StateWriter;
 import java.util.Arrays;
@@ -13,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class HostWindowFormatTest {
 
     private static HostWindow window(SubjectWindow s) {
-        LinkedHashMap<String, SubjectWindow> subjects = new LinkedHashMap<>();
-        subjects.put(s.kind.name() + ":" + s.subject, s);
+        LinkedHashMap<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();
+        subjects.put(new SubjectKey(s.kind, s.subject), s);
         return new HostWindow("db1", 60_000, 60_000, subjects);
     }
 
@@ -28,7 +29,7 @@ class HostWindowFormatTest {
         md0.mdState = new MdState(4, 1, 0, 1, 70.5, 55_000L, null, 8L);
         md0.mdStateMs = 90_000;
         HostWindow back = HostWindow.SERDE.decode(HostWindow.SERDE.encode(window(md0)));
-        SubjectWindow read = back.subjects().get("ARRAY:md0");
+        SubjectWindow read = back.subjects().get(new SubjectKey(SubjectKind.ARRAY, "md0"));
         assertThat(read.degradedMax).isEqualTo(1);
         assertThat(read.faultyMax).isEqualTo(1);
         assertThat(read.mdState).isEqualTo(md0.mdState);
@@ -46,7 +47,7 @@ class HostWindowFormatTest {
         int mdSection = new StateWriter(32).writeInt(-1).writeInt(-1).writeLong(Long.MIN_VALUE).writeBoolean(false).toByteArray().length;
         byte[] formatOne = Arrays.copyOf(current, current.length - mdSection);
         formatOne[0] = 1;
-        SubjectWindow read = HostWindow.SERDE.decode(formatOne).subjects().get("DEVICE:sda");
+        SubjectWindow read = HostWindow.SERDE.decode(formatOne).subjects().get(new SubjectKey(SubjectKind.DEVICE, "sda"));
         assertThat(read.samples).isEqualTo(2);
         assertThat(read.utilSum).isEqualTo(90.0);
         assertThat(read.mdState).isNull();

@@ -1,6 +1,7 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.MdState;
 import io.raidpulse.stream.load.WriteAmplification;
 import io.raidpulse.stream.testing.StateFixtures;
@@ -46,9 +47,9 @@ class WindowStateFormatTest {
         sdb.awaitIos = 3000;
         sdb.awaitMs = 9000;
         sdb.await.add(3.0);
-        LinkedHashMap<String, SubjectWindow> subjects = new LinkedHashMap<>();
-        subjects.put("ARRAY:md0", md0);
-        subjects.put("DEVICE:sdb", sdb);
+        LinkedHashMap<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();
+        subjects.put(new SubjectKey(SubjectKind.ARRAY, "md0"), md0);
+        subjects.put(new SubjectKey(SubjectKind.DEVICE, "sdb"), sdb);
         return new HostWindow("db1", 1_700_000_000_000L, 60_000, subjects);
     }
 

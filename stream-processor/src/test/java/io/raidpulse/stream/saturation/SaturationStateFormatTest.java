@@ -2,6 +2,7 @@ package io.raidpulse.stream.saturation;
 
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.testing.StateFixtures;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -43,9 +44,9 @@ class SaturationStateFormatTest {
         md0.utilSum = 190.0;
         md0.utilCount = 2;
         md0.warmInRun = 1;
-        Map<String, SubjectSaturation> subjects = new LinkedHashMap<>();
-        subjects.put("DEVICE:sdb", sdb);
-        subjects.put("ARRAY:md0", md0);
+        Map<SubjectKey, SubjectSaturation> subjects = new LinkedHashMap<>();
+        subjects.put(new SubjectKey(SubjectKind.DEVICE, "sdb"), sdb);
+        subjects.put(new SubjectKey(SubjectKind.ARRAY, "md0"), md0);
         return new HostSaturation(1_700_000_042_000L, subjects);
     }
 
