@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.MdState;
-import io.raidpulse.stream.state.StateWriter;
-import java.util.Arrays;
+import io.raidpulse.stream.testing.StateFixtures;
 import java.util.LinkedHashMap;
 import org.junit.jupiter.api.Test;
 
@@ -36,17 +35,10 @@ class HostWindowFormatTest {
         assertThat(read.mdStateMs).isEqualTo(90_000);
     }
 
+    /** A window of sda (2 samples, 20 s, util sum 90) that a format-1 build left open: format 2 without the md section. */
     @Test
     void windowsAnOlderBuildLeftOpenAreReadWithoutMdFigures() {
-        SubjectWindow sda = new SubjectWindow("sda", SubjectKind.DEVICE);
-        sda.samples = 2;
-        sda.seconds = 20;
-        sda.utilSum = 90;
-        byte[] current = HostWindow.SERDE.encode(window(sda));
-        // format 1 is format 2 without each subject's md section, here: nothing known
-        int mdSection = new StateWriter(32).writeInt(-1).writeInt(-1).writeLong(Long.MIN_VALUE).writeBoolean(false).toByteArray().length;
-        byte[] formatOne = Arrays.copyOf(current, current.length - mdSection);
-        formatOne[0] = 1;
+        byte[] formatOne = StateFixtures.read("aggregate-window-format1");
         SubjectWindow read = HostWindow.SERDE.decode(formatOne).subjects().get(new SubjectKey(SubjectKind.DEVICE, "sda"));
         assertThat(read.samples).isEqualTo(2);
         assertThat(read.utilSum).isEqualTo(90.0);
