@@ -1,8 +1,8 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.Aggregate;
-import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.intake.Observation;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.state.DecodedCache;
 import java.time.Duration;

@@ -1,7 +1,9 @@
 package io.raidpulse.stream.aggregate;
 
-import io.raidpulse.stream.state.StateReader;
+import io.raidpulse.schema.AggregateWindowState;
+import io.raidpulse.schema.SubjectWindowState;
 import io.raidpulse.stream.load.SubjectKey;
+import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateSerde;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -17,14 +19,24 @@ import org.apache.kafka.common.utils.Bytes;
  */
 record HostWindow(String host, long startMs, long sizeMs, Map<SubjectKey, SubjectWindow> subjects) {
 
-    /** Format 2 adds the arrays' md figures; windows in format 1 (open at an upgrade) are read without them. */
-    static final StateSerde<HostWindow> SERDE = new StateSerde<HostWindow>("aggregate window", 2,
-            (h, w) -> {
-                w.writeString(h.host).writeLong(h.startMs).writeLong(h.sizeMs).writeInt(h.subjects.size());
-                h.subjects.values().forEach(s -> s.write(w));
-            },
-            r -> read(r, true))
+    /**
+     * An Avro {@link AggregateWindowState}; the binary formats of earlier builds are still read
+     * (format 2 added the arrays' md figures; windows in format 1 are read without them).
+     */
+    static final StateSerde<HostWindow> SERDE = StateSerde.avro("aggregate window", AggregateWindowState.class,
+                    h -> new AggregateWindowState(h.host, h.startMs, h.sizeMs,
+                            h.subjects.values().stream().map(SubjectWindow::toRecord).toList()),
+                    HostWindow::fromRecord)
+            .alsoReading(2, r -> read(r, true))
             .alsoReading(1, r -> read(r, false));
+
+    private static HostWindow fromRecord(AggregateWindowState r) {
+        Map<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();
+        for (SubjectWindowState s : r.getSubjects()) {
+            subjects.put(new SubjectKey(s.getKind(), s.getSubject()), SubjectWindow.fromRecord(s));
+        }
+        return new HostWindow(r.getHost(), r.getStartMs(), r.getSizeMs(), subjects);
+    }
 
     private static HostWindow read(StateReader r, boolean withMdState) {
         String host = r.readString();

@@ -1,7 +1,7 @@
 package io.raidpulse.stream.aggregate;
 
+import io.raidpulse.schema.LogHistogramState;
 import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
 import java.util.Arrays;
 
 /**
@@ -94,15 +94,22 @@ final class LogHistogram {
         return Math.max(min, Math.min(max, v));
     }
 
-    void write(StateWriter w) {
-        w.writeLong(total).writeInt(zeros).writeDouble(min).writeDouble(max).writeInt(index.length);
-        int previous = 0;
-        for (int i = 0; i < index.length; i++) {
-            w.writeInt(index[i] - previous).writeInt(count[i]);
-            previous = index[i];
-        }
+    LogHistogramState toRecord() {
+        return new LogHistogramState(total, zeros, min, max, Arrays.stream(index).boxed().toList(), Arrays.stream(count).boxed().toList());
     }
 
+    static LogHistogram fromRecord(LogHistogramState r) {
+        LogHistogram h = new LogHistogram();
+        h.total = r.getTotal();
+        h.zeros = r.getZeros();
+        h.min = r.getMin();
+        h.max = r.getMax();
+        h.index = r.getIndex().stream().mapToInt(Integer::intValue).toArray();
+        h.count = r.getCount().stream().mapToInt(Integer::intValue).toArray();
+        return h;
+    }
+
+    /** As binary state formats 1 and 2 of the open windows held it (indexes as differences), read from an older changelog. */
     static LogHistogram read(StateReader r) {
         LogHistogram h = new LogHistogram();
         h.total = r.readLong();

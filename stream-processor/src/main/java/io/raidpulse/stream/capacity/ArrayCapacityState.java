@@ -4,12 +4,13 @@ import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.ArrayCapacityAlertState;
+import io.raidpulse.schema.EpisodePhase;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.Alerts;
 import io.raidpulse.stream.detector.SubjectState;
 import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -285,14 +286,40 @@ final class ArrayCapacityState implements SubjectState {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    void write(StateWriter w) {
-        w.writeString(array).writeByte(phase.ordinal()).writeInt(run).writeLong(runStart).writeLong(lastWindowEnd).writeInt(absent)
-                .writeLong(episodeStart).writeDouble(peakCapacity).writeDouble(capacitySum).writeDouble(peakUtil).writeDouble(utilSum)
-                .writeInt(windows).writeDouble(coolCapacitySum).writeDouble(coolUtilSum).writeInt(coolWindows)
-                .writeString(busiestMember).writeString(source).writeString(cause);
+    ArrayCapacityAlertState toRecord() {
+        return ArrayCapacityAlertState.newBuilder()
+                .setArray(array).setPhase(EpisodePhase.valueOf(phase.name())).setRun(run).setRunStart(runStart)
+                .setLastWindowEnd(lastWindowEnd).setAbsent(absent).setEpisodeStart(episodeStart).setPeakCapacity(peakCapacity)
+                .setCapacitySum(capacitySum).setPeakUtil(peakUtil).setUtilSum(utilSum).setWindows(windows)
+                .setCoolCapacitySum(coolCapacitySum).setCoolUtilSum(coolUtilSum).setCoolWindows(coolWindows)
+                .setBusiestMember(busiestMember).setSource(source).setCause(cause)
+                .build();
     }
 
-    static ArrayCapacityState read(StateReader r) {
+    static ArrayCapacityState fromRecord(ArrayCapacityAlertState r) {
+        ArrayCapacityState s = new ArrayCapacityState(r.getArray());
+        s.phase = Phase.valueOf(r.getPhase().name());
+        s.run = r.getRun();
+        s.runStart = r.getRunStart();
+        s.lastWindowEnd = r.getLastWindowEnd();
+        s.absent = r.getAbsent();
+        s.episodeStart = r.getEpisodeStart();
+        s.peakCapacity = r.getPeakCapacity();
+        s.capacitySum = r.getCapacitySum();
+        s.peakUtil = r.getPeakUtil();
+        s.utilSum = r.getUtilSum();
+        s.windows = r.getWindows();
+        s.coolCapacitySum = r.getCoolCapacitySum();
+        s.coolUtilSum = r.getCoolUtilSum();
+        s.coolWindows = r.getCoolWindows();
+        s.busiestMember = r.getBusiestMember();
+        s.source = r.getSource();
+        s.cause = r.getCause();
+        return s;
+    }
+
+    /** Format 1, the binary format of builds before the Avro record, read from a changelog they wrote (phase by position). */
+    static ArrayCapacityState readFormat1(StateReader r) {
         ArrayCapacityState s = new ArrayCapacityState(r.readString());
         s.phase = Phase.values()[r.readByte()];
         s.run = r.readInt();

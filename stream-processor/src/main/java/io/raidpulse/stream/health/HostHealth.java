@@ -1,5 +1,7 @@
 package io.raidpulse.stream.health;
 
+import io.raidpulse.schema.ArrayHealthState;
+import io.raidpulse.schema.MdHealthState;
 import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.LinkedHashMap;
@@ -13,14 +15,23 @@ import java.util.function.Function;
  */
 record HostHealth(long lastSeenMs, Map<String, ArrayHealth> arrays) {
 
-    /** Format 2 adds each array's inactive count; format 1 is still read. */
-    static final StateSerde<HostHealth> SERDE = new StateSerde<HostHealth>("md health", 2,
-            (h, w) -> {
-                w.writeLong(h.lastSeenMs).writeInt(h.arrays.size());
-                h.arrays.values().forEach(a -> a.write(w));
-            },
-            r -> read(r, ArrayHealth::read))
+    /**
+     * An Avro {@link MdHealthState}; the binary formats of earlier builds are still read (format 2
+     * added each array's inactive count to format 1).
+     */
+    static final StateSerde<HostHealth> SERDE = StateSerde.avro("md health", MdHealthState.class,
+                    h -> new MdHealthState(h.lastSeenMs, h.arrays.values().stream().map(ArrayHealth::toRecord).toList()),
+                    HostHealth::fromRecord)
+            .alsoReading(2, r -> read(r, ArrayHealth::read))
             .alsoReading(1, r -> read(r, ArrayHealth::readFormat1));
+
+    private static HostHealth fromRecord(MdHealthState r) {
+        Map<String, ArrayHealth> arrays = new LinkedHashMap<>();
+        for (ArrayHealthState a : r.getArrays()) {
+            arrays.put(a.getArray(), ArrayHealth.fromRecord(a));
+        }
+        return new HostHealth(r.getLastSeenMs(), arrays);
+    }
 
     private static HostHealth read(StateReader r, Function<StateReader, ArrayHealth> array) {
         long seen = r.readLong();

@@ -1,7 +1,9 @@
 package io.raidpulse.stream.saturation;
 
-import io.raidpulse.stream.state.StateReader;
+import io.raidpulse.schema.SaturationState;
+import io.raidpulse.schema.SubjectSaturationState;
 import io.raidpulse.stream.load.SubjectKey;
+import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -16,14 +18,23 @@ import java.util.function.Function;
  */
 record HostSaturation(long lastSeenMs, Map<SubjectKey, SubjectSaturation> subjects) {
 
-    /** Format 2 adds each subject's baseline sample count; format 1 (before it) is still read. */
-    static final StateSerde<HostSaturation> SERDE = new StateSerde<HostSaturation>("saturation", 2,
-            (h, w) -> {
-                w.writeLong(h.lastSeenMs).writeInt(h.subjects.size());
-                h.subjects.values().forEach(s -> s.write(w));
-            },
-            r -> read(r, SubjectSaturation::read))
+    /**
+     * An Avro {@link SaturationState}; the binary formats of earlier builds are still read (format 2
+     * added each subject's baseline sample count to format 1).
+     */
+    static final StateSerde<HostSaturation> SERDE = StateSerde.avro("saturation", SaturationState.class,
+                    h -> new SaturationState(h.lastSeenMs, h.subjects.values().stream().map(SubjectSaturation::toRecord).toList()),
+                    HostSaturation::fromRecord)
+            .alsoReading(2, r -> read(r, SubjectSaturation::read))
             .alsoReading(1, r -> read(r, SubjectSaturation::readFormat1));
+
+    private static HostSaturation fromRecord(SaturationState r) {
+        Map<SubjectKey, SubjectSaturation> subjects = new LinkedHashMap<>();
+        for (SubjectSaturationState s : r.getSubjects()) {
+            subjects.put(new SubjectKey(s.getKind(), s.getSubject()), SubjectSaturation.fromRecord(s));
+        }
+        return new HostSaturation(r.getLastSeenMs(), subjects);
+    }
 
     private static HostSaturation read(StateReader r, Function<StateReader, SubjectSaturation> subject) {
         long seen = r.readLong();

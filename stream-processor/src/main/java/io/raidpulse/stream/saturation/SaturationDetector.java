@@ -1,7 +1,6 @@
 package io.raidpulse.stream.saturation;
 
 import io.raidpulse.schema.Alert;
-import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.SubjectExpiry;
 import io.raidpulse.stream.detector.HostDetector;
@@ -9,6 +8,7 @@ import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.HostLoad;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.SubjectLoad;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -3,8 +3,10 @@ package io.raidpulse.stream.saturation;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.EpisodePhase;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.schema.SubjectSaturationState;
 import io.raidpulse.stream.alert.Alerts;
 import io.raidpulse.stream.detector.SubjectState;
 import io.raidpulse.stream.load.ArrayLoad;
@@ -12,7 +14,6 @@ import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdSync;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -433,14 +434,48 @@ final class SubjectSaturation implements SubjectState {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    void write(StateWriter w) {
-        w.writeString(subject).writeByte(kind.ordinal()).writeByte(phase.ordinal()).writeInt(run).writeLong(runStart)
-                .writeLong(lastSequence).writeLong(lastTime).writeLong(collectorStarted).writeInt(absent)
-                .writeLong(episodeStart).writeDouble(peak).writeString(peakMember).writeDouble(utilSum).writeInt(utilCount)
-                .writeDouble(coolSum).writeInt(coolCount).writeString(cause)
-                .writeByte(severity == null ? -1 : severity.ordinal()).writeDouble(firedUtilMean)
-                .writeDouble(baseAquSz).writeDouble(baseAwaitMs).writeInt(baseSamples).writeInt(warmInRun).writeDouble(runSeconds);
+    SubjectSaturationState toRecord() {
+        return SubjectSaturationState.newBuilder()
+                .setSubject(subject).setKind(kind).setPhase(EpisodePhase.valueOf(phase.name()))
+                .setRun(run).setRunSeconds(runSeconds).setRunStart(runStart)
+                .setLastSequence(lastSequence).setLastTime(lastTime).setCollectorStarted(collectorStarted).setAbsent(absent)
+                .setEpisodeStart(episodeStart).setPeak(peak).setPeakMember(peakMember).setUtilSum(utilSum).setUtilCount(utilCount)
+                .setCoolSum(coolSum).setCoolCount(coolCount).setCause(cause).setSeverity(severity).setFiredUtilMean(firedUtilMean)
+                .setBaseAquSz(baseAquSz).setBaseAwaitMs(baseAwaitMs).setBaseSamples(baseSamples).setWarmInRun(warmInRun)
+                .build();
     }
+
+    static SubjectSaturation fromRecord(SubjectSaturationState r) {
+        SubjectSaturation s = new SubjectSaturation(r.getSubject(), r.getKind());
+        s.phase = Phase.valueOf(r.getPhase().name());
+        s.run = r.getRun();
+        s.runSeconds = r.getRunSeconds();
+        s.runStart = r.getRunStart();
+        s.lastSequence = r.getLastSequence();
+        s.lastTime = r.getLastTime();
+        s.collectorStarted = r.getCollectorStarted();
+        s.absent = r.getAbsent();
+        s.episodeStart = r.getEpisodeStart();
+        s.peak = r.getPeak();
+        s.peakMember = r.getPeakMember();
+        s.utilSum = r.getUtilSum();
+        s.utilCount = r.getUtilCount();
+        s.coolSum = r.getCoolSum();
+        s.coolCount = r.getCoolCount();
+        s.cause = r.getCause();
+        s.severity = r.getSeverity();
+        s.firedUtilMean = r.getFiredUtilMean();
+        s.baseAquSz = r.getBaseAquSz();
+        s.baseAwaitMs = r.getBaseAwaitMs();
+        s.baseSamples = r.getBaseSamples();
+        s.warmInRun = r.getWarmInRun();
+        return s;
+    }
+
+    /*
+     * The binary formats of builds before the Avro record, read from a changelog they wrote; enums
+     * by position, as those builds wrote them (nothing writes these formats any more).
+     */
 
     /** Format 2 (with the baseline's sample count, the pending run's tolerated warm samples and the seconds the run covers). */
     static SubjectSaturation read(StateReader r) {

@@ -1,8 +1,8 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.MdState;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.WriteAmplification;
 import io.raidpulse.stream.testing.StateFixtures;
 import java.util.LinkedHashMap;
@@ -54,10 +54,11 @@ class WindowStateFormatTest {
     }
 
     @Test
-    void aValueSurvivesTheStore() {
+    void aValueSurvivesTheStoreAsAnAvroRecord() {
         HostWindow h = window();
-        StateFixtures.writeIfAsked("aggregate-window-format2", HostWindow.SERDE.encode(h));
-        StateFixtures.assertSameState(HostWindow.SERDE.decode(HostWindow.SERDE.encode(h)), h);
+        byte[] bytes = HostWindow.SERDE.encode(h);
+        StateFixtures.assertAvro(bytes);
+        StateFixtures.assertSameState(HostWindow.SERDE.decode(bytes), h);
     }
 
     @Test

@@ -45,10 +45,11 @@ class CapacityStateFormatTest {
     }
 
     @Test
-    void aValueSurvivesTheStore() {
+    void aValueSurvivesTheStoreAsAnAvroRecord() {
         HostCapacity h = host();
-        StateFixtures.writeIfAsked("capacity-alerts-format1", HostCapacity.SERDE.encode(h));
-        StateFixtures.assertSameState(HostCapacity.SERDE.decode(HostCapacity.SERDE.encode(h)), h);
+        byte[] bytes = HostCapacity.SERDE.encode(h);
+        StateFixtures.assertAvro(bytes);
+        StateFixtures.assertSameState(HostCapacity.SERDE.decode(bytes), h);
     }
 
     @Test

@@ -45,10 +45,11 @@ class HealthStateFormatTest {
     }
 
     @Test
-    void aValueSurvivesTheStore() {
+    void aValueSurvivesTheStoreAsAnAvroRecord() {
         HostHealth h = host();
-        StateFixtures.writeIfAsked("md-health-format2", HostHealth.SERDE.encode(h));
-        StateFixtures.assertSameState(HostHealth.SERDE.decode(HostHealth.SERDE.encode(h)), h);
+        byte[] bytes = HostHealth.SERDE.encode(h);
+        StateFixtures.assertAvro(bytes);
+        StateFixtures.assertSameState(HostHealth.SERDE.decode(bytes), h);
     }
 
     @Test

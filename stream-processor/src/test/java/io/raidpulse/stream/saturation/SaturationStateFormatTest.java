@@ -51,10 +51,11 @@ class SaturationStateFormatTest {
     }
 
     @Test
-    void aValueSurvivesTheStore() {
+    void aValueSurvivesTheStoreAsAnAvroRecord() {
         HostSaturation h = host();
-        StateFixtures.writeIfAsked("saturation-format2", HostSaturation.SERDE.encode(h));
-        StateFixtures.assertSameState(HostSaturation.SERDE.decode(HostSaturation.SERDE.encode(h)), h);
+        byte[] bytes = HostSaturation.SERDE.encode(h);
+        StateFixtures.assertAvro(bytes);
+        StateFixtures.assertSameState(HostSaturation.SERDE.decode(bytes), h);
     }
 
     @Test

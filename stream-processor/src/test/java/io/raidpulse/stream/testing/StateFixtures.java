@@ -6,15 +6,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HexFormat;
 
 /**
  * State-store values as a changelog holds them, kept as hex under {@code state-formats/} on the
- * test class path. The files were written by the build that wrote that format (with
- * {@code -Dstate.fixtures.write=src/test/resources/state-formats}), and are never rewritten: a
- * changelog restored after an upgrade holds exactly these bytes.
+ * test class path. Each was written by the last build that wrote its format, and is never
+ * rewritten: a changelog restored after an upgrade holds exactly these bytes.
  */
 public final class StateFixtures {
     private StateFixtures() {
@@ -36,18 +33,8 @@ public final class StateFixtures {
         assertThat(actual).usingRecursiveComparison().withEqualsForType(Double::equals, Double.class).isEqualTo(expected);
     }
 
-    /** Writes {@code bytes} as fixture {@code name}, only when asked to by the system property (never in a normal build). */
-    public static void writeIfAsked(String name, byte[] bytes) {
-        String dir = System.getProperty("state.fixtures.write");
-        if (dir == null) {
-            return;
-        }
-        try {
-            Path file = Path.of(dir, name + ".hex");
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, HexFormat.of().formatHex(bytes) + "\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** Avro single-object encoding: the marker C3 01, then the schema's fingerprint. */
+    public static void assertAvro(byte[] bytes) {
+        assertThat(bytes).startsWith((byte) 0xC3, (byte) 0x01);
     }
 }
