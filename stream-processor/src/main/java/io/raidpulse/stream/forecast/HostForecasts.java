@@ -2,6 +2,7 @@ package io.raidpulse.stream.forecast;
 
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.ForecastState;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,21 +16,27 @@ import java.util.Map;
  * its open episodes close and its history is dropped. Mutable; the forecast processor's thread only.
  */
 final class HostForecasts {
-    static final StateSerde<HostForecasts> SERDE = new StateSerde<>("forecasts", 1,
-            (h, w) -> {
-                w.writeInt(h.arrays.size());
-                h.arrays.values().forEach(f -> f.write(w));
-            },
-            r -> {
+    /** An Avro {@link ForecastState}; binary format 1 of earlier builds is still read. */
+    static final StateSerde<HostForecasts> SERDE = StateSerde.<HostForecasts, ForecastState>avro("forecasts", ForecastState.class,
+                    h -> new ForecastState(h.arrays.values().stream().map(ArrayForecast::toRecord).toList()),
+                    r -> {
+                        HostForecasts h = new HostForecasts();
+                        r.getArrays().forEach(a -> h.put(ArrayForecast.fromRecord(a)));
+                        return h;
+                    })
+            .alsoReading(1, r -> {
                 HostForecasts h = new HostForecasts();
                 for (int n = r.readInt(); n > 0; n--) {
-                    ArrayForecast f = ArrayForecast.read(r);
-                    h.arrays.put(f.array, f);
+                    h.put(ArrayForecast.readFormat1(r));
                 }
                 return h;
             });
 
     final Map<String, ArrayForecast> arrays = new LinkedHashMap<>();
+
+    private void put(ArrayForecast f) {
+        arrays.put(f.array, f);
+    }
 
     /** One closed array window: the state changes it causes, its own array's and those of arrays found gone. */
     List<Alert> observe(Aggregate a, ForecastSettings s) {

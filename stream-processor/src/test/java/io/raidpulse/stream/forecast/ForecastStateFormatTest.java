@@ -34,9 +34,11 @@ class ForecastStateFormatTest {
     }
 
     @Test
-    void aValueSurvivesTheStore() {
+    void aValueSurvivesTheStoreAsAnAvroRecord() {
         HostForecasts h = host();
-        StateFixtures.assertSameState(HostForecasts.SERDE.decode(HostForecasts.SERDE.encode(h)), h);
+        byte[] bytes = HostForecasts.SERDE.encode(h);
+        StateFixtures.assertAvro(bytes);
+        StateFixtures.assertSameState(HostForecasts.SERDE.decode(bytes), h);
     }
 
     @Test
