@@ -33,16 +33,9 @@ class ForecastStateFormatTest {
         return h;
     }
 
+    /** Written as an Avro record and read back the same; a value in binary format 1, as the previous build wrote it, restores the same. */
     @Test
-    void aValueSurvivesTheStoreAsAnAvroRecord() {
-        HostForecasts h = host();
-        byte[] bytes = HostForecasts.SERDE.encode(h);
-        StateFixtures.assertAvro(bytes);
-        StateFixtures.assertSameState(HostForecasts.SERDE.decode(bytes), h);
-    }
-
-    @Test
-    void aChangelogWrittenInFormat1Restores() {
-        StateFixtures.assertSameState(HostForecasts.SERDE.decode(StateFixtures.read("forecasts-format1")), host());
+    void restoresTodaysAndThePreviousBuildsValues() {
+        StateFixtures.assertRestores(HostForecasts.SERDE, host(), "forecasts-format1");
     }
 }

@@ -2,6 +2,7 @@ package io.raidpulse.stream.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.raidpulse.stream.state.StateSerde;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -33,8 +34,15 @@ public final class StateFixtures {
         assertThat(actual).usingRecursiveComparison().withEqualsForType(Double::equals, Double.class).isEqualTo(expected);
     }
 
-    /** Avro single-object encoding: the marker C3 01, then the schema's fingerprint. */
-    public static void assertAvro(byte[] bytes) {
+    /**
+     * {@code value} is written in Avro single-object encoding (the marker C3 01, then the schema's
+     * fingerprint) and read back the same; fixture {@code previous}, the same value as the previous
+     * build wrote it, is read as the same state too.
+     */
+    public static <T> void assertRestores(StateSerde<T> serde, T value, String previous) {
+        byte[] bytes = serde.encode(value);
         assertThat(bytes).startsWith((byte) 0xC3, (byte) 0x01);
+        assertSameState(serde.decode(bytes), value);
+        assertSameState(serde.decode(read(previous)), value);
     }
 }
