@@ -3,7 +3,6 @@ package io.raidpulse.stream.aggregate;
 import io.raidpulse.schema.AggregateWindowState;
 import io.raidpulse.schema.SubjectWindowState;
 import io.raidpulse.stream.load.SubjectKey;
-import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateSerde;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -27,8 +26,8 @@ record HostWindow(String host, long startMs, long sizeMs, Map<SubjectKey, Subjec
                     h -> new AggregateWindowState(h.host, h.startMs, h.sizeMs,
                             h.subjects.values().stream().map(SubjectWindow::toRecord).toList()),
                     HostWindow::fromRecord)
-            .alsoReading(2, r -> read(r, true))
-            .alsoReading(1, r -> read(r, false));
+            .alsoReading(2, r -> fromRecord(WindowBinaryFormats.format2(r)))
+            .alsoReading(1, r -> fromRecord(WindowBinaryFormats.format1(r)));
 
     private static HostWindow fromRecord(AggregateWindowState r) {
         Map<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();
@@ -36,19 +35,6 @@ record HostWindow(String host, long startMs, long sizeMs, Map<SubjectKey, Subjec
             subjects.put(new SubjectKey(s.getKind(), s.getSubject()), SubjectWindow.fromRecord(s));
         }
         return new HostWindow(r.getHost(), r.getStartMs(), r.getSizeMs(), subjects);
-    }
-
-    private static HostWindow read(StateReader r, boolean withMdState) {
-        String host = r.readString();
-        long start = r.readLong();
-        long size = r.readLong();
-        int n = r.readInt();
-        Map<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            SubjectWindow s = SubjectWindow.read(r, withMdState);
-            subjects.put(new SubjectKey(s.kind, s.subject), s);
-        }
-        return new HostWindow(host, start, size, subjects);
     }
 
     long endMs() {

@@ -1,7 +1,6 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.LogHistogramState;
-import io.raidpulse.stream.state.StateReader;
 import java.util.Arrays;
 
 /**
@@ -106,25 +105,6 @@ final class LogHistogram {
         h.max = r.getMax();
         h.index = r.getIndex().stream().mapToInt(Integer::intValue).toArray();
         h.count = r.getCount().stream().mapToInt(Integer::intValue).toArray();
-        return h;
-    }
-
-    /** As binary state formats 1 and 2 of the open windows held it (indexes as differences), read from an older changelog. */
-    static LogHistogram read(StateReader r) {
-        LogHistogram h = new LogHistogram();
-        h.total = r.readLong();
-        h.zeros = r.readInt();
-        h.min = r.readDouble();
-        h.max = r.readDouble();
-        int n = r.readInt();
-        h.index = new int[n];
-        h.count = new int[n];
-        int previous = 0;
-        for (int i = 0; i < n; i++) {
-            previous += r.readInt();
-            h.index[i] = previous;
-            h.count[i] = r.readInt();
-        }
         return h;
     }
 }

@@ -11,7 +11,6 @@ import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdState;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.load.WriteAmplification;
-import io.raidpulse.stream.state.StateReader;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -235,70 +234,6 @@ final class SubjectWindow {
         MdFiguresState m = r.getMdState();
         w.mdState = m == null ? null : new MdState(m.getMembers(), m.getFaulty(), m.getSpares(), m.getDegraded(), m.getSyncPct(),
                 m.getSyncSpeed(), m.getSyncEta(), m.getMismatches());
-        return w;
-    }
-
-    private static Long nullIfMin(long v) {
-        return v == Long.MIN_VALUE ? null : v;
-    }
-
-    /**
-     * A window as binary state formats 1 and 2 held it, read from a changelog an older build wrote
-     * (kind by position, as those builds wrote it); {@code withMdState} false for format 1 (before
-     * the md figures), whose windows carry none.
-     */
-    static SubjectWindow read(StateReader r, boolean withMdState) {
-        String subject = r.readString();
-        SubjectKind kind = SubjectKind.values()[r.readByte()];
-        int samples = r.readInt();
-        double seconds = r.readDouble();
-        double utilSum = r.readDouble();
-        double utilMax = r.readDouble();
-        double memberUtilSum = r.readDouble();
-        double aquSzSum = r.readDouble();
-        long reads = r.readLong();
-        long writes = r.readLong();
-        long sectorsRead = r.readLong();
-        long sectorsWritten = r.readLong();
-        long awaitIos = r.readLong();
-        long awaitMs = r.readLong();
-        LogHistogram await = LogHistogram.read(r);
-        WriteAmplification amp = new WriteAmplification(r.readLong(), r.readLong(), r.readLong(), r.readLong(), r.readLong(),
-                r.readLong());
-        int n = r.readInt();
-        Map<String, Double> memberUtil = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            memberUtil.put(r.readString(), r.readDouble());
-        }
-        SubjectWindow w = new SubjectWindow(subject, kind, await, memberUtil);
-        w.samples = samples;
-        w.seconds = seconds;
-        w.utilSum = utilSum;
-        w.utilMax = utilMax;
-        w.memberUtilSum = memberUtilSum;
-        w.aquSzSum = aquSzSum;
-        w.reads = reads;
-        w.writes = writes;
-        w.sectorsRead = sectorsRead;
-        w.sectorsWritten = sectorsWritten;
-        w.awaitIos = awaitIos;
-        w.awaitMs = awaitMs;
-        w.amplification = amp;
-        w.syncAction = r.readString();
-        if (withMdState) {
-            w.degradedMax = r.readInt();
-            w.faultyMax = r.readInt();
-            w.mdStateMs = r.readLong();
-            if (r.readBoolean()) {
-                int members = r.readInt();
-                int faulty = r.readInt();
-                int spares = r.readInt();
-                int degraded = r.readInt();
-                double pct = r.readDouble();
-                w.mdState = new MdState(members, faulty, spares, degraded < 0 ? null : degraded, Double.isNaN(pct) ? null : pct,
-                        nullIfMin(r.readLong()), nullIfMin(r.readLong()), nullIfMin(r.readLong()));
-            }
-        }
         return w;
     }
 }

@@ -10,7 +10,6 @@ import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.Alerts;
 import io.raidpulse.stream.detector.SubjectState;
-import io.raidpulse.stream.state.StateReader;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -315,29 +314,6 @@ final class ArrayCapacityState implements SubjectState {
         s.busiestMember = r.getBusiestMember();
         s.source = r.getSource();
         s.cause = r.getCause();
-        return s;
-    }
-
-    /** Format 1, the binary format of builds before the Avro record, read from a changelog they wrote (phase by position). */
-    static ArrayCapacityState readFormat1(StateReader r) {
-        ArrayCapacityState s = new ArrayCapacityState(r.readString());
-        s.phase = Phase.values()[r.readByte()];
-        s.run = r.readInt();
-        s.runStart = r.readLong();
-        s.lastWindowEnd = r.readLong();
-        s.absent = r.readInt();
-        s.episodeStart = r.readLong();
-        s.peakCapacity = r.readDouble();
-        s.capacitySum = r.readDouble();
-        s.peakUtil = r.readDouble();
-        s.utilSum = r.readDouble();
-        s.windows = r.readInt();
-        s.coolCapacitySum = r.readDouble();
-        s.coolUtilSum = r.readDouble();
-        s.coolWindows = r.readInt();
-        s.busiestMember = r.readString();
-        s.source = r.readString();
-        s.cause = r.readString();
         return s;
     }
 }

@@ -2,7 +2,6 @@ package io.raidpulse.stream.capacity;
 
 import io.raidpulse.schema.ArrayCapacityAlertState;
 import io.raidpulse.schema.CapacityAlertState;
-import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,7 +19,7 @@ record HostCapacity(long lastSeenMs, Map<String, ArrayCapacityState> arrays) {
     static final StateSerde<HostCapacity> SERDE = StateSerde.avro("capacity alerts", CapacityAlertState.class,
                     h -> new CapacityAlertState(h.lastSeenMs, h.arrays.values().stream().map(ArrayCapacityState::toRecord).toList()),
                     HostCapacity::fromRecord)
-            .alsoReading(1, HostCapacity::readFormat1);
+            .alsoReading(1, r -> fromRecord(CapacityAlertBinaryFormat.format1(r)));
 
     private static HostCapacity fromRecord(CapacityAlertState r) {
         Map<String, ArrayCapacityState> arrays = new LinkedHashMap<>();
@@ -28,16 +27,5 @@ record HostCapacity(long lastSeenMs, Map<String, ArrayCapacityState> arrays) {
             arrays.put(a.getArray(), ArrayCapacityState.fromRecord(a));
         }
         return new HostCapacity(r.getLastSeenMs(), arrays);
-    }
-
-    private static HostCapacity readFormat1(StateReader r) {
-        long seen = r.readLong();
-        int n = r.readInt();
-        Map<String, ArrayCapacityState> arrays = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            ArrayCapacityState s = ArrayCapacityState.readFormat1(r);
-            arrays.put(s.array, s);
-        }
-        return new HostCapacity(seen, arrays);
     }
 }

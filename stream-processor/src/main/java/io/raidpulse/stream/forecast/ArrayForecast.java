@@ -11,7 +11,6 @@ import io.raidpulse.schema.HourSumsState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.Alerts;
-import io.raidpulse.stream.state.StateReader;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -348,30 +347,6 @@ final class ArrayForecast {
             e.crossingMs = s.getCrossingMs();
             e.earliestMs = s.getEarliestMs();
             e.latestMs = s.getLatestMs();
-            f.open.put(e.threshold, e);
-        }
-        return f;
-    }
-
-    /** Format 1, the binary format of builds before the Avro record, read from a changelog they wrote. */
-    static ArrayForecast readFormat1(StateReader r) {
-        ArrayForecast f = new ArrayForecast(r.readString());
-        f.day = r.readLong();
-        for (int n = r.readInt(); n > 0; n--) {
-            int h = r.readByte();
-            f.utilSum[h] = r.readDouble();
-            f.readSum[h] = r.readDouble();
-            f.writeSum[h] = r.readDouble();
-            f.count[h] = r.readInt();
-        }
-        for (int n = r.readInt(); n > 0; n--) {
-            f.peaks.add(new DayPeak(r.readLong(), r.readDouble(), r.readDouble(), r.readDouble()));
-        }
-        for (int n = r.readInt(); n > 0; n--) {
-            Episode e = new Episode(r.readDouble(), r.readLong());
-            e.crossingMs = r.readLong();
-            e.earliestMs = r.readLong();
-            e.latestMs = r.readLong();
             f.open.put(e.threshold, e);
         }
         return f;

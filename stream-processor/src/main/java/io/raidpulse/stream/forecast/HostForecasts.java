@@ -19,23 +19,18 @@ final class HostForecasts {
     /** An Avro {@link ForecastState}; binary format 1 of earlier builds is still read. */
     static final StateSerde<HostForecasts> SERDE = StateSerde.<HostForecasts, ForecastState>avro("forecasts", ForecastState.class,
                     h -> new ForecastState(h.arrays.values().stream().map(ArrayForecast::toRecord).toList()),
-                    r -> {
-                        HostForecasts h = new HostForecasts();
-                        r.getArrays().forEach(a -> h.put(ArrayForecast.fromRecord(a)));
-                        return h;
-                    })
-            .alsoReading(1, r -> {
-                HostForecasts h = new HostForecasts();
-                for (int n = r.readInt(); n > 0; n--) {
-                    h.put(ArrayForecast.readFormat1(r));
-                }
-                return h;
-            });
+                    HostForecasts::fromRecord)
+            .alsoReading(1, r -> fromRecord(ForecastBinaryFormat.format1(r)));
 
     final Map<String, ArrayForecast> arrays = new LinkedHashMap<>();
 
-    private void put(ArrayForecast f) {
-        arrays.put(f.array, f);
+    private static HostForecasts fromRecord(ForecastState r) {
+        HostForecasts h = new HostForecasts();
+        r.getArrays().forEach(a -> {
+            ArrayForecast f = ArrayForecast.fromRecord(a);
+            h.arrays.put(f.array, f);
+        });
+        return h;
     }
 
     /** One closed array window: the state changes it causes, its own array's and those of arrays found gone. */

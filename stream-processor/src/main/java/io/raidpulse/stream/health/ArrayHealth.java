@@ -6,7 +6,6 @@ import io.raidpulse.schema.OpenEpisodeState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.detector.SubjectState;
-import io.raidpulse.stream.state.StateReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,44 +86,6 @@ final class ArrayHealth implements SubjectState {
         h.reportedTime = r.getReportedTime();
         h.syncLastLeftMs = r.getSyncLastLeftMs();
         h.inactiveSamples = r.getInactiveSamples();
-        return h;
-    }
-
-    /*
-     * The binary formats of builds before the Avro record, read from a changelog they wrote; enums
-     * by position, as those builds wrote them (nothing writes these formats any more).
-     */
-
-    /** Format 2 (with the inactive count and the running sync's time left). */
-    static ArrayHealth read(StateReader r) {
-        ArrayHealth h = readFormat1(r);
-        h.inactiveSamples = r.readInt();
-        h.syncLastLeftMs = r.readLong();
-        return h;
-    }
-
-    /** Format 1 had no inactive count: an open ARRAY_INACTIVE episode stays open. */
-    static ArrayHealth readFormat1(StateReader r) {
-        ArrayHealth h = new ArrayHealth(r.readString());
-        h.level = r.readString();
-        h.lastTime = r.readLong();
-        h.absent = r.readInt();
-        int n = r.readInt();
-        for (int i = 0; i < n; i++) {
-            String key = r.readString();
-            h.open.put(key, new Open(AlertKind.values()[r.readByte()], r.readString(), SubjectKind.values()[r.readByte()],
-                    Severity.values()[r.readByte()], r.readLong()));
-        }
-        h.syncAction = r.readString();
-        h.syncFirstDone = r.readLong();
-        h.syncFirstTime = r.readLong();
-        h.syncLastDone = r.readLong();
-        h.syncLastTime = r.readLong();
-        h.syncLastPct = r.readDouble();
-        h.syncLastEta = r.readLong();
-        h.syncLastInterval = r.readDouble();
-        h.reportedPct = r.readDouble();
-        h.reportedTime = r.readLong();
         return h;
     }
 }

@@ -3,11 +3,9 @@ package io.raidpulse.stream.saturation;
 import io.raidpulse.schema.SaturationState;
 import io.raidpulse.schema.SubjectSaturationState;
 import io.raidpulse.stream.load.SubjectKey;
-import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * Saturation state of every device and array of one host, stored under the host name: one
@@ -25,8 +23,8 @@ record HostSaturation(long lastSeenMs, Map<SubjectKey, SubjectSaturation> subjec
     static final StateSerde<HostSaturation> SERDE = StateSerde.avro("saturation", SaturationState.class,
                     h -> new SaturationState(h.lastSeenMs, h.subjects.values().stream().map(SubjectSaturation::toRecord).toList()),
                     HostSaturation::fromRecord)
-            .alsoReading(2, r -> read(r, SubjectSaturation::read))
-            .alsoReading(1, r -> read(r, SubjectSaturation::readFormat1));
+            .alsoReading(2, r -> fromRecord(SaturationBinaryFormats.format2(r)))
+            .alsoReading(1, r -> fromRecord(SaturationBinaryFormats.format1(r)));
 
     private static HostSaturation fromRecord(SaturationState r) {
         Map<SubjectKey, SubjectSaturation> subjects = new LinkedHashMap<>();
@@ -34,16 +32,5 @@ record HostSaturation(long lastSeenMs, Map<SubjectKey, SubjectSaturation> subjec
             subjects.put(new SubjectKey(s.getKind(), s.getSubject()), SubjectSaturation.fromRecord(s));
         }
         return new HostSaturation(r.getLastSeenMs(), subjects);
-    }
-
-    private static HostSaturation read(StateReader r, Function<StateReader, SubjectSaturation> subject) {
-        long seen = r.readLong();
-        int n = r.readInt();
-        Map<SubjectKey, SubjectSaturation> subjects = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            SubjectSaturation s = subject.apply(r);
-            subjects.put(new SubjectKey(s.kind, s.subject), s);
-        }
-        return new HostSaturation(seen, subjects);
     }
 }

@@ -13,7 +13,6 @@ import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdSync;
 import io.raidpulse.stream.load.SubjectLoad;
-import io.raidpulse.stream.state.StateReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +54,7 @@ final class SubjectSaturation implements SubjectState {
     static final java.time.Duration BASELINE_WARMUP = java.time.Duration.ofMinutes(1);
     static final int MIN_WARMUP_SAMPLES = 6;
     /** baseSamples stops counting here: only whether the warm-up is over matters */
-    private static final int MAX_BASE_SAMPLES = 3600;
+    static final int MAX_BASE_SAMPLES = 3600;
 
     enum Phase { IDLE, PENDING, FIRING }
 
@@ -469,52 +468,6 @@ final class SubjectSaturation implements SubjectState {
         s.baseAwaitMs = r.getBaseAwaitMs();
         s.baseSamples = r.getBaseSamples();
         s.warmInRun = r.getWarmInRun();
-        return s;
-    }
-
-    /*
-     * The binary formats of builds before the Avro record, read from a changelog they wrote; enums
-     * by position, as those builds wrote them (nothing writes these formats any more).
-     */
-
-    /** Format 2 (with the baseline's sample count, the pending run's tolerated warm samples and the seconds the run covers). */
-    static SubjectSaturation read(StateReader r) {
-        SubjectSaturation s = readV1(r);
-        s.baseSamples = r.readInt();
-        s.warmInRun = r.readInt();
-        s.runSeconds = r.readDouble();
-        return s;
-    }
-
-    /** Format 1 had no sample count: a baseline it holds counts as learnt. */
-    static SubjectSaturation readFormat1(StateReader r) {
-        SubjectSaturation s = readV1(r);
-        s.baseSamples = Double.isNaN(s.baseAwaitMs) ? 0 : MAX_BASE_SAMPLES;
-        return s;
-    }
-
-    private static SubjectSaturation readV1(StateReader r) {
-        SubjectSaturation s = new SubjectSaturation(r.readString(), SubjectKind.values()[r.readByte()]);
-        s.phase = Phase.values()[r.readByte()];
-        s.run = r.readInt();
-        s.runStart = r.readLong();
-        s.lastSequence = r.readLong();
-        s.lastTime = r.readLong();
-        s.collectorStarted = r.readLong();
-        s.absent = r.readInt();
-        s.episodeStart = r.readLong();
-        s.peak = r.readDouble();
-        s.peakMember = r.readString();
-        s.utilSum = r.readDouble();
-        s.utilCount = r.readInt();
-        s.coolSum = r.readDouble();
-        s.coolCount = r.readInt();
-        s.cause = r.readString();
-        int sev = r.readByte();
-        s.severity = sev < 0 ? null : Severity.values()[sev];
-        s.firedUtilMean = r.readDouble();
-        s.baseAquSz = r.readDouble();
-        s.baseAwaitMs = r.readDouble();
         return s;
     }
 }
