@@ -8,6 +8,7 @@ import io.raidpulse.stream.detector.HostDetector;
 import io.raidpulse.stream.intake.Observation;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -105,7 +106,7 @@ public final class CapacityDetector implements Processor<String, CapacityInput, 
         }
     }
 
-    private static void expire(String host, ArrayCapacityState s, String reason, HostDetector.AlertSink emit) {
-        emit.emit(s.expire(host, reason));
+    private static void expire(String host, ArrayCapacityState s, String reason, Consumer<Alert> emit) {
+        emit.accept(s.expire(host, reason));
     }
 }

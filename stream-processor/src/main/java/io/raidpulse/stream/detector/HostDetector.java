@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
@@ -37,13 +38,7 @@ public final class HostDetector<H> {
     /** Closes one subject's open episodes for {@code reason}, handing each alert to {@code emit}. */
     @FunctionalInterface
     public interface Expire<S> {
-        void expire(String host, S subject, String reason, AlertSink emit);
-    }
-
-    /** Where a detector's alerts go; null is nothing to send. */
-    @FunctionalInterface
-    public interface AlertSink {
-        void emit(Alert alert);
+        void expire(String host, S subject, String reason, Consumer<Alert> emit);
     }
 
     private final String storeName;

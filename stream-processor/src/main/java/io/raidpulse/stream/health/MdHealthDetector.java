@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -66,7 +67,7 @@ public final class MdHealthDetector implements Processor<String, Observation, St
         }
     }
 
-    private void expire(String host, ArrayHealth h, String reason, HostDetector.AlertSink emit) {
-        rules.expire(host, h, reason).forEach(emit::emit);
+    private void expire(String host, ArrayHealth h, String reason, Consumer<Alert> emit) {
+        rules.expire(host, h, reason).forEach(emit);
     }
 }

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -80,7 +81,7 @@ public final class SaturationDetector implements Processor<String, Observation, 
         hosts.emit(s.observe(l, ctx, rules.forSubject(ctx.host(), l.subject(), l.kind()), load.syncUnder(l)));
     }
 
-    private static void expire(String host, SubjectSaturation s, String reason, HostDetector.AlertSink emit) {
-        emit.emit(s.expire(host, reason));
+    private static void expire(String host, SubjectSaturation s, String reason, Consumer<Alert> emit) {
+        emit.accept(s.expire(host, reason));
     }
 }
