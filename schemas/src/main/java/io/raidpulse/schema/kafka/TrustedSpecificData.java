@@ -20,6 +20,13 @@ import org.apache.avro.specific.SpecificData;
 final class TrustedSpecificData extends SpecificData {
     static final TrustedSpecificData INSTANCE = new TrustedSpecificData(
             AvroSerdes.ALL_TYPES.stream().<Class<?>>map(c -> c).toList());
+    /** The same, encoding and decoding through the generated classes' own coders (the state stores', per sample). */
+    static final TrustedSpecificData CUSTOM_CODERS = new TrustedSpecificData(
+            AvroSerdes.ALL_TYPES.stream().<Class<?>>map(c -> c).toList());
+
+    static {
+        CUSTOM_CODERS.setCustomCoders(true);
+    }
 
     private final Map<String, Class<?>> classes = new HashMap<>();
 

@@ -1,7 +1,6 @@
 package io.raidpulse.stream.state;
 
-import io.raidpulse.schema.kafka.AvroSerdes;
-import io.raidpulse.schema.kafka.SingleObjectCodec;
+import io.raidpulse.schema.kafka.StateCodec;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
@@ -49,7 +48,7 @@ public final class StateSerde<T> implements Serde<T> {
     /** Values as Avro records of {@code record}, converted to and from the state type. */
     public static <T, R extends SpecificRecord> StateSerde<T> avro(String type, Class<R> record, Function<T, R> toRecord,
                                                                    Function<R, T> fromRecord) {
-        SingleObjectCodec<R> codec = AvroSerdes.codec(record);
+        StateCodec<R> codec = new StateCodec<>(record);
         return new StateSerde<>(type, value -> codec.encode(toRecord.apply(value)),
                 bytes -> fromRecord.apply(codec.decode(type + " state", bytes)), Map.of());
     }
@@ -66,7 +65,7 @@ public final class StateSerde<T> implements Serde<T> {
     }
 
     public T decode(byte[] bytes) {
-        if (avro != null && bytes.length >= 2 && bytes[0] == (byte) 0xC3 && bytes[1] == 0x01) {
+        if (avro != null && StateCodec.isSingleObject(bytes)) {
             return avro.apply(bytes);
         }
         StateReader r = new StateReader(bytes);
