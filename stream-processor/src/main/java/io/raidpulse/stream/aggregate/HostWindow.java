@@ -4,18 +4,10 @@ import io.raidpulse.schema.AggregateWindowState;
 import io.raidpulse.schema.SubjectWindowState;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.state.StateSerde;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.apache.kafka.common.utils.Bytes;
 
-/**
- * One host's open window of one size: the sums of every device and array.
- *
- * <p>Stored under a key that sorts by window end, then size, then host (big-endian), so that the
- * windows to close are one range scan from the start of the store.
- */
+/** One host's open window of one size: the sums of every device and array, stored under its {@link WindowKey}. */
 record HostWindow(String host, long startMs, long sizeMs, Map<SubjectKey, SubjectWindow> subjects) {
 
     /**
@@ -39,15 +31,5 @@ record HostWindow(String host, long startMs, long sizeMs, Map<SubjectKey, Subjec
 
     long endMs() {
         return startMs + sizeMs;
-    }
-
-    static Bytes key(long endMs, long sizeMs, String host) {
-        byte[] h = host.getBytes(StandardCharsets.UTF_8);
-        return Bytes.wrap(ByteBuffer.allocate(16 + h.length).putLong(endMs).putLong(sizeMs).put(h).array());
-    }
-
-    /** The window end encoded in a key. */
-    static long endOf(Bytes key) {
-        return ByteBuffer.wrap(key.get()).getLong();
     }
 }
