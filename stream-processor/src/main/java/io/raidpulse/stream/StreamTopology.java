@@ -3,6 +3,7 @@ package io.raidpulse.stream;
 import io.raidpulse.stream.aggregate.AggregateProcessor;
 import io.raidpulse.stream.capacity.CapacityComparison;
 import io.raidpulse.stream.capacity.CapacityDetector;
+import io.raidpulse.stream.capacity.CapacityInput;
 import io.raidpulse.stream.capacity.ProfileStore;
 import io.raidpulse.stream.forecast.ForecastDetector;
 import io.raidpulse.stream.health.MdHealthDetector;
@@ -42,6 +43,9 @@ public final class StreamTopology {
     public static final String AGGREGATES = "aggregates";
     public static final String CAPACITY = "capacity";
     public static final String CAPACITY_ALERTS = "capacity-alerts";
+    public static final String CAPACITY_WINDOWS = "capacity-windows";
+    public static final String CAPACITY_SAMPLES = "capacity-samples";
+    public static final String CAPACITY_ALERT_WINDOWS = "capacity-alert-windows";
     public static final String FORECAST = "forecast";
     public static final String INCIDENTS = "incidents";
     public static final String INCIDENTS_SINK = "incidents-sink";
@@ -72,9 +76,14 @@ public final class StreamTopology {
         t.addGlobalStore(ProfileStore.storeBuilder(), PROFILES_SOURCE, Serdes.String().deserializer(), Serdes.ByteArray().deserializer(),
                 topics.benchmarks(), PROFILES, ProfileStore.Updater::new);
         long smallestWindow = config.aggregates().windows().stream().mapToLong(java.time.Duration::toMillis).min().orElseThrow();
-        t.addProcessor(CAPACITY, () -> new CapacityComparison(config.capacity(), smallestWindow), AGGREGATES, INTAKE);
+        // the capacity processors take two inputs, each tagged as what it is (CapacityInput)
+        t.addProcessor(CAPACITY_WINDOWS, CapacityInput::windows, AGGREGATES);
+        t.addProcessor(CAPACITY_SAMPLES, CapacityInput::samples, INTAKE);
+        t.addProcessor(CAPACITY, () -> new CapacityComparison(config.capacity(), smallestWindow), CAPACITY_WINDOWS, CAPACITY_SAMPLES);
         t.addStateStore(CapacityComparison.storeBuilder(), CAPACITY);
-        t.addProcessor(CAPACITY_ALERTS, () -> new CapacityDetector(config.capacity(), config.expiry(), smallestWindow), CAPACITY, INTAKE);
+        t.addProcessor(CAPACITY_ALERT_WINDOWS, CapacityInput::windows, CAPACITY);
+        t.addProcessor(CAPACITY_ALERTS, () -> new CapacityDetector(config.capacity(), config.expiry(), smallestWindow),
+                CAPACITY_ALERT_WINDOWS, CAPACITY_SAMPLES);
         t.addStateStore(CapacityDetector.storeBuilder(), CAPACITY_ALERTS);
         t.addProcessor(FORECAST, () -> new ForecastDetector(config.forecast(), config.expiry(), config.aggregates().grace().toMillis()),
                 CAPACITY);

@@ -1,9 +1,14 @@
 package io.raidpulse.schema.kafka;
 
 import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.AggregateWindowState;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.BenchmarkProfile;
+import io.raidpulse.schema.CapacityAlertState;
+import io.raidpulse.schema.ForecastState;
 import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.MdHealthState;
+import io.raidpulse.schema.SaturationState;
 import java.util.List;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -18,6 +23,15 @@ public final class AvroSerdes {
     /** The top-level record types: one topic value type each. */
     static final List<Class<? extends SpecificRecord>> TYPES =
             List.of(HostSample.class, Alert.class, Aggregate.class, BenchmarkProfile.class);
+    /**
+     * The stream processor's state-store values: never on a topic of ours, but in the stores'
+     * changelogs, which a restart or an upgrade restores, so their history is kept as the topics' is.
+     */
+    static final List<Class<? extends SpecificRecord>> STATE_TYPES =
+            List.of(SaturationState.class, MdHealthState.class, CapacityAlertState.class, ForecastState.class, AggregateWindowState.class);
+    /** Every type with a schema history. */
+    static final List<Class<? extends SpecificRecord>> ALL_TYPES =
+            java.util.stream.Stream.concat(TYPES.stream(), STATE_TYPES.stream()).toList();
 
     private AvroSerdes() {
     }

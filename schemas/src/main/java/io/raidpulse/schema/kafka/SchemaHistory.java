@@ -43,7 +43,7 @@ public final class SchemaHistory implements SchemaStore {
 
     static SchemaHistory load(ClassLoader loader) {
         Map<String, List<Schema>> byType = new HashMap<>();
-        for (Class<? extends SpecificRecord> type : AvroSerdes.TYPES) {
+        for (Class<? extends SpecificRecord> type : AvroSerdes.ALL_TYPES) {
             String name = type.getSimpleName();
             List<Schema> versions = new ArrayList<>();
             for (int v = 1; ; v++) {

@@ -1,8 +1,5 @@
 package io.raidpulse.schema.kafka;
 
-import io.raidpulse.schema.Aggregate;
-import io.raidpulse.schema.Alert;
-import io.raidpulse.schema.BenchmarkProfile;
 import io.raidpulse.schema.HostSample;
 import java.util.HashMap;
 import java.util.List;
@@ -22,7 +19,14 @@ import org.apache.avro.specific.SpecificData;
  */
 final class TrustedSpecificData extends SpecificData {
     static final TrustedSpecificData INSTANCE = new TrustedSpecificData(
-            List.of(HostSample.class, Alert.class, Aggregate.class, BenchmarkProfile.class));
+            AvroSerdes.ALL_TYPES.stream().<Class<?>>map(c -> c).toList());
+    /** The same, encoding and decoding through the generated classes' own coders (the state stores', per sample). */
+    static final TrustedSpecificData CUSTOM_CODERS = new TrustedSpecificData(
+            AvroSerdes.ALL_TYPES.stream().<Class<?>>map(c -> c).toList());
+
+    static {
+        CUSTOM_CODERS.setCustomCoders(true);
+    }
 
     private final Map<String, Class<?>> classes = new HashMap<>();
 

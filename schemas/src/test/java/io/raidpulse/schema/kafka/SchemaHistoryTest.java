@@ -25,11 +25,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SchemaHistoryTest {
 
     static Stream<Class<? extends SpecificRecord>> types() {
-        return AvroSerdes.TYPES.stream();
+        return AvroSerdes.ALL_TYPES.stream();
     }
 
     static Stream<Arguments> releasedVersions() {
-        return AvroSerdes.TYPES.stream().flatMap(type -> {
+        return AvroSerdes.ALL_TYPES.stream().flatMap(type -> {
             List<Schema> versions = SchemaHistory.get().versions(type);
             return java.util.stream.IntStream.range(0, versions.size())
                     .mapToObj(i -> Arguments.of(type, i + 1, versions.get(i)));

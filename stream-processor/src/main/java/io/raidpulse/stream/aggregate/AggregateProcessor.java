@@ -2,14 +2,13 @@ package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.stream.intake.Observation;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.state.DecodedCache;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -32,12 +31,11 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     public static final String STORE = "aggregate-windows";
 
     private static final Logger log = LoggerFactory.getLogger(AggregateProcessor.class);
-    private static final Bytes FIRST = HostWindow.key(0, 0, "");
 
     private final long[] sizes;
     private final long graceMs;
     private ProcessorContext<String, Aggregate> context;
-    private DecodedCache<Bytes, HostWindow> store;
+    private DecodedCache<WindowKey, HostWindow> store;
     /** smallest end among open windows; MIN_VALUE: unknown, look in the store */
     private long nextEnd;
 
@@ -46,8 +44,8 @@ public final class AggregateProcessor implements Processor<String, Observation, 
         this.graceMs = settings.grace().toMillis();
     }
 
-    public static StoreBuilder<KeyValueStore<Bytes, HostWindow>> storeBuilder() {
-        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.Bytes(), HostWindow.SERDE)
+    public static StoreBuilder<KeyValueStore<WindowKey, HostWindow>> storeBuilder() {
+        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), WindowKey.SERDE, HostWindow.SERDE)
                 .withCachingEnabled();
     }
 
@@ -75,7 +73,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
             log.debug("sample {} of {} at {} arrived after its window closed; not counted", o.sequence(), o.host(), o.time());
             return;
         }
-        Bytes key = HostWindow.key(end, size, o.host());
+        WindowKey key = new WindowKey(end, size, o.host());
         HostWindow w = store.get(key);
         if (w == null) {
             w = new HostWindow(o.host(), start, size, new LinkedHashMap<>());
@@ -93,7 +91,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     }
 
     private static void add(HostWindow w, SubjectLoad load, long timeMs) {
-        w.subjects().computeIfAbsent(load.kind().name() + ":" + load.subject(), k -> new SubjectWindow(load.subject(), load.kind()))
+        w.subjects().computeIfAbsent(SubjectKey.of(load), k -> new SubjectWindow(load.subject(), load.kind()))
                 .add(load, timeMs);
     }
 
@@ -103,14 +101,14 @@ public final class AggregateProcessor implements Processor<String, Observation, 
             return;
         }
         while (true) {
-            List<KeyValue<Bytes, HostWindow>> closing = new ArrayList<>();
-            try (KeyValueIterator<Bytes, HostWindow> it = store.store().range(FIRST, HostWindow.key(bound + 1, 0, ""))) {
+            List<KeyValue<WindowKey, HostWindow>> closing = new ArrayList<>();
+            try (KeyValueIterator<WindowKey, HostWindow> it = store.store().range(WindowKey.FIRST, WindowKey.endingAt(bound + 1))) {
                 it.forEachRemaining(closing::add);
             }
             if (closing.isEmpty()) {
                 break;
             }
-            for (KeyValue<Bytes, HostWindow> kv : closing) {
+            for (KeyValue<WindowKey, HostWindow> kv : closing) {
                 // the latest value: merging below may have changed a larger window since the scan
                 HostWindow w = store.get(kv.key);
                 store.delete(kv.key);
@@ -120,9 +118,9 @@ public final class AggregateProcessor implements Processor<String, Observation, 
             }
         }
         nextEnd = Long.MAX_VALUE;
-        try (KeyValueIterator<Bytes, HostWindow> it = store.store().all()) {
+        try (KeyValueIterator<WindowKey, HostWindow> it = store.store().all()) {
             if (it.hasNext()) {
-                nextEnd = HostWindow.endOf(it.next().key);
+                nextEnd = it.next().key.endMs();
             }
         }
     }
@@ -138,14 +136,14 @@ public final class AggregateProcessor implements Processor<String, Observation, 
         for (int i = 1; i < sizes.length; i++) {
             long size = sizes[i];
             long start = Math.floorDiv(w.startMs(), size) * size;
-            Bytes key = HostWindow.key(start + size, size, w.host());
+            WindowKey key = new WindowKey(start + size, size, w.host());
             HostWindow larger = store.get(key);
             if (larger == null) {
                 larger = new HostWindow(w.host(), start, size, new LinkedHashMap<>());
             }
             for (SubjectWindow s : w.subjects().values()) {
-                String k = s.kind.name() + ":" + s.subject;
-                SubjectWindow target = larger.subjects().computeIfAbsent(k, x -> new SubjectWindow(s.subject, s.kind));
+                SubjectWindow target = larger.subjects().computeIfAbsent(new SubjectKey(s.kind, s.subject),
+                        x -> new SubjectWindow(s.subject, s.kind));
                 target.merge(s);
             }
             store.put(key, larger);

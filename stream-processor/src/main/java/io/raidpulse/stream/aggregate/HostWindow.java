@@ -1,54 +1,35 @@
 package io.raidpulse.stream.aggregate;
 
-import io.raidpulse.stream.state.StateReader;
+import io.raidpulse.schema.AggregateWindowState;
+import io.raidpulse.schema.SubjectWindowState;
+import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.state.StateSerde;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.apache.kafka.common.utils.Bytes;
 
-/**
- * One host's open window of one size: the sums of every device and array.
- *
- * <p>Stored under a key that sorts by window end, then size, then host (big-endian), so that the
- * windows to close are one range scan from the start of the store.
- */
-record HostWindow(String host, long startMs, long sizeMs, Map<String, SubjectWindow> subjects) {
+/** One host's open window of one size: the sums of every device and array, stored under its {@link WindowKey}. */
+record HostWindow(String host, long startMs, long sizeMs, Map<SubjectKey, SubjectWindow> subjects) {
 
-    /** Format 2 adds the arrays' md figures; windows in format 1 (open at an upgrade) are read without them. */
-    static final StateSerde<HostWindow> SERDE = new StateSerde<HostWindow>("aggregate window", 2,
-            (h, w) -> {
-                w.writeString(h.host).writeLong(h.startMs).writeLong(h.sizeMs).writeInt(h.subjects.size());
-                h.subjects.values().forEach(s -> s.write(w));
-            },
-            r -> read(r, true))
-            .alsoReading(1, r -> read(r, false));
+    /**
+     * An Avro {@link AggregateWindowState}; the binary formats of earlier builds are still read
+     * (format 2 added the arrays' md figures; windows in format 1 are read without them).
+     */
+    static final StateSerde<HostWindow> SERDE = StateSerde.avro("aggregate window", AggregateWindowState.class,
+                    h -> new AggregateWindowState(h.host, h.startMs, h.sizeMs,
+                            h.subjects.values().stream().map(SubjectWindow::toRecord).toList()),
+                    HostWindow::fromRecord)
+            .alsoReading(2, r -> fromRecord(WindowBinaryFormats.format2(r)))
+            .alsoReading(1, r -> fromRecord(WindowBinaryFormats.format1(r)));
 
-    private static HostWindow read(StateReader r, boolean withMdState) {
-        String host = r.readString();
-        long start = r.readLong();
-        long size = r.readLong();
-        int n = r.readInt();
-        Map<String, SubjectWindow> subjects = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            SubjectWindow s = SubjectWindow.read(r, withMdState);
-            subjects.put(s.kind.name() + ":" + s.subject, s);
+    private static HostWindow fromRecord(AggregateWindowState r) {
+        Map<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();
+        for (SubjectWindowState s : r.getSubjects()) {
+            subjects.put(new SubjectKey(s.getKind(), s.getSubject()), SubjectWindow.fromRecord(s));
         }
-        return new HostWindow(host, start, size, subjects);
+        return new HostWindow(r.getHost(), r.getStartMs(), r.getSizeMs(), subjects);
     }
 
     long endMs() {
         return startMs + sizeMs;
-    }
-
-    static Bytes key(long endMs, long sizeMs, String host) {
-        byte[] h = host.getBytes(StandardCharsets.UTF_8);
-        return Bytes.wrap(ByteBuffer.allocate(16 + h.length).putLong(endMs).putLong(sizeMs).put(h).array());
-    }
-
-    /** The window end encoded in a key. */
-    static long endOf(Bytes key) {
-        return ByteBuffer.wrap(key.get()).getLong();
     }
 }

@@ -1,7 +1,6 @@
 package io.raidpulse.stream.aggregate;
 
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
+import io.raidpulse.schema.LogHistogramState;
 import java.util.Arrays;
 
 /**
@@ -94,30 +93,18 @@ final class LogHistogram {
         return Math.max(min, Math.min(max, v));
     }
 
-    void write(StateWriter w) {
-        w.writeLong(total).writeInt(zeros).writeDouble(min).writeDouble(max).writeInt(index.length);
-        int previous = 0;
-        for (int i = 0; i < index.length; i++) {
-            w.writeInt(index[i] - previous).writeInt(count[i]);
-            previous = index[i];
-        }
+    LogHistogramState toRecord() {
+        return new LogHistogramState(total, zeros, min, max, Arrays.stream(index).boxed().toList(), Arrays.stream(count).boxed().toList());
     }
 
-    static LogHistogram read(StateReader r) {
+    static LogHistogram fromRecord(LogHistogramState r) {
         LogHistogram h = new LogHistogram();
-        h.total = r.readLong();
-        h.zeros = r.readInt();
-        h.min = r.readDouble();
-        h.max = r.readDouble();
-        int n = r.readInt();
-        h.index = new int[n];
-        h.count = new int[n];
-        int previous = 0;
-        for (int i = 0; i < n; i++) {
-            previous += r.readInt();
-            h.index[i] = previous;
-            h.count[i] = r.readInt();
-        }
+        h.total = r.getTotal();
+        h.zeros = r.getZeros();
+        h.min = r.getMin();
+        h.max = r.getMax();
+        h.index = r.getIndex().stream().mapToInt(Integer::intValue).toArray();
+        h.count = r.getCount().stream().mapToInt(Integer::intValue).toArray();
         return h;
     }
 }

@@ -1,16 +1,20 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.MdFiguresState;
+import io.raidpulse.schema.MemberUtilState;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.schema.SubjectWindowState;
+import io.raidpulse.schema.WriteAmplificationState;
 import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdState;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.load.WriteAmplification;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -186,90 +190,50 @@ final class SubjectWindow {
                 .build();
     }
 
-    void write(StateWriter w) {
-        w.writeString(subject).writeByte(kind.ordinal()).writeInt(samples).writeDouble(seconds).writeDouble(utilSum)
-                .writeDouble(utilMax).writeDouble(memberUtilSum).writeDouble(aquSzSum).writeLong(reads).writeLong(writes)
-                .writeLong(sectorsRead).writeLong(sectorsWritten).writeLong(awaitIos).writeLong(awaitMs);
-        await.write(w);
+    SubjectWindowState toRecord() {
         WriteAmplification a = amplification;
-        w.writeLong(a.mdReads()).writeLong(a.mdWrites()).writeLong(a.memberIos()).writeLong(a.mdSectorsRead())
-                .writeLong(a.mdSectorsWritten()).writeLong(a.memberSectors());
-        w.writeInt(memberUtil.size());
-        memberUtil.forEach((m, u) -> w.writeString(m).writeDouble(u));
-        w.writeString(syncAction);
-        w.writeInt(degradedMax).writeInt(faultyMax).writeLong(mdStateMs).writeBoolean(mdState != null);
-        if (mdState != null) {
-            MdState m = mdState;
-            w.writeInt(m.members()).writeInt(m.faulty()).writeInt(m.spares()).writeInt(m.degraded() == null ? -1 : m.degraded())
-                    .writeDouble(m.syncPct() == null ? Double.NaN : m.syncPct()).writeLong(orMin(m.syncSpeed()))
-                    .writeLong(orMin(m.syncEta())).writeLong(orMin(m.mismatches()));
-        }
+        List<MemberUtilState> members = new ArrayList<>(memberUtil.size());
+        memberUtil.forEach((m, u) -> members.add(new MemberUtilState(m, u)));
+        MdState m = mdState;
+        return SubjectWindowState.newBuilder()
+                .setSubject(subject).setKind(kind).setSamples(samples).setSeconds(seconds).setUtilSum(utilSum).setUtilMax(utilMax)
+                .setMemberUtilSum(memberUtilSum).setAquSzSum(aquSzSum).setReads(reads).setWrites(writes).setSectorsRead(sectorsRead)
+                .setSectorsWritten(sectorsWritten).setAwaitIos(awaitIos).setAwaitMs(awaitMs).setAwait(await.toRecord())
+                .setAmplification(new WriteAmplificationState(a.mdReads(), a.mdWrites(), a.memberIos(), a.mdSectorsRead(),
+                        a.mdSectorsWritten(), a.memberSectors()))
+                .setMemberUtil(members).setSyncAction(syncAction).setDegradedMax(degradedMax).setFaultyMax(faultyMax)
+                .setMdStateMs(mdStateMs)
+                .setMdState(m == null ? null : new MdFiguresState(m.members(), m.faulty(), m.spares(), m.degraded(), m.syncPct(),
+                        m.syncSpeed(), m.syncEta(), m.mismatches()))
+                .build();
     }
 
-    private static long orMin(Long v) {
-        return v == null ? Long.MIN_VALUE : v;
-    }
-
-    private static Long nullIfMin(long v) {
-        return v == Long.MIN_VALUE ? null : v;
-    }
-
-    /**
-     * A window as {@link #write} wrote it; {@code withMdState} false for format 1 (before the md
-     * figures), whose windows carry none.
-     */
-    static SubjectWindow read(StateReader r, boolean withMdState) {
-        String subject = r.readString();
-        SubjectKind kind = SubjectKind.values()[r.readByte()];
-        int samples = r.readInt();
-        double seconds = r.readDouble();
-        double utilSum = r.readDouble();
-        double utilMax = r.readDouble();
-        double memberUtilSum = r.readDouble();
-        double aquSzSum = r.readDouble();
-        long reads = r.readLong();
-        long writes = r.readLong();
-        long sectorsRead = r.readLong();
-        long sectorsWritten = r.readLong();
-        long awaitIos = r.readLong();
-        long awaitMs = r.readLong();
-        LogHistogram await = LogHistogram.read(r);
-        WriteAmplification amp = new WriteAmplification(r.readLong(), r.readLong(), r.readLong(), r.readLong(), r.readLong(),
-                r.readLong());
-        int n = r.readInt();
+    static SubjectWindow fromRecord(SubjectWindowState r) {
         Map<String, Double> memberUtil = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            memberUtil.put(r.readString(), r.readDouble());
-        }
-        SubjectWindow w = new SubjectWindow(subject, kind, await, memberUtil);
-        w.samples = samples;
-        w.seconds = seconds;
-        w.utilSum = utilSum;
-        w.utilMax = utilMax;
-        w.memberUtilSum = memberUtilSum;
-        w.aquSzSum = aquSzSum;
-        w.reads = reads;
-        w.writes = writes;
-        w.sectorsRead = sectorsRead;
-        w.sectorsWritten = sectorsWritten;
-        w.awaitIos = awaitIos;
-        w.awaitMs = awaitMs;
-        w.amplification = amp;
-        w.syncAction = r.readString();
-        if (withMdState) {
-            w.degradedMax = r.readInt();
-            w.faultyMax = r.readInt();
-            w.mdStateMs = r.readLong();
-            if (r.readBoolean()) {
-                int members = r.readInt();
-                int faulty = r.readInt();
-                int spares = r.readInt();
-                int degraded = r.readInt();
-                double pct = r.readDouble();
-                w.mdState = new MdState(members, faulty, spares, degraded < 0 ? null : degraded, Double.isNaN(pct) ? null : pct,
-                        nullIfMin(r.readLong()), nullIfMin(r.readLong()), nullIfMin(r.readLong()));
-            }
-        }
+        r.getMemberUtil().forEach(m -> memberUtil.put(m.getMember(), m.getUtilSum()));
+        SubjectWindow w = new SubjectWindow(r.getSubject(), r.getKind(), LogHistogram.fromRecord(r.getAwait()), memberUtil);
+        w.samples = r.getSamples();
+        w.seconds = r.getSeconds();
+        w.utilSum = r.getUtilSum();
+        w.utilMax = r.getUtilMax();
+        w.memberUtilSum = r.getMemberUtilSum();
+        w.aquSzSum = r.getAquSzSum();
+        w.reads = r.getReads();
+        w.writes = r.getWrites();
+        w.sectorsRead = r.getSectorsRead();
+        w.sectorsWritten = r.getSectorsWritten();
+        w.awaitIos = r.getAwaitIos();
+        w.awaitMs = r.getAwaitMs();
+        WriteAmplificationState a = r.getAmplification();
+        w.amplification = new WriteAmplification(a.getMdReads(), a.getMdWrites(), a.getMemberIos(), a.getMdSectorsRead(),
+                a.getMdSectorsWritten(), a.getMemberSectors());
+        w.syncAction = r.getSyncAction();
+        w.degradedMax = r.getDegradedMax();
+        w.faultyMax = r.getFaultyMax();
+        w.mdStateMs = r.getMdStateMs();
+        MdFiguresState m = r.getMdState();
+        w.mdState = m == null ? null : new MdState(m.getMembers(), m.getFaulty(), m.getSpares(), m.getDegraded(), m.getSyncPct(),
+                m.getSyncSpeed(), m.getSyncEta(), m.getMismatches());
         return w;
     }
 }

@@ -4,11 +4,12 @@ import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.ArrayCapacityAlertState;
+import io.raidpulse.schema.EpisodePhase;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.Alerts;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
+import io.raidpulse.stream.detector.SubjectState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,7 @@ import java.util.Map;
  * %util looks fine (solid-state members, whose %util says little, or a measured capacity below
  * what the disks' figures promise).
  */
-final class ArrayCapacityState {
+final class ArrayCapacityState implements SubjectState {
     enum Phase { IDLE, PENDING, FIRING }
 
     final String array;
@@ -63,6 +64,16 @@ final class ArrayCapacityState {
 
     ArrayCapacityState(String array) {
         this.array = array;
+    }
+
+    @Override
+    public String subject() {
+        return array;
+    }
+
+    @Override
+    public int addAbsent(int samples) {
+        return absent += samples;
     }
 
     /** Feeds one closed window of the smallest size; returns the FIRING or RESOLVED alert it causes, else null. */
@@ -274,32 +285,35 @@ final class ArrayCapacityState {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    void write(StateWriter w) {
-        w.writeString(array).writeByte(phase.ordinal()).writeInt(run).writeLong(runStart).writeLong(lastWindowEnd).writeInt(absent)
-                .writeLong(episodeStart).writeDouble(peakCapacity).writeDouble(capacitySum).writeDouble(peakUtil).writeDouble(utilSum)
-                .writeInt(windows).writeDouble(coolCapacitySum).writeDouble(coolUtilSum).writeInt(coolWindows)
-                .writeString(busiestMember).writeString(source).writeString(cause);
+    ArrayCapacityAlertState toRecord() {
+        return ArrayCapacityAlertState.newBuilder()
+                .setArray(array).setPhase(EpisodePhase.valueOf(phase.name())).setRun(run).setRunStart(runStart)
+                .setLastWindowEnd(lastWindowEnd).setAbsent(absent).setEpisodeStart(episodeStart).setPeakCapacity(peakCapacity)
+                .setCapacitySum(capacitySum).setPeakUtil(peakUtil).setUtilSum(utilSum).setWindows(windows)
+                .setCoolCapacitySum(coolCapacitySum).setCoolUtilSum(coolUtilSum).setCoolWindows(coolWindows)
+                .setBusiestMember(busiestMember).setSource(source).setCause(cause)
+                .build();
     }
 
-    static ArrayCapacityState read(StateReader r) {
-        ArrayCapacityState s = new ArrayCapacityState(r.readString());
-        s.phase = Phase.values()[r.readByte()];
-        s.run = r.readInt();
-        s.runStart = r.readLong();
-        s.lastWindowEnd = r.readLong();
-        s.absent = r.readInt();
-        s.episodeStart = r.readLong();
-        s.peakCapacity = r.readDouble();
-        s.capacitySum = r.readDouble();
-        s.peakUtil = r.readDouble();
-        s.utilSum = r.readDouble();
-        s.windows = r.readInt();
-        s.coolCapacitySum = r.readDouble();
-        s.coolUtilSum = r.readDouble();
-        s.coolWindows = r.readInt();
-        s.busiestMember = r.readString();
-        s.source = r.readString();
-        s.cause = r.readString();
+    static ArrayCapacityState fromRecord(ArrayCapacityAlertState r) {
+        ArrayCapacityState s = new ArrayCapacityState(r.getArray());
+        s.phase = Phase.valueOf(r.getPhase().name());
+        s.run = r.getRun();
+        s.runStart = r.getRunStart();
+        s.lastWindowEnd = r.getLastWindowEnd();
+        s.absent = r.getAbsent();
+        s.episodeStart = r.getEpisodeStart();
+        s.peakCapacity = r.getPeakCapacity();
+        s.capacitySum = r.getCapacitySum();
+        s.peakUtil = r.getPeakUtil();
+        s.utilSum = r.getUtilSum();
+        s.windows = r.getWindows();
+        s.coolCapacitySum = r.getCoolCapacitySum();
+        s.coolUtilSum = r.getCoolUtilSum();
+        s.coolWindows = r.getCoolWindows();
+        s.busiestMember = r.getBusiestMember();
+        s.source = r.getSource();
+        s.cause = r.getCause();
         return s;
     }
 }

@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * kept in this processor's store, one entry per host, written only when a shape changes) and
  * the aggregates. Benchmark profiles come from the global store of the benchmarks topic.
  */
-public final class CapacityComparison implements Processor<String, Object, String, Aggregate> {
+public final class CapacityComparison implements Processor<String, CapacityInput, String, Aggregate> {
     public static final String STORE = "capacity-shapes";
     /**
      * Mean requests at least this large are taken for sequential streams, served at the members'
@@ -91,12 +91,8 @@ public final class CapacityComparison implements Processor<String, Object, Strin
     }
 
     @Override
-    public void process(Record<String, Object> record) {
-        if (record.value() instanceof Observation o) {
-            learn(o);
-        } else if (record.value() instanceof Aggregate a) {
-            context.forward(record.withValue(compare(a)));
-        }
+    public void process(Record<String, CapacityInput> record) {
+        record.value().to(this::learn, a -> context.forward(record.withValue(compare(a))));
     }
 
     private void learn(Observation o) {
@@ -110,10 +106,11 @@ public final class CapacityComparison implements Processor<String, Object, Strin
         }
     }
 
-    private Aggregate compare(Aggregate a) {
-        if (a.getSubjectKind() != SubjectKind.ARRAY) {
-            return a;
+    private Aggregate compare(Aggregate window) {
+        if (window.getSubjectKind() != SubjectKind.ARRAY) {
+            return window;
         }
+        Aggregate a = filledCopy(window);
         HostShapes shapes = store.get(a.getHost());
         // the shape of the window's time: it closes up to a window and the grace after its samples
         ArrayShape shape = shapes == null ? null
@@ -121,8 +118,6 @@ public final class CapacityComparison implements Processor<String, Object, Strin
         if (shape == null) {
             return a;
         }
-        // filled in place: the aggregates processor built this record for this forward alone (and a
-        // builder copy would go through Avro's untrusted-class check)
         a.setLevel(shape.level());
         a.setLayout(shape.layout());
         a.setRaidDisks(shape.disks());
@@ -326,5 +321,19 @@ public final class CapacityComparison implements Processor<String, Object, Strin
     private static long requestBytes(double kBs, double iops, double otherKBs, double otherIops) {
         double bytes = iops > 0 ? kBs * 1024 / iops : otherKBs * 1024 / otherIops;
         return Math.max(512, Math.round(bytes));
+    }
+
+    /**
+     * The window as this processor passes it on, to be filled with the shape and capacity: a copy, so
+     * that what the aggregates processor forwarded is never changed after it. Field by field rather
+     * than through a builder, whose deep copy would load generated classes by name (Avro's
+     * class-security check); the fields filled here are all replaced, never changed inside.
+     */
+    private static Aggregate filledCopy(Aggregate window) {
+        Aggregate a = new Aggregate();
+        for (int i = 0; i < Aggregate.getClassSchema().getFields().size(); i++) {
+            a.put(i, window.get(i));
+        }
+        return a;
     }
 }

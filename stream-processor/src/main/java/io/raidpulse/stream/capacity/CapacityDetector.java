@@ -3,25 +3,17 @@ package io.raidpulse.stream.capacity;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.alert.Alerts;
 import io.raidpulse.stream.alert.SubjectExpiry;
+import io.raidpulse.stream.detector.HostDetector;
 import io.raidpulse.stream.intake.Observation;
-import io.raidpulse.stream.state.DecodedCache;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.processor.PunctuationType;
+import java.util.function.Consumer;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * CAPACITY alerts: one {@link ArrayCapacityState} per array, fed the array aggregates of the
@@ -29,43 +21,40 @@ import org.apache.kafka.streams.state.Stores;
  * each host still reports, so that an open episode of an array that vanished, or of a host that
  * went silent, is closed as the other detectors close theirs.
  */
-public final class CapacityDetector implements Processor<String, Object, String, Alert> {
+public final class CapacityDetector implements Processor<String, CapacityInput, String, Alert> {
     public static final String STORE = "capacity-alert-state";
 
     private final CapacitySettings settings;
-    private final SubjectExpiry expiry;
     private final long windowMs;
-    private ProcessorContext<String, Alert> context;
-    private DecodedCache<String, HostCapacity> store;
+    private final HostDetector<HostCapacity> hosts;
 
     /** @param windowMs the smallest aggregate window: the one the alert counts in */
     public CapacityDetector(CapacitySettings settings, SubjectExpiry expiry, long windowMs) {
         this.settings = settings;
-        this.expiry = expiry;
         this.windowMs = windowMs;
+        this.hosts = new HostDetector<>(STORE, expiry);
     }
 
     public static StoreBuilder<KeyValueStore<String, HostCapacity>> storeBuilder() {
-        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), HostCapacity.SERDE)
-                .withCachingEnabled();
+        return HostDetector.storeBuilder(STORE, HostCapacity.SERDE);
     }
 
     @Override
     public void init(ProcessorContext<String, Alert> context) {
-        this.context = context;
-        this.store = new DecodedCache<>(context.getStateStore(STORE));
-        context.schedule(expiry.checkEvery(), PunctuationType.WALL_CLOCK_TIME, this::closeSilentHosts);
+        SubjectExpiry expiry = hosts.expiry();
+        // lastSeenMs is written at most every check interval
+        long silentMs = expiry.silentHost().toMillis() + expiry.checkEvery().toMillis();
+        hosts.init(context, now -> hosts.closeSilentHosts(now, silentMs, HostCapacity::lastSeenMs, HostCapacity::arrays,
+                CapacityDetector::expire));
     }
 
     @Override
-    public void process(Record<String, Object> record) {
-        if (record.value() instanceof Aggregate a) {
+    public void process(Record<String, CapacityInput> record) {
+        record.value().to(this::sample, a -> {
             if (settings.enabled() && a.getSubjectKind() == SubjectKind.ARRAY && a.getWindowS() * 1000L == windowMs) {
                 window(a);
             }
-        } else if (record.value() instanceof Observation o) {
-            sample(o);
-        }
+        });
     }
 
     /*
@@ -73,79 +62,51 @@ public final class CapacityDetector implements Processor<String, Object, String,
      * host whose arrays are well within their capacity costs no store write (nor changelog record).
      */
     private void window(Aggregate a) {
-        HostCapacity previous = store.get(a.getHost());
+        HostCapacity previous = hosts.get(a.getHost());
         Map<String, ArrayCapacityState> arrays = previous == null ? new LinkedHashMap<>() : previous.arrays();
         ArrayCapacityState s = arrays.get(a.getSubject());
         if (s == null) {
             s = new ArrayCapacityState(a.getSubject());
         }
-        emit(s.observe(a.getHost(), a, settings));
+        hosts.emit(s.observe(a.getHost(), a, settings));
         if (s.phase != ArrayCapacityState.Phase.IDLE) {
             arrays.put(s.array, s);
         } else if (arrays.remove(s.array) == null) {
             return;
         }
         if (arrays.isEmpty()) {
-            store.delete(a.getHost());
+            hosts.delete(a.getHost());
         } else {
-            store.put(a.getHost(), new HostCapacity(context.currentSystemTimeMs(), arrays));
+            hosts.put(a.getHost(), new HostCapacity(hosts.now(), arrays));
         }
     }
 
+    /** Windows close later than their samples, so only the samples say whether an array is still there. */
     private void sample(Observation o) {
         if (o.late()) {
             return;
         }
-        HostCapacity h = store.get(o.host());
+        HostCapacity h = hosts.get(o.host());
         if (h == null) {
             return;
         }
         boolean changed = false;
-        for (Iterator<ArrayCapacityState> it = h.arrays().values().iterator(); it.hasNext(); ) {
-            ArrayCapacityState s = it.next();
+        for (ArrayCapacityState s : h.arrays().values()) {
             if (o.load().presentArrays().contains(s.array)) {
                 changed |= s.absent != 0;
                 s.absent = 0;
-                continue;
-            }
-            changed = true;
-            s.absent += 1 + (int) o.missed();
-            if (s.absent >= expiry.absentSamples()) {
-                emit(s.expire(o.host(), SubjectExpiry.vanished(s.array, o.host(), s.absent)));
-                it.remove();
             }
         }
-        long now = context.currentSystemTimeMs();
+        changed |= hosts.countAbsent(o, h.arrays(), s -> o.load().presentArrays().contains(s.array), CapacityDetector::expire);
+        long now = hosts.now();
         if (h.arrays().isEmpty()) {
-            store.delete(o.host());
-        } else if (changed || now - h.lastSeenMs() >= expiry.checkEvery().toMillis()) {
-            store.put(o.host(), new HostCapacity(now, h.arrays()));
+            hosts.delete(o.host());
+        } else if (changed || now - h.lastSeenMs() >= hosts.expiry().checkEvery().toMillis()) {
+            hosts.put(o.host(), new HostCapacity(now, h.arrays()));
         }
     }
 
-    private void closeSilentHosts(long now) {
-        List<KeyValue<String, HostCapacity>> silent = new ArrayList<>();
-        try (KeyValueIterator<String, HostCapacity> all = store.store().all()) {
-            while (all.hasNext()) {
-                KeyValue<String, HostCapacity> kv = all.next();
-                // lastSeenMs is written at most every check interval
-                if (now - kv.value.lastSeenMs() >= expiry.silentHost().toMillis() + expiry.checkEvery().toMillis()) {
-                    silent.add(kv);
-                }
-            }
-        }
-        for (KeyValue<String, HostCapacity> kv : silent) {
-            for (ArrayCapacityState s : kv.value.arrays().values()) {
-                emit(s.expire(kv.key, SubjectExpiry.silent(kv.key, expiry.silentHost())));
-            }
-            store.delete(kv.key);
-        }
-    }
-
-    private void emit(Alert alert) {
-        if (alert != null) {
-            context.forward(new Record<>(Alerts.key(alert.getHost(), alert.getSubject(), alert.getKind()), alert,
-                    alert.getEventTime().toEpochMilli()));
-        }
+    private static void expire(String host, ArrayCapacityState s, String reason, Consumer<Alert> emit) {
+        emit.accept(s.expire(host, reason));
     }
 }

@@ -1,5 +1,7 @@
 package io.raidpulse.stream.capacity;
 
+import io.raidpulse.schema.ArrayCapacityAlertState;
+import io.raidpulse.schema.CapacityAlertState;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,19 +15,17 @@ import java.util.Map;
  */
 record HostCapacity(long lastSeenMs, Map<String, ArrayCapacityState> arrays) {
 
-    static final StateSerde<HostCapacity> SERDE = new StateSerde<>("capacity alerts", 1,
-            (h, w) -> {
-                w.writeLong(h.lastSeenMs).writeInt(h.arrays.size());
-                h.arrays.values().forEach(s -> s.write(w));
-            },
-            r -> {
-                long seen = r.readLong();
-                int n = r.readInt();
-                Map<String, ArrayCapacityState> arrays = new LinkedHashMap<>();
-                for (int i = 0; i < n; i++) {
-                    ArrayCapacityState s = ArrayCapacityState.read(r);
-                    arrays.put(s.array, s);
-                }
-                return new HostCapacity(seen, arrays);
-            });
+    /** An Avro {@link CapacityAlertState}; binary format 1 of earlier builds is still read. */
+    static final StateSerde<HostCapacity> SERDE = StateSerde.avro("capacity alerts", CapacityAlertState.class,
+                    h -> new CapacityAlertState(h.lastSeenMs, h.arrays.values().stream().map(ArrayCapacityState::toRecord).toList()),
+                    HostCapacity::fromRecord)
+            .alsoReading(1, r -> fromRecord(CapacityAlertBinaryFormat.format1(r)));
+
+    private static HostCapacity fromRecord(CapacityAlertState r) {
+        Map<String, ArrayCapacityState> arrays = new LinkedHashMap<>();
+        for (ArrayCapacityAlertState a : r.getArrays()) {
+            arrays.put(a.getArray(), ArrayCapacityState.fromRecord(a));
+        }
+        return new HostCapacity(r.getLastSeenMs(), arrays);
+    }
 }

@@ -4,11 +4,13 @@ import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.ArrayForecastState;
+import io.raidpulse.schema.DayPeakState;
+import io.raidpulse.schema.ForecastEpisodeState;
+import io.raidpulse.schema.HourSumsState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.Alerts;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -317,46 +319,34 @@ final class ArrayForecast {
         return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
-    void write(StateWriter w) {
-        w.writeString(array).writeLong(day);
-        int hours = 0;
-        for (int c : count) {
-            hours += c > 0 ? 1 : 0;
-        }
-        w.writeInt(hours);
+    ArrayForecastState toRecord() {
+        List<HourSumsState> hours = new ArrayList<>();
         for (int h = 0; h < 24; h++) {
             if (count[h] > 0) {
-                w.writeByte(h).writeDouble(utilSum[h]).writeDouble(readSum[h]).writeDouble(writeSum[h]).writeInt(count[h]);
+                hours.add(new HourSumsState(h, utilSum[h], readSum[h], writeSum[h], count[h]));
             }
         }
-        w.writeInt(peaks.size());
-        for (DayPeak p : peaks) {
-            w.writeLong(p.hourMs).writeDouble(p.util).writeDouble(p.reads).writeDouble(p.writes);
-        }
-        w.writeInt(open.size());
-        for (Episode e : open.values()) {
-            w.writeDouble(e.threshold).writeLong(e.startMs).writeLong(e.crossingMs).writeLong(e.earliestMs).writeLong(e.latestMs);
-        }
+        List<DayPeakState> days = peaks.stream().map(p -> new DayPeakState(p.hourMs, p.util, p.reads, p.writes)).toList();
+        List<ForecastEpisodeState> episodes = open.values().stream()
+                .map(e -> new ForecastEpisodeState(e.threshold, e.startMs, e.crossingMs, e.earliestMs, e.latestMs)).toList();
+        return new ArrayForecastState(array, day, hours, days, episodes);
     }
 
-    static ArrayForecast read(StateReader r) {
-        ArrayForecast f = new ArrayForecast(r.readString());
-        f.day = r.readLong();
-        for (int n = r.readInt(); n > 0; n--) {
-            int h = r.readByte();
-            f.utilSum[h] = r.readDouble();
-            f.readSum[h] = r.readDouble();
-            f.writeSum[h] = r.readDouble();
-            f.count[h] = r.readInt();
+    static ArrayForecast fromRecord(ArrayForecastState r) {
+        ArrayForecast f = new ArrayForecast(r.getArray());
+        f.day = r.getDay();
+        for (HourSumsState h : r.getHours()) {
+            f.utilSum[h.getHour()] = h.getUtilSum();
+            f.readSum[h.getHour()] = h.getReadSum();
+            f.writeSum[h.getHour()] = h.getWriteSum();
+            f.count[h.getHour()] = h.getCount();
         }
-        for (int n = r.readInt(); n > 0; n--) {
-            f.peaks.add(new DayPeak(r.readLong(), r.readDouble(), r.readDouble(), r.readDouble()));
-        }
-        for (int n = r.readInt(); n > 0; n--) {
-            Episode e = new Episode(r.readDouble(), r.readLong());
-            e.crossingMs = r.readLong();
-            e.earliestMs = r.readLong();
-            e.latestMs = r.readLong();
+        r.getPeaks().forEach(p -> f.peaks.add(new DayPeak(p.getHourMs(), p.getUtil(), p.getReads(), p.getWrites())));
+        for (ForecastEpisodeState s : r.getOpen()) {
+            Episode e = new Episode(s.getThreshold(), s.getStartMs());
+            e.crossingMs = s.getCrossingMs();
+            e.earliestMs = s.getEarliestMs();
+            e.latestMs = s.getLatestMs();
             f.open.put(e.threshold, e);
         }
         return f;

@@ -3,22 +3,17 @@ package io.raidpulse.stream.forecast;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.alert.Alerts;
 import io.raidpulse.stream.alert.SubjectExpiry;
-import io.raidpulse.stream.state.DecodedCache;
+import io.raidpulse.stream.detector.HostDetector;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
-import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * CAPACITY_FORECAST alerts ({@link ArrayForecast}), from the array aggregates of the forecast's
@@ -34,40 +29,32 @@ public final class ForecastDetector implements Processor<String, Aggregate, Stri
     public static final String STORE = "forecast-state";
 
     private final ForecastSettings settings;
-    private final SubjectExpiry expiry;
     private final long silentMs;
-    private ProcessorContext<String, Alert> context;
-    private DecodedCache<String, HostForecasts> store;
+    private final HostDetector<HostForecasts> hosts;
     /** Hosts with an open episode, and when a window of theirs last arrived, by this processor's clock. */
     private final Map<String, Long> watched = new HashMap<>();
 
     /** @param graceMs the aggregates' grace: a window arrives that long after its end */
     public ForecastDetector(ForecastSettings settings, SubjectExpiry expiry, long graceMs) {
         this.settings = settings;
-        this.expiry = expiry;
         this.silentMs = expiry.silentHost().toMillis() + settings.windowMs() + graceMs;
+        this.hosts = new HostDetector<>(STORE, expiry);
     }
 
     public static StoreBuilder<KeyValueStore<String, HostForecasts>> storeBuilder() {
-        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), HostForecasts.SERDE)
-                .withCachingEnabled();
+        return HostDetector.storeBuilder(STORE, HostForecasts.SERDE);
     }
 
     @Override
     public void init(ProcessorContext<String, Alert> context) {
-        this.context = context;
-        this.store = new DecodedCache<>(context.getStateStore(STORE));
+        hosts.init(context, this::closeSilentHosts);
         watched.clear();
-        long now = context.currentSystemTimeMs();
-        try (KeyValueIterator<String, HostForecasts> all = store.store().all()) {
-            while (all.hasNext()) {
-                KeyValue<String, HostForecasts> kv = all.next();
-                if (kv.value.anyOpen()) {
-                    watched.put(kv.key, now);
-                }
+        long now = hosts.now();
+        hosts.forEach((host, h) -> {
+            if (h.anyOpen()) {
+                watched.put(host, now);
             }
-        }
-        context.schedule(expiry.checkEvery(), PunctuationType.WALL_CLOCK_TIME, this::closeSilentHosts);
+        });
     }
 
     @Override
@@ -76,36 +63,32 @@ public final class ForecastDetector implements Processor<String, Aggregate, Stri
         if (!settings.enabled() || a.getSubjectKind() != SubjectKind.ARRAY || a.getWindowS() * 1000L != settings.windowMs()) {
             return;
         }
-        HostForecasts h = store.get(a.getHost());
+        HostForecasts h = hosts.get(a.getHost());
         if (h == null) {
             h = new HostForecasts();
         }
-        h.observe(a, settings).forEach(this::emit);
-        store.put(a.getHost(), h);
+        h.observe(a, settings).forEach(hosts::emit);
+        hosts.put(a.getHost(), h);
         if (h.anyOpen()) {
-            watched.put(a.getHost(), context.currentSystemTimeMs());
+            watched.put(a.getHost(), hosts.now());
         } else {
             watched.remove(a.getHost());
         }
     }
 
+    /** Closes the open episodes of watched hosts without a window for too long; their history is kept for their return. */
     private void closeSilentHosts(long now) {
         for (Map.Entry<String, Long> e : List.copyOf(watched.entrySet())) {
             if (now - e.getValue() < silentMs) {
                 continue;
             }
-            HostForecasts h = store.get(e.getKey());
+            HostForecasts h = hosts.get(e.getKey());
             if (h != null) {
-                h.expire(e.getKey(), context.currentStreamTimeMs(), SubjectExpiry.silent(e.getKey(), java.time.Duration.ofMillis(silentMs)))
-                        .forEach(this::emit);
-                store.put(e.getKey(), h);
+                h.expire(e.getKey(), hosts.streamTime(), SubjectExpiry.silent(e.getKey(), Duration.ofMillis(silentMs)))
+                        .forEach(hosts::emit);
+                hosts.put(e.getKey(), h);
             }
             watched.remove(e.getKey());
         }
-    }
-
-    private void emit(Alert alert) {
-        context.forward(new Record<>(Alerts.key(alert.getHost(), alert.getSubject(), alert.getKind()), alert,
-                alert.getEventTime().toEpochMilli()));
     }
 }

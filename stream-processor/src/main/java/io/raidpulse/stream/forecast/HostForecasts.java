@@ -2,6 +2,7 @@ package io.raidpulse.stream.forecast;
 
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.ForecastState;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -15,21 +16,22 @@ import java.util.Map;
  * its open episodes close and its history is dropped. Mutable; the forecast processor's thread only.
  */
 final class HostForecasts {
-    static final StateSerde<HostForecasts> SERDE = new StateSerde<>("forecasts", 1,
-            (h, w) -> {
-                w.writeInt(h.arrays.size());
-                h.arrays.values().forEach(f -> f.write(w));
-            },
-            r -> {
-                HostForecasts h = new HostForecasts();
-                for (int n = r.readInt(); n > 0; n--) {
-                    ArrayForecast f = ArrayForecast.read(r);
-                    h.arrays.put(f.array, f);
-                }
-                return h;
-            });
+    /** An Avro {@link ForecastState}; binary format 1 of earlier builds is still read. */
+    static final StateSerde<HostForecasts> SERDE = StateSerde.<HostForecasts, ForecastState>avro("forecasts", ForecastState.class,
+                    h -> new ForecastState(h.arrays.values().stream().map(ArrayForecast::toRecord).toList()),
+                    HostForecasts::fromRecord)
+            .alsoReading(1, r -> fromRecord(ForecastBinaryFormat.format1(r)));
 
     final Map<String, ArrayForecast> arrays = new LinkedHashMap<>();
+
+    private static HostForecasts fromRecord(ForecastState r) {
+        HostForecasts h = new HostForecasts();
+        r.getArrays().forEach(a -> {
+            ArrayForecast f = ArrayForecast.fromRecord(a);
+            h.arrays.put(f.array, f);
+        });
+        return h;
+    }
 
     /** One closed array window: the state changes it causes, its own array's and those of arrays found gone. */
     List<Alert> observe(Aggregate a, ForecastSettings s) {

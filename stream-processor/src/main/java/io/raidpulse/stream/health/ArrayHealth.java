@@ -1,15 +1,18 @@
 package io.raidpulse.stream.health;
 
 import io.raidpulse.schema.AlertKind;
+import io.raidpulse.schema.ArrayHealthState;
+import io.raidpulse.schema.OpenEpisodeState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
+import io.raidpulse.stream.detector.SubjectState;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** What the md health detector remembers about one array: its open episodes and the running sync. */
-final class ArrayHealth {
+final class ArrayHealth implements SubjectState {
     /** An open episode of one condition. */
     record Open(AlertKind kind, String subject, SubjectKind subjectKind, Severity severity, long start) {
     }
@@ -41,45 +44,48 @@ final class ArrayHealth {
         this.array = array;
     }
 
-    void write(StateWriter w) {
-        w.writeString(array).writeString(level).writeLong(lastTime).writeInt(absent).writeInt(open.size());
-        open.forEach((k, o) -> w.writeString(k).writeByte(o.kind().ordinal()).writeString(o.subject())
-                .writeByte(o.subjectKind().ordinal()).writeByte(o.severity().ordinal()).writeLong(o.start()));
-        w.writeString(syncAction).writeLong(syncFirstDone).writeLong(syncFirstTime).writeLong(syncLastDone)
-                .writeLong(syncLastTime).writeDouble(syncLastPct).writeLong(syncLastEta).writeDouble(syncLastInterval)
-                .writeDouble(reportedPct).writeLong(reportedTime).writeInt(inactiveSamples).writeLong(syncLastLeftMs);
+    @Override
+    public String subject() {
+        return array;
     }
 
-    /** Format 2 (with the inactive count and the running sync's time left). */
-    static ArrayHealth read(StateReader r) {
-        ArrayHealth h = readFormat1(r);
-        h.inactiveSamples = r.readInt();
-        h.syncLastLeftMs = r.readLong();
-        return h;
+    @Override
+    public int addAbsent(int samples) {
+        return absent += samples;
     }
 
-    /** Format 1 had no inactive count: an open ARRAY_INACTIVE episode stays open. */
-    static ArrayHealth readFormat1(StateReader r) {
-        ArrayHealth h = new ArrayHealth(r.readString());
-        h.level = r.readString();
-        h.lastTime = r.readLong();
-        h.absent = r.readInt();
-        int n = r.readInt();
-        for (int i = 0; i < n; i++) {
-            String key = r.readString();
-            h.open.put(key, new Open(AlertKind.values()[r.readByte()], r.readString(), SubjectKind.values()[r.readByte()],
-                    Severity.values()[r.readByte()], r.readLong()));
+    ArrayHealthState toRecord() {
+        List<OpenEpisodeState> episodes = new ArrayList<>(open.size());
+        open.forEach((k, o) -> episodes.add(new OpenEpisodeState(k, o.kind(), o.subject(), o.subjectKind(), o.severity(), o.start())));
+        return ArrayHealthState.newBuilder()
+                .setArray(array).setLevel(level).setLastTime(lastTime).setAbsent(absent).setOpen(episodes)
+                .setSyncAction(syncAction).setSyncFirstDone(syncFirstDone).setSyncFirstTime(syncFirstTime)
+                .setSyncLastDone(syncLastDone).setSyncLastTime(syncLastTime).setSyncLastPct(syncLastPct)
+                .setSyncLastEta(syncLastEta).setSyncLastInterval(syncLastInterval).setReportedPct(reportedPct)
+                .setReportedTime(reportedTime).setSyncLastLeftMs(syncLastLeftMs).setInactiveSamples(inactiveSamples)
+                .build();
+    }
+
+    static ArrayHealth fromRecord(ArrayHealthState r) {
+        ArrayHealth h = new ArrayHealth(r.getArray());
+        h.level = r.getLevel();
+        h.lastTime = r.getLastTime();
+        h.absent = r.getAbsent();
+        for (OpenEpisodeState o : r.getOpen()) {
+            h.open.put(o.getCondition(), new Open(o.getKind(), o.getSubject(), o.getSubjectKind(), o.getSeverity(), o.getStart()));
         }
-        h.syncAction = r.readString();
-        h.syncFirstDone = r.readLong();
-        h.syncFirstTime = r.readLong();
-        h.syncLastDone = r.readLong();
-        h.syncLastTime = r.readLong();
-        h.syncLastPct = r.readDouble();
-        h.syncLastEta = r.readLong();
-        h.syncLastInterval = r.readDouble();
-        h.reportedPct = r.readDouble();
-        h.reportedTime = r.readLong();
+        h.syncAction = r.getSyncAction();
+        h.syncFirstDone = r.getSyncFirstDone();
+        h.syncFirstTime = r.getSyncFirstTime();
+        h.syncLastDone = r.getSyncLastDone();
+        h.syncLastTime = r.getSyncLastTime();
+        h.syncLastPct = r.getSyncLastPct();
+        h.syncLastEta = r.getSyncLastEta();
+        h.syncLastInterval = r.getSyncLastInterval();
+        h.reportedPct = r.getReportedPct();
+        h.reportedTime = r.getReportedTime();
+        h.syncLastLeftMs = r.getSyncLastLeftMs();
+        h.inactiveSamples = r.getInactiveSamples();
         return h;
     }
 }

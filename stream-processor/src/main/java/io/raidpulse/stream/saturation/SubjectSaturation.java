@@ -3,15 +3,16 @@ package io.raidpulse.stream.saturation;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.EpisodePhase;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.schema.SubjectSaturationState;
 import io.raidpulse.stream.alert.Alerts;
+import io.raidpulse.stream.detector.SubjectState;
 import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdSync;
 import io.raidpulse.stream.load.SubjectLoad;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -37,7 +38,7 @@ import java.util.Map;
  * counted in samples by sequence number: one lost sample inside a run is tolerated and counted,
  * a longer gap or a collector restart starts counting afresh without closing an open episode.
  */
-final class SubjectSaturation {
+final class SubjectSaturation implements SubjectState {
     /** The share of a pending run that may be warm samples (see the class comment). */
     static final double TOLERATED_WARM_SHARE = 0.1;
     /** Lost samples a run survives: one lost sample (a send dropped or late) does not restart the count; a longer gap does. */
@@ -53,7 +54,7 @@ final class SubjectSaturation {
     static final java.time.Duration BASELINE_WARMUP = java.time.Duration.ofMinutes(1);
     static final int MIN_WARMUP_SAMPLES = 6;
     /** baseSamples stops counting here: only whether the warm-up is over matters */
-    private static final int MAX_BASE_SAMPLES = 3600;
+    static final int MAX_BASE_SAMPLES = 3600;
 
     enum Phase { IDLE, PENDING, FIRING }
 
@@ -96,6 +97,16 @@ final class SubjectSaturation {
     SubjectSaturation(String subject, SubjectKind kind) {
         this.subject = subject;
         this.kind = kind;
+    }
+
+    @Override
+    public String subject() {
+        return subject;
+    }
+
+    @Override
+    public int addAbsent(int samples) {
+        return absent += samples;
     }
 
     /** Where a sample sits in its host's sequence. */
@@ -422,53 +433,41 @@ final class SubjectSaturation {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    void write(StateWriter w) {
-        w.writeString(subject).writeByte(kind.ordinal()).writeByte(phase.ordinal()).writeInt(run).writeLong(runStart)
-                .writeLong(lastSequence).writeLong(lastTime).writeLong(collectorStarted).writeInt(absent)
-                .writeLong(episodeStart).writeDouble(peak).writeString(peakMember).writeDouble(utilSum).writeInt(utilCount)
-                .writeDouble(coolSum).writeInt(coolCount).writeString(cause)
-                .writeByte(severity == null ? -1 : severity.ordinal()).writeDouble(firedUtilMean)
-                .writeDouble(baseAquSz).writeDouble(baseAwaitMs).writeInt(baseSamples).writeInt(warmInRun).writeDouble(runSeconds);
+    SubjectSaturationState toRecord() {
+        return SubjectSaturationState.newBuilder()
+                .setSubject(subject).setKind(kind).setPhase(EpisodePhase.valueOf(phase.name()))
+                .setRun(run).setRunSeconds(runSeconds).setRunStart(runStart)
+                .setLastSequence(lastSequence).setLastTime(lastTime).setCollectorStarted(collectorStarted).setAbsent(absent)
+                .setEpisodeStart(episodeStart).setPeak(peak).setPeakMember(peakMember).setUtilSum(utilSum).setUtilCount(utilCount)
+                .setCoolSum(coolSum).setCoolCount(coolCount).setCause(cause).setSeverity(severity).setFiredUtilMean(firedUtilMean)
+                .setBaseAquSz(baseAquSz).setBaseAwaitMs(baseAwaitMs).setBaseSamples(baseSamples).setWarmInRun(warmInRun)
+                .build();
     }
 
-    /** Format 2 (with the baseline's sample count, the pending run's tolerated warm samples and the seconds the run covers). */
-    static SubjectSaturation read(StateReader r) {
-        SubjectSaturation s = readV1(r);
-        s.baseSamples = r.readInt();
-        s.warmInRun = r.readInt();
-        s.runSeconds = r.readDouble();
-        return s;
-    }
-
-    /** Format 1 had no sample count: a baseline it holds counts as learnt. */
-    static SubjectSaturation readFormat1(StateReader r) {
-        SubjectSaturation s = readV1(r);
-        s.baseSamples = Double.isNaN(s.baseAwaitMs) ? 0 : MAX_BASE_SAMPLES;
-        return s;
-    }
-
-    private static SubjectSaturation readV1(StateReader r) {
-        SubjectSaturation s = new SubjectSaturation(r.readString(), SubjectKind.values()[r.readByte()]);
-        s.phase = Phase.values()[r.readByte()];
-        s.run = r.readInt();
-        s.runStart = r.readLong();
-        s.lastSequence = r.readLong();
-        s.lastTime = r.readLong();
-        s.collectorStarted = r.readLong();
-        s.absent = r.readInt();
-        s.episodeStart = r.readLong();
-        s.peak = r.readDouble();
-        s.peakMember = r.readString();
-        s.utilSum = r.readDouble();
-        s.utilCount = r.readInt();
-        s.coolSum = r.readDouble();
-        s.coolCount = r.readInt();
-        s.cause = r.readString();
-        int sev = r.readByte();
-        s.severity = sev < 0 ? null : Severity.values()[sev];
-        s.firedUtilMean = r.readDouble();
-        s.baseAquSz = r.readDouble();
-        s.baseAwaitMs = r.readDouble();
+    static SubjectSaturation fromRecord(SubjectSaturationState r) {
+        SubjectSaturation s = new SubjectSaturation(r.getSubject(), r.getKind());
+        s.phase = Phase.valueOf(r.getPhase().name());
+        s.run = r.getRun();
+        s.runSeconds = r.getRunSeconds();
+        s.runStart = r.getRunStart();
+        s.lastSequence = r.getLastSequence();
+        s.lastTime = r.getLastTime();
+        s.collectorStarted = r.getCollectorStarted();
+        s.absent = r.getAbsent();
+        s.episodeStart = r.getEpisodeStart();
+        s.peak = r.getPeak();
+        s.peakMember = r.getPeakMember();
+        s.utilSum = r.getUtilSum();
+        s.utilCount = r.getUtilCount();
+        s.coolSum = r.getCoolSum();
+        s.coolCount = r.getCoolCount();
+        s.cause = r.getCause();
+        s.severity = r.getSeverity();
+        s.firedUtilMean = r.getFiredUtilMean();
+        s.baseAquSz = r.getBaseAquSz();
+        s.baseAwaitMs = r.getBaseAwaitMs();
+        s.baseSamples = r.getBaseSamples();
+        s.warmInRun = r.getWarmInRun();
         return s;
     }
 }

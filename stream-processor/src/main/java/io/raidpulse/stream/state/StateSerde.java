@@ -1,61 +1,79 @@
 package io.raidpulse.stream.state;
 
+import io.raidpulse.schema.kafka.StateCodec;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * Serde for one state type, with a leading format version byte so that a changelog written by
- * an older build is recognised instead of misread: read by a reader for that format when the type
- * has one ({@link #alsoReading}), else refused with what to do.
+ * Serde for one state type. A value is written either as an Avro record in single-object encoding
+ * ({@link #avro}: {@code C3 01}, the schema's fingerprint, the body; the schema's released versions
+ * are kept in the schemas module, so a value written by an older build is read by name, enums by
+ * their symbols), or in a hand-written binary format led by its format byte. Binary formats an
+ * older build wrote stay readable ({@link #alsoReading}): a changelog restored after an upgrade
+ * holds them until each host's value is next written. A format nobody reads is refused with what
+ * to do.
  */
 public final class StateSerde<T> implements Serde<T> {
     private final String type;
-    private final int version;
-    private final BiConsumer<T, StateWriter> write;
-    private final Function<StateReader, T> read;
-    private final Map<Integer, Function<StateReader, T>> older;
+    private final Function<T, byte[]> encode;
+    /** null when the values are written in a binary format */
+    private final Function<byte[], T> avro;
+    private final Map<Integer, Function<StateReader, T>> binary;
 
+    /** Values in binary format {@code version}, led by that byte. */
     public StateSerde(String type, int version, BiConsumer<T, StateWriter> write, Function<StateReader, T> read) {
-        this(type, version, write, read, Map.of());
+        this(type, value -> {
+            StateWriter w = new StateWriter(256);
+            w.writeByte(version);
+            write.accept(value, w);
+            return w.toByteArray();
+        }, null, Map.of(version, read));
     }
 
-    private StateSerde(String type, int version, BiConsumer<T, StateWriter> write, Function<StateReader, T> read,
-                       Map<Integer, Function<StateReader, T>> older) {
+    private StateSerde(String type, Function<T, byte[]> encode, Function<byte[], T> avro, Map<Integer, Function<StateReader, T>> binary) {
         this.type = type;
-        this.version = version;
-        this.write = write;
-        this.read = read;
-        this.older = older;
+        this.encode = encode;
+        this.avro = avro;
+        this.binary = binary;
     }
 
-    /** This serde, also reading values an older build wrote in format {@code oldVersion}. */
+    /** Values as Avro records of {@code record}, converted to and from the state type. */
+    public static <T, R extends SpecificRecord> StateSerde<T> avro(String type, Class<R> record, Function<T, R> toRecord,
+                                                                   Function<R, T> fromRecord) {
+        StateCodec<R> codec = new StateCodec<>(record);
+        return new StateSerde<>(type, value -> codec.encode(toRecord.apply(value)),
+                bytes -> fromRecord.apply(codec.decode(type + " state", bytes)), Map.of());
+    }
+
+    /** This serde, also reading values an older build wrote in binary format {@code oldVersion}. */
     public StateSerde<T> alsoReading(int oldVersion, Function<StateReader, T> oldRead) {
-        Map<Integer, Function<StateReader, T>> readers = new HashMap<>(older);
+        Map<Integer, Function<StateReader, T>> readers = new HashMap<>(binary);
         readers.put(oldVersion, oldRead);
-        return new StateSerde<>(type, version, write, read, Map.copyOf(readers));
+        return new StateSerde<>(type, encode, avro, Map.copyOf(readers));
     }
 
     public byte[] encode(T value) {
-        StateWriter w = new StateWriter(256);
-        w.writeByte(version);
-        write.accept(value, w);
-        return w.toByteArray();
+        return encode.apply(value);
     }
 
     public T decode(byte[] bytes) {
+        if (avro != null && StateCodec.isSingleObject(bytes)) {
+            return avro.apply(bytes);
+        }
         StateReader r = new StateReader(bytes);
         int v = r.readByte();
-        if (v != version && older.containsKey(v)) {
-            return older.get(v).apply(r);
-        }
-        if (v != version) {
-            throw new SerializationException(type + " state written in format " + v + ", this build reads format " + version
+        Function<StateReader, T> read = binary.get(v);
+        if (read == null) {
+            throw new SerializationException(type + " state written in format " + v + ", this build reads "
+                    + (avro != null ? "Avro and " : "") + "formats " + new TreeSet<>(binary.keySet())
                     + ": reset the application's state (kafka-streams-application-reset) after an incompatible upgrade");
         }
         return read.apply(r);

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.load.MdState;
-import io.raidpulse.stream.state.StateWriter;
-import java.util.Arrays;
+import io.raidpulse.stream.load.SubjectKey;
+import io.raidpulse.stream.testing.StateFixtures;
 import java.util.LinkedHashMap;
 import org.junit.jupiter.api.Test;
 
@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 class HostWindowFormatTest {
 
     private static HostWindow window(SubjectWindow s) {
-        LinkedHashMap<String, SubjectWindow> subjects = new LinkedHashMap<>();
-        subjects.put(s.kind.name() + ":" + s.subject, s);
+        LinkedHashMap<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();
+        subjects.put(new SubjectKey(s.kind, s.subject), s);
         return new HostWindow("db1", 60_000, 60_000, subjects);
     }
 
@@ -28,25 +28,18 @@ class HostWindowFormatTest {
         md0.mdState = new MdState(4, 1, 0, 1, 70.5, 55_000L, null, 8L);
         md0.mdStateMs = 90_000;
         HostWindow back = HostWindow.SERDE.decode(HostWindow.SERDE.encode(window(md0)));
-        SubjectWindow read = back.subjects().get("ARRAY:md0");
+        SubjectWindow read = back.subjects().get(new SubjectKey(SubjectKind.ARRAY, "md0"));
         assertThat(read.degradedMax).isEqualTo(1);
         assertThat(read.faultyMax).isEqualTo(1);
         assertThat(read.mdState).isEqualTo(md0.mdState);
         assertThat(read.mdStateMs).isEqualTo(90_000);
     }
 
+    /** A window of sda (2 samples, 20 s, util sum 90) that a format-1 build left open: format 2 without the md section. */
     @Test
     void windowsAnOlderBuildLeftOpenAreReadWithoutMdFigures() {
-        SubjectWindow sda = new SubjectWindow("sda", SubjectKind.DEVICE);
-        sda.samples = 2;
-        sda.seconds = 20;
-        sda.utilSum = 90;
-        byte[] current = HostWindow.SERDE.encode(window(sda));
-        // format 1 is format 2 without each subject's md section, here: nothing known
-        int mdSection = new StateWriter(32).writeInt(-1).writeInt(-1).writeLong(Long.MIN_VALUE).writeBoolean(false).toByteArray().length;
-        byte[] formatOne = Arrays.copyOf(current, current.length - mdSection);
-        formatOne[0] = 1;
-        SubjectWindow read = HostWindow.SERDE.decode(formatOne).subjects().get("DEVICE:sda");
+        byte[] formatOne = StateFixtures.read("aggregate-window-format1");
+        SubjectWindow read = HostWindow.SERDE.decode(formatOne).subjects().get(new SubjectKey(SubjectKind.DEVICE, "sda"));
         assertThat(read.samples).isEqualTo(2);
         assertThat(read.utilSum).isEqualTo(90.0);
         assertThat(read.mdState).isNull();

@@ -2,8 +2,8 @@ package io.raidpulse.stream.aggregate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
+import io.raidpulse.schema.LogHistogramState;
+import io.raidpulse.schema.kafka.AvroSerdes;
 import java.util.Arrays;
 import java.util.Random;
 import net.jqwik.api.ForAll;
@@ -52,9 +52,8 @@ class LogHistogramTest {
         for (double v : new double[] {0, 0.0005, 1.5, 1.5, 30, 2000}) {
             h.add(v);
         }
-        StateWriter w = new StateWriter(8);
-        h.write(w);
-        LogHistogram back = LogHistogram.read(new StateReader(w.toByteArray()));
+        LogHistogram back = LogHistogram.fromRecord(AvroSerdes.codec(LogHistogramState.class).decode("t",
+                AvroSerdes.codec(LogHistogramState.class).encode(h.toRecord())));
         assertThat(back.count()).isEqualTo(6);
         assertThat(back.quantile(0.95)).isEqualTo(h.quantile(0.95)).isEqualTo(2000.0);
         assertThat(back.quantile(0.3)).isEqualTo(0.0);

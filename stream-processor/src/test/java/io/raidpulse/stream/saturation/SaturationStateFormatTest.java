@@ -1,0 +1,58 @@
+package io.raidpulse.stream.saturation;
+
+import io.raidpulse.schema.Severity;
+import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.load.SubjectKey;
+import io.raidpulse.stream.testing.StateFixtures;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The saturation store's values: what a restart restores, and what an upgrade finds in the changelog. */
+class SaturationStateFormatTest {
+
+    /** One subject in an open episode, one in a pending run, as the fixture holds them. */
+    static HostSaturation host() {
+        SubjectSaturation sdb = new SubjectSaturation("sdb", SubjectKind.DEVICE);
+        sdb.phase = SubjectSaturation.Phase.FIRING;
+        sdb.run = 3;
+        sdb.runSeconds = 3.5;
+        sdb.runStart = 1_700_000_010_000L;
+        sdb.lastSequence = 41;
+        sdb.lastTime = 1_700_000_041_000L;
+        sdb.collectorStarted = 1_699_999_000_000L;
+        sdb.absent = 1;
+        sdb.episodeStart = 1_700_000_000_000L;
+        sdb.peak = 99.5;
+        sdb.utilSum = 970.25;
+        sdb.utilCount = 10;
+        sdb.coolSum = 120.0;
+        sdb.coolCount = 3;
+        sdb.cause = "md resync running on md0";
+        sdb.severity = Severity.WARNING;
+        sdb.firedUtilMean = 97.0;
+        sdb.baseAquSz = 1.25;
+        sdb.baseAwaitMs = 4.5;
+        sdb.baseSamples = 60;
+        SubjectSaturation md0 = new SubjectSaturation("md0", SubjectKind.ARRAY);
+        md0.phase = SubjectSaturation.Phase.PENDING;
+        md0.run = 2;
+        md0.runSeconds = 2.0;
+        md0.lastSequence = 41;
+        md0.peak = 96.0;
+        md0.peakMember = "sdc";
+        md0.utilSum = 190.0;
+        md0.utilCount = 2;
+        md0.warmInRun = 1;
+        Map<SubjectKey, SubjectSaturation> subjects = new LinkedHashMap<>();
+        subjects.put(new SubjectKey(SubjectKind.DEVICE, "sdb"), sdb);
+        subjects.put(new SubjectKey(SubjectKind.ARRAY, "md0"), md0);
+        return new HostSaturation(1_700_000_042_000L, subjects);
+    }
+
+    /** Written as an Avro record and read back the same; a value in binary format 2, as the previous build wrote it, restores the same. */
+    @Test
+    void restoresTodaysAndThePreviousBuildsValues() {
+        StateFixtures.assertRestores(HostSaturation.SERDE, host(), "saturation-format2");
+    }
+}
