@@ -19,6 +19,8 @@ import io.raidpulse.collector.procfs.ProcFiles;
 import io.raidpulse.collector.sampling.Roots;
 import io.raidpulse.config.HumanTime;
 import io.raidpulse.config.Settings;
+import io.raidpulse.md.MemberState;
+import io.raidpulse.md.SyncAction;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -43,7 +45,7 @@ import picocli.CommandLine.Spec;
 public final class ArraysCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** State words a member's status already says; the others (write_mostly, replacement, blocked...) are printed after it. */
-    private static final Set<String> IMPLIED = Set.of("in_sync", "spare", "faulty", "journal");
+    private static final Set<String> IMPLIED = Set.of(MemberState.IN_SYNC.word(), MemberState.SPARE.word(), MemberState.FAULTY.word(), MemberState.JOURNAL.word());
 
     @Mixin
     RootOptions roots = new RootOptions();
@@ -118,7 +120,7 @@ public final class ArraysCommand implements Callable<Integer> {
         if (a.degraded() != null) {
             sb.append(a.degraded() > 0 ? ", DEGRADED by " + a.degraded() : ", not degraded");
         }
-        if (a.syncAction() != null && !a.syncAction().equals("idle")) {
+        if (a.syncAction() != null && SyncAction.of(a.syncAction()) != SyncAction.IDLE) {
             sb.append(", ").append(a.syncAction());
             if (a.syncState() != null && !a.syncState().equals("running")) {
                 sb.append(" (").append(a.syncState()).append(')');

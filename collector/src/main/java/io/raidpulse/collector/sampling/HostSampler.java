@@ -12,6 +12,7 @@ import io.raidpulse.collector.inventory.HostInfo;
 import io.raidpulse.collector.iostat.DeviceInterval;
 import io.raidpulse.collector.md.ArrayMember;
 import io.raidpulse.collector.md.ArrayState;
+import io.raidpulse.md.BlockDeviceKind;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostIdentity;
@@ -238,7 +239,7 @@ public final class HostSampler {
         BlockDevice inv = devices.get(d.name());
         DeviceSample.Builder b = DeviceSample.newBuilder()
                 .setName(d.name()).setMajor(d.major()).setMinor(d.minor())
-                .setKind(inv != null ? DeviceKind.valueOf(inv.kind()) : guessKind(d.name()))
+                .setKind(DeviceKind.valueOf((inv != null ? inv.kind() : BlockDeviceKind.guess(d.name())).name()))
                 .setRotational(inv == null ? null : inv.rotational())
                 .setSizeBytes(inv == null ? null : inv.sizeBytes())
                 .setModel(inv == null ? null : inv.model())
@@ -271,23 +272,6 @@ public final class HostSampler {
                     .build());
         }
         return b.build();
-    }
-
-    /** Kind from the name alone, for a device sysfs does not show (a snapshot without sys/). */
-    static DeviceKind guessKind(String name) {
-        if (name.matches("md\\d+")) {
-            return DeviceKind.MD;
-        }
-        if (name.startsWith("dm-")) {
-            return DeviceKind.DM;
-        }
-        if (name.matches("(h|s|v|xv)d[a-z]+\\d+|nvme\\d+n\\d+p\\d+|mmcblk\\d+p\\d+|md\\d+p\\d+")) {
-            return DeviceKind.PARTITION;
-        }
-        if (name.matches("(h|s|v|xv)d[a-z]+|nvme\\d+n\\d+|mmcblk\\d+")) {
-            return DeviceKind.DISK;
-        }
-        return DeviceKind.OTHER;
     }
 
     static MdArray array(ArrayState a) {

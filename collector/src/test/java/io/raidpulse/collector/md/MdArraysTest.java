@@ -330,20 +330,4 @@ class MdArraysTest {
         Run run = Run.of("arrays", "--proc-root", tmp.resolve("proc").toString(), "--sys-root", tmp.resolve("sys").toString());
         assertThat(run.out()).contains("recover 99.9% at 60 KiB/s, about 4 s left\n");
     }
-
-    @Test
-    void layoutNames() {
-        assertThat(MdLayouts.describe("raid10", 0x102)).isEqualTo("near-2");
-        assertThat(MdLayouts.describe("raid10", 0x201)).isEqualTo("far-2");
-        assertThat(MdLayouts.describe("raid10", 0x10301)).isEqualTo("offset-3");
-        assertThat(MdLayouts.describe("raid10", 0x103)).isEqualTo("near-3");
-        assertThat(MdLayouts.describe("raid10", 0x202)).isEqualTo("near-2,far-2");
-        assertThat(MdLayouts.describe("raid10", 1 << 19)).isNull();
-        assertThat(MdLayouts.describe("raid5", 0)).isEqualTo("left-asymmetric");
-        assertThat(MdLayouts.describe("raid5", 3)).isEqualTo("right-symmetric");
-        assertThat(MdLayouts.describe("raid6", 20)).isEqualTo("parity-first-6");
-        assertThat(MdLayouts.describe("raid5", 7)).isNull();
-        assertThat(MdLayouts.describe("raid1", 0)).isNull();
-        assertThat(MdLayouts.describe("raid0", 2)).isEqualTo("alternate");
-    }
 }

@@ -12,6 +12,7 @@ import io.raidpulse.collector.sampling.ErrorKind;
 import io.raidpulse.collector.sampling.Problem;
 import io.raidpulse.collector.sampling.Reading;
 import io.raidpulse.collector.uptime.Uptime;
+import io.raidpulse.md.BlockDeviceKind;
 import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
 import io.raidpulse.simulator.model.MdArray;
@@ -120,15 +121,15 @@ final class ModelReading {
                 } else if (name.startsWith("nvme")) {
                     modelName = blankToNull(disk.profile().model().strip());
                 }
-                BlockDevice whole = new BlockDevice(name, "DISK", disk.rotational(), bytes(disk), modelName, null, null,
+                BlockDevice whole = new BlockDevice(name, BlockDeviceKind.DISK, disk.rotational(), bytes(disk), modelName, null, null,
                         holders(model, disk));
                 out.put(name, whole);
                 for (Partition p : disk.partitions()) {
-                    out.put(p.name(), new BlockDevice(p.name(), "PARTITION", whole.rotational(), bytes(p), whole.model(),
+                    out.put(p.name(), new BlockDevice(p.name(), BlockDeviceKind.PARTITION, whole.rotational(), bytes(p), whole.model(),
                             whole.serial(), name, holders(model, p)));
                 }
             } else if (d instanceof MdArray md) {
-                out.put(md.name(), new BlockDevice(md.name(), "MD", md.rotational(), bytes(md), null, null, null,
+                out.put(md.name(), new BlockDevice(md.name(), BlockDeviceKind.MD, md.rotational(), bytes(md), null, null, null,
                         holders(model, md)));
             }
         }

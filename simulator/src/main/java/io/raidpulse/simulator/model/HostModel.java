@@ -1,5 +1,7 @@
 package io.raidpulse.simulator.model;
 
+import io.raidpulse.md.MdLevel;
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.scenario.ArraySpec;
 import io.raidpulse.simulator.scenario.DiskSpec;
 import io.raidpulse.simulator.scenario.EventSpec;
@@ -211,9 +213,9 @@ public final class HostModel {
             case FAIL -> fail(e);
             case REMOVE -> remove(e);
             case ADD -> add(e);
-            case CHECK -> startSync(e, SyncJob.Kind.CHECK);
-            case REPAIR -> startSync(e, SyncJob.Kind.REPAIR);
-            case RESYNC -> startSync(e, SyncJob.Kind.RESYNC);
+            case CHECK -> startSync(e, SyncAction.CHECK);
+            case REPAIR -> startSync(e, SyncAction.REPAIR);
+            case RESYNC -> startSync(e, SyncAction.RESYNC);
             case IDLE -> idleSync(e);
             case ATTACH -> {
                 if (disks.containsKey(e.device())) {
@@ -249,14 +251,14 @@ public final class HostModel {
         if (m.faulty()) {
             throw eventError(e, e.device() + " is already faulty");
         }
-        if (a.level() == RaidLevel.RAID0) {
+        if (a.level() == MdLevel.RAID0) {
             throw eventError(e, a.name() + " is raid0: a failed member stops it, which the simulator does not model");
         }
         if (m.inSync() && !a.survivesLoss(m)) {
             throw eventError(e, "failing " + e.device() + " would leave " + a.name()
                     + " without a copy of some data; the simulator only models arrays that keep running");
         }
-        a.sync().ifPresent(job -> note(job.kind().sysfsAction() + " on " + a.name() + " interrupted"));
+        a.sync().ifPresent(job -> note(job.kind().word() + " on " + a.name() + " interrupted"));
         a.sync(null);
         m.fail();
         a.stateChanged();
@@ -291,13 +293,13 @@ public final class HostModel {
         tryStartRecovery(a);
     }
 
-    private void startSync(EventSpec e, SyncJob.Kind kind) {
+    private void startSync(EventSpec e, SyncAction kind) {
         MdArray a = array(e.array()).orElseThrow();
         if (a.sync().isPresent()) {
-            throw eventError(e, a.name() + " is busy: " + a.sync().get().kind().sysfsAction() + " is running");
+            throw eventError(e, a.name() + " is busy: " + a.sync().get().kind().word() + " is running");
         }
-        if (kind != SyncJob.Kind.RESYNC && a.degraded() > 0) {
-            throw eventError(e, a.name() + " is degraded: md runs a recovery, not a " + kind.sysfsAction());
+        if (kind != SyncAction.RESYNC && a.degraded() > 0) {
+            throw eventError(e, a.name() + " is degraded: md runs a recovery, not a " + kind.word());
         }
         SyncJob job = new SyncJob(kind, null, a.syncMaxSectors(kind), e.mismatches() / a.mismatchGranularity()
                 * a.mismatchGranularity(), second, conflicts(a));
@@ -305,17 +307,17 @@ public final class HostModel {
         if (!job.delayed()) {
             a.mismatchCnt(0);
         }
-        note(kind.sysfsAction() + " started on " + a.name() + (job.delayed() ? " (delayed)" : ""));
+        note(kind.word() + " started on " + a.name() + (job.delayed() ? " (delayed)" : ""));
     }
 
     private void idleSync(EventSpec e) {
         MdArray a = array(e.array()).orElseThrow();
         SyncJob job = a.sync().orElseThrow(() -> eventError(e, "no sync action is running on " + a.name()));
-        if (job.kind() == SyncJob.Kind.RECOVER || job.kind() == SyncJob.Kind.RESYNC) {
-            throw eventError(e, "md restarts an interrupted " + job.kind().sysfsAction() + " by itself; only check and repair can be stopped");
+        if (job.kind() == SyncAction.RECOVER || job.kind() == SyncAction.RESYNC) {
+            throw eventError(e, "md restarts an interrupted " + job.kind().word() + " by itself; only check and repair can be stopped");
         }
         a.sync(null);
-        note(job.kind().sysfsAction() + " on " + a.name() + " stopped");
+        note(job.kind().word() + " on " + a.name() + " stopped");
     }
 
     private void tryStartRecovery(MdArray a) {
@@ -332,7 +334,7 @@ public final class HostModel {
                 break;
             }
         }
-        SyncJob job = new SyncJob(SyncJob.Kind.RECOVER, spare, a.syncMaxSectors(SyncJob.Kind.RECOVER), 0, second,
+        SyncJob job = new SyncJob(SyncAction.RECOVER, spare, a.syncMaxSectors(SyncAction.RECOVER), 0, second,
                 conflicts(a));
         a.sync(job);
         note("recover started on " + a.name() + " onto " + spare.device().name() + (job.delayed() ? " (delayed)" : ""));
@@ -374,13 +376,13 @@ public final class HostModel {
                 continue;
             }
             a.sync(null);
-            if (job.kind() == SyncJob.Kind.RECOVER) {
+            if (job.kind() == SyncAction.RECOVER) {
                 job.target().markInSync();
                 a.stateChanged();
             } else {
                 a.mismatchCnt(job.mismatchesAtEnd());
             }
-            note(job.kind().sysfsAction() + " finished on " + a.name());
+            note(job.kind().word() + " finished on " + a.name());
             tryStartRecovery(a);
         }
         for (MdArray a : arrays) {
@@ -391,10 +393,10 @@ public final class HostModel {
                 a.sync(job);
                 if (!blocked) {
                     job.start(second);
-                    if (job.kind() != SyncJob.Kind.RECOVER) {
+                    if (job.kind() != SyncAction.RECOVER) {
                         a.mismatchCnt(0);
                     }
-                    note(job.kind().sysfsAction() + " on " + a.name() + " no longer delayed");
+                    note(job.kind().word() + " on " + a.name() + " no longer delayed");
                 }
             }
         }
@@ -590,7 +592,7 @@ public final class HostModel {
             for (SyncJob job : syncs) {
                 double kib = factor.getOrDefault(job, 0d);
                 job.progress(kib * 2 * dt, kib, t0 + dt);
-                if (job.kind() != SyncJob.Kind.RECOVER) {
+                if (job.kind() != SyncAction.RECOVER) {
                     // mismatches turn up evenly over the pass
                     MdArray a = syncArray.get(job);
                     long unit = a.mismatchGranularity();

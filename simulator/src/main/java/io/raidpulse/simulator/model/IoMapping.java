@@ -1,5 +1,7 @@
 package io.raidpulse.simulator.model;
 
+import io.raidpulse.md.MdLevel;
+import io.raidpulse.md.Raid10Geometry;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +23,7 @@ public final class IoMapping {
      * sequential ones are streams cut into chunk-sized pieces and merged into requests of up to
      * {@link IoClass#MAX_REQUEST} on the members.
      */
-    public static Plan plan(RaidLevel level, Raid10Geometry geometry, long chunk, BlockDevice[] slots, IoClass fe) {
+    public static Plan plan(MdLevel level, Raid10Geometry geometry, long chunk, BlockDevice[] slots, IoClass fe) {
         if (fe.kind() == IoKind.FLUSH) {
             return flush(slots);
         }

@@ -1,5 +1,8 @@
 package io.raidpulse.simulator.model;
 
+import io.raidpulse.md.MdLevel;
+import io.raidpulse.md.Raid10Geometry;
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.scenario.ArraySpec;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,7 +70,7 @@ public final class MdArray implements BlockDevice {
         return spec;
     }
 
-    public RaidLevel level() {
+    public MdLevel level() {
         return spec.level();
     }
 
@@ -102,7 +105,7 @@ public final class MdArray implements BlockDevice {
      * md.c DEFAULT_SAFEMODE_DELAY) lets the array turn clean, or while a resync runs; else "clean".
      */
     public String arrayState() {
-        boolean resync = sync != null && !sync.delayed() && sync.kind() == SyncJob.Kind.RESYNC;
+        boolean resync = sync != null && !sync.delayed() && sync.kind() == SyncAction.RESYNC;
         return writeRate * SAFEMODE_SECONDS >= 1 || resync ? "active" : "clean";
     }
 
@@ -190,7 +193,7 @@ public final class MdArray implements BlockDevice {
     public Plan plan(IoClass fe) {
         Plan degraded = degradedPlans.computeIfAbsent(fe,
                 c -> IoMapping.plan(level(), spec.raid10(), spec.chunkBytes(), slots(false), c));
-        if (sync == null || sync.kind() != SyncJob.Kind.RECOVER || sync.delayed()) {
+        if (sync == null || sync.kind() != SyncAction.RECOVER || sync.delayed()) {
             return degraded;
         }
         Plan healthy = healthyPlans.computeIfAbsent(fe,
@@ -213,13 +216,13 @@ public final class MdArray implements BlockDevice {
         if (sync == null) {
             return List.of();
         }
-        long bio = level() == RaidLevel.RAID5 || level() == RaidLevel.RAID6 ? IoClass.STRIPE_PAGE : RESYNC_BIO;
+        long bio = level() == MdLevel.RAID5 || level() == MdLevel.RAID6 ? IoClass.STRIPE_PAGE : RESYNC_BIO;
         IoClass read = IoClass.merged(IoKind.READ, IoClass.MAX_REQUEST, true, bio);
         IoClass write = IoClass.merged(IoKind.WRITE, IoClass.MAX_REQUEST, true, bio);
         double perKib = 1024d / IoClass.MAX_REQUEST;
         BlockDevice[] slots = slots(false);
         List<MemberIo> ios = new ArrayList<>();
-        if (sync.kind() == SyncJob.Kind.RECOVER) {
+        if (sync.kind() == SyncAction.RECOVER) {
             MdMember target = sync.target();
             Map<BlockDevice, Double> reads = new HashMap<>();
             switch (level()) {
@@ -269,7 +272,7 @@ public final class MdArray implements BlockDevice {
             ios.add(new MemberIo(target.device(), write, perKib, 1));
             return ios;
         }
-        double share = level() == RaidLevel.RAID10 ? (double) spec.raid10().copies() / raidDisks() : 1;
+        double share = level() == MdLevel.RAID10 ? (double) spec.raid10().copies() / raidDisks() : 1;
         for (BlockDevice d : slots) {
             if (d != null) {
                 ios.add(new MemberIo(d, read, perKib * share, 1));
@@ -284,8 +287,8 @@ public final class MdArray implements BlockDevice {
     }
 
     /** The pass length md uses for a sync kind (md.c: resync_max_sectors for resync/check/repair, dev_sectors for recovery). */
-    long syncMaxSectors(SyncJob.Kind kind) {
-        if (kind != SyncJob.Kind.RECOVER && level() == RaidLevel.RAID10) {
+    long syncMaxSectors(SyncAction kind) {
+        if (kind != SyncAction.RECOVER && level() == MdLevel.RAID10) {
             return arraySectors;
         }
         return devSectors;
@@ -297,7 +300,7 @@ public final class MdArray implements BlockDevice {
 
     /** Sectors per mismatch unit: a stripe page for raid4/5/6, a resync block for raid1/10. */
     long mismatchGranularity() {
-        return level() == RaidLevel.RAID5 || level() == RaidLevel.RAID6 ? IoClass.STRIPE_PAGE / 512 : RESYNC_BIO / 512;
+        return level() == MdLevel.RAID5 || level() == MdLevel.RAID6 ? IoClass.STRIPE_PAGE / 512 : RESYNC_BIO / 512;
     }
 
     void bind(MdMember m) {

@@ -1,5 +1,7 @@
 package io.raidpulse.simulator.model;
 
+import io.raidpulse.md.MemberState;
+
 /**
  * One rdev of an array (drivers/md/md.h struct md_rdev): the device, its desc_nr (the number mdstat
  * prints in brackets), its raid_disk slot (-1 for a spare or a faulty device already taken out of
@@ -70,9 +72,6 @@ public final class MdMember {
      * that is neither faulty nor in sync, which includes one being recovered.
      */
     public String sysfsState() {
-        if (faulty) {
-            return "faulty";
-        }
-        return inSync ? "in_sync" : "spare";
+        return (faulty ? MemberState.FAULTY : inSync ? MemberState.IN_SYNC : MemberState.SPARE).word();
     }
 }

@@ -1,5 +1,6 @@
 package io.raidpulse.simulator.tree;
 
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.model.BlockDevice;
 import io.raidpulse.simulator.model.HostModel;
 import io.raidpulse.simulator.model.MdArray;
@@ -212,7 +213,7 @@ public final class KernelText {
 
     /** md.c action_show. */
     public static String syncAction(MdArray a) {
-        return a.sync().map(j -> j.kind().sysfsAction()).orElse("idle");
+        return a.sync().map(SyncJob::kind).orElse(SyncAction.IDLE).word();
     }
 
     /** SCSI inquiry fields print fixed-width and space-padded (scsi_sysfs.c: "%.16s\n"). */

@@ -1,5 +1,6 @@
 package io.raidpulse.simulator.tree;
 
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.model.BlockDevice;
 import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
@@ -154,7 +155,7 @@ public final class TreeRenderer {
         b.file(md + "mismatch_cnt", a.mismatchCnt() + "\n");
         b.file(md + "metadata_version", "1.2\n");
         b.file(md + "component_size", a.devSectors() / 2 + "\n");
-        b.file(md + "resync_start", a.sync().filter(j -> j.kind().sysfsAction().equals("resync") && !j.delayed())
+        b.file(md + "resync_start", a.sync().filter(j -> j.kind() == SyncAction.RESYNC && !j.delayed())
                 .map(j -> String.valueOf((long) j.done())).orElse("none") + "\n");
         String seed = model.scenario().host() + "/" + a.name();
         b.file(md + "uuid", UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)) + "\n");

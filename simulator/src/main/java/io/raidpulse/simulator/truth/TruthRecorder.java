@@ -1,5 +1,6 @@
 package io.raidpulse.simulator.truth;
 
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.model.BlockDevice;
 import io.raidpulse.simulator.model.CounterSnapshot;
 import io.raidpulse.simulator.model.HostModel;
@@ -153,7 +154,7 @@ public final class TruthRecorder {
         String completed = job == null ? "none" : job.delayed() ? "delayed" : job.completedSectors() + " / " + job.maxSectors();
         return new ArrayTruth(a.name(), a.level().kernelName(), (off[0] - prevOff[0]) / t, (off[1] - prevOff[1]) / t,
                 mdReads / t, mdWrites / t, mdReadSectors / t / 2, mdWriteSectors / t / 2, util, busiest, max, level, ampIo,
-                ampSectors, appAmp, a.degraded(), spare, faulty, job == null ? "idle" : job.kind().sysfsAction(), progress,
+                ampSectors, appAmp, a.degraded(), spare, faulty, job == null ? SyncAction.IDLE : job.kind(), progress,
                 speed, completed, a.mismatchCnt(), a.arrayState());
     }
 }

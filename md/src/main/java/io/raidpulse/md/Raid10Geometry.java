@@ -1,4 +1,6 @@
-package io.raidpulse.simulator.model;
+package io.raidpulse.md;
+
+import java.util.Locale;
 
 /**
  * A raid10 layout as drivers/md/raid10.c setup_geo decodes md/layout: near copies in bits 0-7,
@@ -30,9 +32,30 @@ public record Raid10Geometry(int near, int far, boolean offset) {
         return (int) ((x * near + j + (long) f * near) % raidDisks);
     }
 
+    /**
+     * md/layout {@code code} in mdadm's words: "near-2", "far-2", "offset-3", "near-2,far-2"; null
+     * for a code setup_geo rejects. Bits 17-18 (the far-set variant) are accepted and not named.
+     */
+    public static String describe(int code) {
+        int near = code & 0xff;
+        int far = (code >> 8) & 0xff;
+        boolean offset = (code & (1 << 16)) != 0;
+        if (code < 0 || (code >> 19) != 0 || near == 0 || far == 0) {
+            return null;
+        }
+        StringBuilder s = new StringBuilder();
+        if (near > 1) {
+            s.append("near-").append(near);
+        }
+        if (far > 1) {
+            s.append(s.length() == 0 ? "" : ",").append(offset ? "offset-" : "far-").append(far);
+        }
+        return s.length() == 0 ? "near-1" : s.toString();
+    }
+
     /** Parses mdadm's names: n2, f2, o2 (also near2, far-2, offset2). */
     public static Raid10Geometry parse(String text) {
-        String t = text.trim().toLowerCase(java.util.Locale.ROOT).replace("-", "");
+        String t = text.trim().toLowerCase(Locale.ROOT).replace("-", "");
         String kind;
         String digits;
         if (t.startsWith("near")) {

@@ -1,4 +1,4 @@
-package io.raidpulse.model.capacity;
+package io.raidpulse.md;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -25,6 +25,8 @@ public enum ParityAlgorithm {
     RIGHT_SYMMETRIC_6(19, "right-symmetric-6", null),
     PARITY_FIRST_6(20, "parity-first-6", null);
 
+    private static final int PARITY_LAST_NUMBER = 5;
+
     private final int number;
     private final String mdadmName;
     private final String shortName;
@@ -44,7 +46,12 @@ public enum ParityAlgorithm {
         return mdadmName;
     }
 
-    static Optional<ParityAlgorithm> byName(String text) {
+    /** The six layouts md's raid5 had from the start (numbers 0 to 5): those the simulator models. */
+    public boolean classic() {
+        return number <= PARITY_LAST_NUMBER;
+    }
+
+    public static Optional<ParityAlgorithm> byName(String text) {
         String t = text.toLowerCase(Locale.ROOT);
         for (ParityAlgorithm a : values()) {
             if (a.mdadmName.toLowerCase(Locale.ROOT).equals(t) || t.equals(a.shortName)) {
@@ -54,7 +61,7 @@ public enum ParityAlgorithm {
         return Optional.empty();
     }
 
-    static Optional<ParityAlgorithm> byNumber(int number) {
+    public static Optional<ParityAlgorithm> byNumber(int number) {
         for (ParityAlgorithm a : values()) {
             if (a.number == number) {
                 return Optional.of(a);

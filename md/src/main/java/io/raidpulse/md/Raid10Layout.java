@@ -1,4 +1,4 @@
-package io.raidpulse.model.capacity;
+package io.raidpulse.md;
 
 /** Where md raid10 puts the copies of a chunk (md(4), "RAID10"). */
 public enum Raid10Layout {

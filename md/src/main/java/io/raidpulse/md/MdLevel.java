@@ -1,10 +1,10 @@
-package io.raidpulse.simulator.model;
+package io.raidpulse.md;
 
 import java.util.List;
 import java.util.Locale;
 
 /** md levels the simulator models, with the names md.c prints and the personalities their modules register. */
-public enum RaidLevel {
+public enum MdLevel {
     RAID0("raid0", 0, 0, 2, List.of("raid0")),
     RAID1("raid1", 1, 0, 2, List.of("raid1")),
     /** raid456.ko registers raid6, raid5 and raid4 in that order (drivers/md/raid5.c raid5_init). */
@@ -18,7 +18,7 @@ public enum RaidLevel {
     private final int minMembers;
     private final List<String> modulePersonalities;
 
-    RaidLevel(String kernelName, int number, int parityDisks, int minMembers, List<String> modulePersonalities) {
+    MdLevel(String kernelName, int number, int parityDisks, int minMembers, List<String> modulePersonalities) {
         this.kernelName = kernelName;
         this.number = number;
         this.parityDisks = parityDisks;
@@ -60,9 +60,9 @@ public enum RaidLevel {
         return modulePersonalities;
     }
 
-    public static RaidLevel parse(String text) {
+    public static MdLevel parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
-        for (RaidLevel l : values()) {
+        for (MdLevel l : values()) {
             if (l.kernelName.equals(t) || String.valueOf(l.number).equals(t)) {
                 return l;
             }
