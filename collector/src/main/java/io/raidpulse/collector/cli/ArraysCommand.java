@@ -4,7 +4,7 @@ package io.raidpulse.collector.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.collector.hwraid.Declaration;
-import io.raidpulse.collector.hwraid.HardwareVolume;
+import io.raidpulse.collector.hwraid.ObservedVolume;
 import io.raidpulse.collector.hwraid.HardwareVolumes;
 import io.raidpulse.collector.hwraid.VolumeHealth;
 import io.raidpulse.collector.hwraid.VolumesText;
@@ -91,7 +91,7 @@ public final class ArraysCommand implements Callable<Integer> {
         HardwareVolumes volumes = HardwareVolumes.scan(r.sys(), declared);
         volumes.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
-        for (HardwareVolume v : volumes.volumes()) {
+        for (ObservedVolume v : volumes.volumes()) {
             VolumeHealth health = VolumeHealth.read(r.sys(), v.device());
             health.problems().forEach(p -> err.println("warning: " + p));
             out.println(json ? JSON.writeValueAsString(VolumesText.json(v, health)) : VolumesText.text(v, health));

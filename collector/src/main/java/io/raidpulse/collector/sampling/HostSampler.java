@@ -3,7 +3,7 @@ package io.raidpulse.collector.sampling;
 import io.raidpulse.collector.diskstats.DiskStat;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.hwraid.Declaration;
-import io.raidpulse.collector.hwraid.HardwareVolume;
+import io.raidpulse.collector.hwraid.ObservedVolume;
 import io.raidpulse.collector.hwraid.HardwareVolumes;
 import io.raidpulse.collector.hwraid.VolumeHealth;
 import io.raidpulse.collector.inventory.BlockDevice;
@@ -13,8 +13,10 @@ import io.raidpulse.collector.iostat.DeviceInterval;
 import io.raidpulse.collector.md.ArrayMember;
 import io.raidpulse.collector.md.ArrayState;
 import io.raidpulse.md.BlockDeviceKind;
+import io.raidpulse.schema.CounterDeltas;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostIdentity;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.IostatMetrics;
@@ -175,9 +177,9 @@ public final class HostSampler {
                 .build();
     }
 
-    private List<io.raidpulse.schema.HardwareVolume> hardwareVolumes() {
-        List<io.raidpulse.schema.HardwareVolume> out = new ArrayList<>();
-        for (HardwareVolume v : volumes.volumes()) {
+    private List<HardwareVolume> hardwareVolumes() {
+        List<HardwareVolume> out = new ArrayList<>();
+        for (ObservedVolume v : volumes.volumes()) {
             VolumeHealth health = VolumeHealth.read(sys, v.device());
             for (String problem : health.problems()) {
                 readErrors.merge(ErrorKind.SCSI_SYSFS.key(), 1L, Long::sum);
@@ -188,9 +190,9 @@ public final class HostSampler {
         return out;
     }
 
-    static io.raidpulse.schema.HardwareVolume volume(HardwareVolume v, VolumeHealth health) {
+    static HardwareVolume volume(ObservedVolume v, VolumeHealth health) {
         var d = v.declaration();
-        return io.raidpulse.schema.HardwareVolume.newBuilder()
+        return HardwareVolume.newBuilder()
                 .setDevice(v.device())
                 .setDriver(v.scsi() == null ? null : v.scsi().driver())
                 .setScsiAddress(v.scsi() == null ? null : v.scsi().address())
@@ -259,7 +261,7 @@ public final class HostSampler {
                     .setRareqSz(m.rareqSz()).setWareqSz(m.wareqSz()).setDareqSz(m.dareqSz())
                     .setAquSz(m.aquSz()).setUtil(m.util()).build());
             var x = i.deltas();
-            b.setDeltas(io.raidpulse.schema.CounterDeltas.newBuilder()
+            b.setDeltas(CounterDeltas.newBuilder()
                     .setReads(x.reads()).setReadsMerged(x.readsMerged()).setSectorsRead(x.sectorsRead()).setReadMs(x.readMs())
                     .setWrites(x.writes()).setWritesMerged(x.writesMerged()).setSectorsWritten(x.sectorsWritten())
                     .setWriteMs(x.writeMs()).setIoTicksMs(x.ioTicksMs()).setWeightedMs(x.weightedMs())

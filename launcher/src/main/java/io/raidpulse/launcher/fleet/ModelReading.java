@@ -15,9 +15,10 @@ import io.raidpulse.collector.uptime.Uptime;
 import io.raidpulse.md.BlockDeviceKind;
 import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
-import io.raidpulse.simulator.model.MdArray;
-import io.raidpulse.simulator.model.MdMember;
 import io.raidpulse.simulator.model.Partition;
+import io.raidpulse.simulator.model.SimulatedArray;
+import io.raidpulse.simulator.model.SimulatedDevice;
+import io.raidpulse.simulator.model.SimulatedMember;
 import io.raidpulse.simulator.tree.KernelText;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -50,7 +51,7 @@ final class ModelReading {
         }
         int hz = model.scenario().hz();
         List<DiskStat> devices = new ArrayList<>();
-        for (io.raidpulse.simulator.model.BlockDevice d : model.devices()) {
+        for (SimulatedDevice d : model.devices()) {
             if (d.sizeSectors() > 0) {
                 // block/genhd.c diskstats_show's 17 fields, as DiskStatsParser maps them
                 long[] v = d.counters().snapshot().kernelFields(hz);
@@ -65,12 +66,12 @@ final class ModelReading {
         for (ParseException e : mdstat.warnings()) {
             problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage(), false));
         }
-        Map<String, MdArray> arrays = new HashMap<>();
+        Map<String, SimulatedArray> arrays = new HashMap<>();
         model.arrays().forEach(a -> arrays.put(a.name(), a));
         List<String> names = new ArrayList<>(arrays.keySet());
         names.sort(Comparator.naturalOrder());
         MdArrays.Result merged = MdArrays.merge(names, name -> {
-            MdArray a = arrays.get(name);
+            SimulatedArray a = arrays.get(name);
             return a == null ? null : sysfs(a, model.second());
         }, mdstat);
         for (ParseException e : merged.sysfsProblems()) {
@@ -80,7 +81,7 @@ final class ModelReading {
     }
 
     /** /sys/block/mdX/md/ as TreeRenderer writes it and MdSysfsReader reads it. */
-    static MdSysfsArray sysfs(MdArray a, double now) {
+    static MdSysfsArray sysfs(SimulatedArray a, double now) {
         String completed = KernelText.syncCompleted(a);
         Long done = null;
         Long total = null;
@@ -91,10 +92,10 @@ final class ModelReading {
         }
         String speed = KernelText.syncSpeed(a, now);
         List<MdSysfsMember> members = new ArrayList<>();
-        List<MdMember> byDir = new ArrayList<>(a.members());
+        List<SimulatedMember> byDir = new ArrayList<>(a.members());
         // dev-NAME directories, listed in name order
         byDir.sort(Comparator.comparing(m -> "dev-" + m.device().name()));
-        for (MdMember m : byDir) {
+        for (SimulatedMember m : byDir) {
             String state = m.sysfsState();
             members.add(new MdSysfsMember(m.device().name(), m.slot() < 0 ? null : m.slot(), true, true,
                     state.isEmpty() ? List.of() : List.copyOf(Arrays.asList(state.split(","))), 0L, null));
@@ -112,7 +113,7 @@ final class ModelReading {
     /** BlockInventory's scan of the tree TreeRenderer writes: sys/block's disks and arrays, and the disks' partitions. */
     static Map<String, BlockDevice> inventory(HostModel model) {
         Map<String, BlockDevice> out = new HashMap<>();
-        for (io.raidpulse.simulator.model.BlockDevice d : model.devices()) {
+        for (SimulatedDevice d : model.devices()) {
             if (d instanceof Disk disk) {
                 String name = disk.name();
                 String modelName = null;
@@ -128,7 +129,7 @@ final class ModelReading {
                     out.put(p.name(), new BlockDevice(p.name(), BlockDeviceKind.PARTITION, whole.rotational(), bytes(p), whole.model(),
                             whole.serial(), name, holders(model, p)));
                 }
-            } else if (d instanceof MdArray md) {
+            } else if (d instanceof SimulatedArray md) {
                 out.put(md.name(), new BlockDevice(md.name(), BlockDeviceKind.MD, md.rotational(), bytes(md), null, null, null,
                         holders(model, md)));
             }
@@ -136,14 +137,14 @@ final class ModelReading {
         return out;
     }
 
-    private static Long bytes(io.raidpulse.simulator.model.BlockDevice d) {
+    private static Long bytes(SimulatedDevice d) {
         String size = String.valueOf(d.sizeSectors());
         return size.matches("\\d{1,15}") ? d.sizeSectors() * 512 : null;
     }
 
-    private static List<String> holders(HostModel model, io.raidpulse.simulator.model.BlockDevice d) {
+    private static List<String> holders(HostModel model, SimulatedDevice d) {
         List<String> names = new ArrayList<>();
-        for (MdArray a : model.holders(d)) {
+        for (SimulatedArray a : model.holders(d)) {
             names.add(a.name());
         }
         names.sort(null);

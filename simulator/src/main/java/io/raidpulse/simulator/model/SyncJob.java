@@ -13,7 +13,7 @@ public final class SyncJob {
     private static final double UPDATE_FREQUENCY = 10;
 
     private final SyncAction kind;
-    private final MdMember target;
+    private final SimulatedMember target;
     private final long maxSectors;
     private final long mismatchesAtEnd;
     private final double[] markTime = new double[SYNC_MARKS];
@@ -27,7 +27,7 @@ public final class SyncJob {
     private double completedAt;
     private double speedKib;
 
-    SyncJob(SyncAction kind, MdMember target, long maxSectors, long mismatchesAtEnd, double now, boolean delayed) {
+    SyncJob(SyncAction kind, SimulatedMember target, long maxSectors, long mismatchesAtEnd, double now, boolean delayed) {
         this.kind = kind;
         this.target = target;
         this.maxSectors = maxSectors;
@@ -52,7 +52,7 @@ public final class SyncJob {
     }
 
     /** The member being rebuilt, for recovery; null otherwise. */
-    public MdMember target() {
+    public SimulatedMember target() {
         return target;
     }
 

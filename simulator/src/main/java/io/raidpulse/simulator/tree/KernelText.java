@@ -1,10 +1,10 @@
 package io.raidpulse.simulator.tree;
 
 import io.raidpulse.md.SyncAction;
-import io.raidpulse.simulator.model.BlockDevice;
 import io.raidpulse.simulator.model.HostModel;
-import io.raidpulse.simulator.model.MdArray;
-import io.raidpulse.simulator.model.MdMember;
+import io.raidpulse.simulator.model.SimulatedArray;
+import io.raidpulse.simulator.model.SimulatedDevice;
+import io.raidpulse.simulator.model.SimulatedMember;
 import io.raidpulse.simulator.model.SyncJob;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -28,7 +28,7 @@ public final class KernelText {
      * One /proc/diskstats line (block/genhd.c diskstats_show, 5.5+): "%4d %7d %pg " then the 17
      * fields separated by single spaces.
      */
-    public static String diskstatsLine(BlockDevice d, int hz) {
+    public static String diskstatsLine(SimulatedDevice d, int hz) {
         long[] f = d.counters().snapshot().kernelFields(hz);
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%4d %7d %s", d.major(), d.minor(), d.name()));
         for (long v : f) {
@@ -38,7 +38,7 @@ public final class KernelText {
     }
 
     /** /sys/block/DEV/stat (block/genhd.c part_stat_show): the 17 fields as "%8lu", space-separated. */
-    public static String statFile(BlockDevice d, int hz) {
+    public static String statFile(SimulatedDevice d, int hz) {
         long[] f = d.counters().snapshot().kernelFields(hz);
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < f.length; i++) {
@@ -63,7 +63,7 @@ public final class KernelText {
     /** /proc/partitions (block/genhd.c show_partition): "%4d  %7d %10llu %pg" in 1 KiB blocks. */
     public static String partitions(HostModel model) {
         StringBuilder b = new StringBuilder("major minor  #blocks  name\n\n");
-        for (BlockDevice d : model.devices()) {
+        for (SimulatedDevice d : model.devices()) {
             b.append(String.format(Locale.ROOT, "%4d  %7d %10d %s%n", d.major(), d.minor(), d.sizeSectors() / 2, d.name()));
         }
         return b.toString();
@@ -77,20 +77,20 @@ public final class KernelText {
     public static String mdstat(HostModel model, double now) {
         StringBuilder b = new StringBuilder("Personalities : ");
         Set<String> personalities = new LinkedHashSet<>();
-        for (MdArray a : model.arrays()) {
+        for (SimulatedArray a : model.arrays()) {
             personalities.addAll(a.level().modulePersonalities());
         }
         for (String p : personalities) {
             b.append('[').append(p).append("] ");
         }
         b.append('\n');
-        List<MdArray> arrays = new ArrayList<>(model.arrays());
+        List<SimulatedArray> arrays = new ArrayList<>(model.arrays());
         java.util.Collections.reverse(arrays);
-        for (MdArray a : arrays) {
+        for (SimulatedArray a : arrays) {
             b.append(a.name()).append(" : active ").append(a.level().kernelName());
-            List<MdMember> bound = new ArrayList<>(a.members());
+            List<SimulatedMember> bound = new ArrayList<>(a.members());
             java.util.Collections.reverse(bound);
-            for (MdMember m : bound) {
+            for (SimulatedMember m : bound) {
                 b.append(' ').append(m.device().name()).append('[').append(m.descNr()).append(']');
                 if (m.faulty()) {
                     b.append("(F)");
@@ -119,7 +119,7 @@ public final class KernelText {
     }
 
     /** The personality's status printer: raid0_status, raid1_status, raid10_status, raid5_status. */
-    static String personalityStatus(MdArray a) {
+    static String personalityStatus(SimulatedArray a) {
         StringBuilder b = new StringBuilder();
         int chunkK = (int) (a.spec().chunkBytes() / 1024);
         switch (a.level()) {
@@ -145,14 +145,14 @@ public final class KernelText {
         }
         b.append(" [").append(a.raidDisks()).append('/').append(a.raidDisks() - a.degraded()).append("] [");
         for (int s = 0; s < a.raidDisks(); s++) {
-            MdMember m = a.inSlot(s);
+            SimulatedMember m = a.inSlot(s);
             b.append(m != null && m.inSync() ? 'U' : '_');
         }
         return b.append(']').toString();
     }
 
     /** md.c status_resync; null when nothing is running or pending. */
-    static String progress(MdArray a, double now) {
+    static String progress(SimulatedArray a, double now) {
         SyncJob job = a.sync().orElse(null);
         if (job == null) {
             return null;
@@ -177,7 +177,7 @@ public final class KernelText {
     }
 
     /** md-bitmap.c md_bitmap_status: "bitmap: %lu/%lu pages [%luKB], %lu%s chunk\n". */
-    static String bitmap(MdArray a) {
+    static String bitmap(SimulatedArray a) {
         long chunks = (a.devSectors() * 512 + BITMAP_CHUNK_BYTES - 1) / BITMAP_CHUNK_BYTES;
         long pages = (chunks + COUNTERS_PER_PAGE - 1) / COUNTERS_PER_PAGE;
         // pages holding a dirty counter: random writes within one daemon period, spread uniformly
@@ -188,7 +188,7 @@ public final class KernelText {
     }
 
     /** md.c sync_completed_show: "none", "delayed" or "done / total" in sectors. */
-    public static String syncCompleted(MdArray a) {
+    public static String syncCompleted(SimulatedArray a) {
         SyncJob job = a.sync().orElse(null);
         if (job == null) {
             return "none";
@@ -200,7 +200,7 @@ public final class KernelText {
     }
 
     /** md.c sync_speed_show: KiB/s since md's resync mark, "none" when idle. */
-    public static String syncSpeed(MdArray a, double now) {
+    public static String syncSpeed(SimulatedArray a, double now) {
         SyncJob job = a.sync().orElse(null);
         if (job == null) {
             return "none";
@@ -212,7 +212,7 @@ public final class KernelText {
     }
 
     /** md.c action_show. */
-    public static String syncAction(MdArray a) {
+    public static String syncAction(SimulatedArray a) {
         return a.sync().map(SyncJob::kind).orElse(SyncAction.IDLE).word();
     }
 

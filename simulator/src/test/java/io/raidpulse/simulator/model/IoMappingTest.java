@@ -17,9 +17,9 @@ class IoMappingTest {
     static final IoClass READ_8K = IoClass.random(IoKind.READ, 8192);
     static final IoClass WRITE_8K = IoClass.random(IoKind.WRITE, 8192);
 
-    static BlockDevice[] disks(int n) {
+    static SimulatedDevice[] disks(int n) {
         ProfileSpec p = new ProfileSpec("hdd", 550, 480, 268e6, true, "m", 64, 0.001, 0, 0, 1);
-        BlockDevice[] out = new BlockDevice[n];
+        SimulatedDevice[] out = new SimulatedDevice[n];
         for (int i = 0; i < n; i++) {
             out[i] = new Disk(new DiskSpec("sd" + (char) ('a' + i), "hdd", 16_000_000_000_000L, List.of(), true, 1), p, () -> 0);
         }
@@ -51,7 +51,7 @@ class IoMappingTest {
         return n;
     }
 
-    static double onMember(Plan plan, BlockDevice d) {
+    static double onMember(Plan plan, SimulatedDevice d) {
         return plan.totals().getOrDefault(d, Map.of()).values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
@@ -115,10 +115,10 @@ class IoMappingTest {
 
     @Test
     void readsSpreadEvenlyOverMembers() {
-        BlockDevice[] d = disks(4);
+        SimulatedDevice[] d = disks(4);
         for (MdLevel level : List.of(MdLevel.RAID0, MdLevel.RAID5, MdLevel.RAID10, MdLevel.RAID1)) {
             Plan p = IoMapping.plan(level, level == MdLevel.RAID10 ? Raid10Geometry.parse("n2") : null, CHUNK, d, READ_8K);
-            for (BlockDevice m : d) {
+            for (SimulatedDevice m : d) {
                 assertThat(onMember(p, m)).as(level + " " + m).isCloseTo(0.25, within(1e-9));
             }
         }
@@ -126,9 +126,9 @@ class IoMappingTest {
 
     @Test
     void degradedRaid5ReadsOfTheMissingMemberCostNMinusOneReads() {
-        BlockDevice[] d = disks(4);
+        SimulatedDevice[] d = disks(4);
         Plan healthy = IoMapping.plan(MdLevel.RAID5, null, CHUNK, d, READ_8K);
-        BlockDevice[] degraded = d.clone();
+        SimulatedDevice[] degraded = d.clone();
         degraded[1] = null;
         Plan p = IoMapping.plan(MdLevel.RAID5, null, CHUNK, degraded, READ_8K);
         // a quarter of the data lived on the missing member and now costs 3 reads: 3/4 + 1/4 x 3
@@ -142,8 +142,8 @@ class IoMappingTest {
 
     @Test
     void degradedRaid10ReadsAllFromTheSurvivingPartner() {
-        BlockDevice[] d = disks(4);
-        BlockDevice[] degraded = d.clone();
+        SimulatedDevice[] d = disks(4);
+        SimulatedDevice[] degraded = d.clone();
         degraded[0] = null;
         Plan p = IoMapping.plan(MdLevel.RAID10, Raid10Geometry.parse("n2"), CHUNK, degraded, READ_8K);
         assertThat(onMember(p, d[1])).isCloseTo(0.5, within(1e-9));

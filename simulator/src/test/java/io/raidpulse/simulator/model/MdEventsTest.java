@@ -33,7 +33,7 @@ class MdEventsTest {
                 at 1m fail md0 sda1
                 """);
         m.advanceTo(61);
-        MdArray md0 = m.array("md0").orElseThrow();
+        SimulatedArray md0 = m.array("md0").orElseThrow();
         assertThat(md0.sync().orElseThrow().kind()).isEqualTo(SyncAction.RECOVER);
         assertThat(md0.member("sdc1").orElseThrow().slot()).isEqualTo(0);
         assertThat(KernelText.mdstat(m, m.second())).contains("md0 : active raid1 sdc1[2] sdb1[1] sda1[0](F)\n")

@@ -1,7 +1,7 @@
 package io.raidpulse.simulator.model;
 
 /** A block device of the simulated host, with the counters /proc/diskstats shows for it. */
-public sealed interface BlockDevice permits Disk, Partition, MdArray {
+public sealed interface SimulatedDevice permits Disk, Partition, SimulatedArray {
     /** Kernel name: sda, sda1, nvme0n1, md0. */
     String name();
 

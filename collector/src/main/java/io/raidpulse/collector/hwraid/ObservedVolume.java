@@ -9,7 +9,7 @@ package io.raidpulse.collector.hwraid;
  * @param declaration   null when nothing is declared for it
  * @param contradiction what sysfs says against the declaration; null when nothing does
  */
-public record HardwareVolume(String device, ScsiDisk scsi, String recognisedBy, Declaration declaration, String contradiction) {
+public record ObservedVolume(String device, ScsiDisk scsi, String recognisedBy, Declaration declaration, String contradiction) {
     /** The declared controller, else the INQUIRY vendor and model; null when neither is known. */
     public String controller() {
         if (declaration != null && declaration.controller() != null) {

@@ -26,7 +26,7 @@ import java.util.Locale;
  * @param vendor      SCSI INQUIRY vendor of a controller volume (the guest's {@code device/vendor}); null otherwise
  * @param product     SCSI INQUIRY product of a controller volume (the guest's {@code device/model}); null otherwise
  */
-public record DiskProfile(String name, Backing backing, long iops, long writeIops, long bytesPerSec, long latencyNs,
+public record LabDisk(String name, Backing backing, long iops, long writeIops, long bytesPerSec, long latencyNs,
                           boolean rotational, Bus bus, String vendor, String product, String summary) {
     /** What serves a disk's requests. */
     public enum Backing {
@@ -82,13 +82,13 @@ public record DiskProfile(String name, Backing backing, long iops, long writeIop
      * 6.64 ms positioning unless a request continues the previous one, plus the transfer at
      * 160 MB/s ({@link io.raidpulse.lab.disk.SerialDisk}).
      */
-    public static final DiskProfile HDD_7200 = new DiskProfile("hdd-7200", Backing.SERIAL, 150, 0, 160_000_000L, 0, true, Bus.VIRTIO, null, null,
+    public static final LabDisk HDD_7200 = new LabDisk("hdd-7200", Backing.SERIAL, 150, 0, 160_000_000L, 0, true, Bus.VIRTIO, null, null,
             "7200 rpm disk: one request at a time, 150 random 4 KiB IOPS, 160 MB/s sequential");
     /**
      * A SATA SSD scaled to what an emulated CPU can drive: 4,000 IOPS and 400 MB/s, requests served
      * in parallel with no per-request service time of its own (the host's page cache behind it).
      */
-    public static final DiskProfile SSD = new DiskProfile("ssd", Backing.THROTTLED_FILE, 4_000, 0, 400_000_000L, 0, false, Bus.VIRTIO, null, null,
+    public static final LabDisk SSD = new LabDisk("ssd", Backing.THROTTLED_FILE, 4_000, 0, 400_000_000L, 0, false, Bus.VIRTIO, null, null,
             "SATA SSD, scaled: 4,000 IOPS, 400 MB/s, parallel");
     /**
      * An NVMe namespace for the parallel-device case, scaled to what an emulated CPU can drive:
@@ -99,7 +99,7 @@ public record DiskProfile(String name, Backing backing, long iops, long writeIop
      * case needs is requests served in parallel.) No data is kept, so it serves standalone-device
      * scenarios only.
      */
-    public static final DiskProfile NVME = new DiskProfile("nvme", Backing.THROTTLED_NULL, 3_000, 0, 1_000_000_000L, 4_000_000L, false, Bus.NVME, null,
+    public static final LabDisk NVME = new LabDisk("nvme", Backing.THROTTLED_NULL, 3_000, 0, 1_000_000_000L, 4_000_000L, false, Bus.NVME, null,
             null,
             "NVMe namespace, scaled: 4 ms per request in parallel, 3,000 IOPS, no data kept");
 
@@ -113,7 +113,7 @@ public record DiskProfile(String name, Backing backing, long iops, long writeIop
      * spindles' rate, and what is asked beyond it waits, as it does in the controller's queue.
      * The guest reads "DELL" / "PERC H700", as on the real controller.
      */
-    public static final DiskProfile PERC_H700 = new DiskProfile("perc-h700", Backing.THROTTLED_FILE, 600, 150, 480_000_000L, 0,
+    public static final LabDisk PERC_H700 = new LabDisk("perc-h700", Backing.THROTTLED_FILE, 600, 150, 480_000_000L, 0,
             true, Bus.MEGASAS_GEN2, "DELL", "PERC H700",
             "RAID5 volume of 4 x 7200 rpm on a PERC H700 (megaraid_sas): 600 random reads, 150 random writes a second, 480 MB/s");
 
@@ -122,13 +122,13 @@ public record DiskProfile(String name, Backing backing, long iops, long writeIop
         return backing == Backing.SERIAL ? io.raidpulse.lab.disk.SerialDisk.of(iops, bytesPerSec, 4096) : null;
     }
 
-    public static List<DiskProfile> all() {
+    public static List<LabDisk> all() {
         return List.of(HDD_7200, SSD, NVME, PERC_H700);
     }
 
-    public static DiskProfile named(String name) {
+    public static LabDisk named(String name) {
         String n = name.toLowerCase(Locale.ROOT);
         return all().stream().filter(p -> p.name().equals(n)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                "unknown disk profile '" + name + "': expected one of " + Arrays.toString(all().stream().map(DiskProfile::name).toArray())));
+                "unknown disk profile '" + name + "': expected one of " + Arrays.toString(all().stream().map(LabDisk::name).toArray())));
     }
 }

@@ -5,7 +5,7 @@ package io.raidpulse.collector.iostat;
  * {@link IostatMath}): never negative. Discard and flush deltas are meaningful only when the
  * kernel prints those fields ({@code hasDiscards}, {@code hasFlushes}); otherwise they are 0.
  */
-public record CounterDeltas(
+public record IntervalDeltas(
         long reads, long readsMerged, long sectorsRead, long readMs,
         long writes, long writesMerged, long sectorsWritten, long writeMs,
         long ioTicksMs, long weightedMs,

@@ -14,7 +14,7 @@ import java.util.Optional;
  * An md array: its rdevs, geometry, sync state and counters. Its own counters are what the
  * application was served (md_account_bio: bio-based accounting of the original bios).
  */
-public final class MdArray implements BlockDevice {
+public final class SimulatedArray implements SimulatedDevice {
     /** Data offset of a 1.2 superblock member, sectors (mdadm 4.x reserves 128 MiB). */
     public static final long DATA_OFFSET_SECTORS = 262_144;
     /** raid1.c/raid10.c RESYNC_BLOCK_SIZE: sync bios of 64 KiB. */
@@ -23,7 +23,7 @@ public final class MdArray implements BlockDevice {
 
     private final ArraySpec spec;
     private final int minor;
-    private final List<MdMember> members = new ArrayList<>();
+    private final List<SimulatedMember> members = new ArrayList<>();
     private final long devSectors;
     private final long arraySectors;
     private final boolean rotational;
@@ -34,19 +34,19 @@ public final class MdArray implements BlockDevice {
     private long mismatchCnt;
     private double writeRate;
 
-    MdArray(ArraySpec spec, List<BlockDevice> slotDevices, List<BlockDevice> spares) {
+    SimulatedArray(ArraySpec spec, List<SimulatedDevice> slotDevices, List<SimulatedDevice> spares) {
         this.spec = spec;
         this.minor = Integer.parseInt(spec.name().substring(2));
         int desc = 0;
         for (int i = 0; i < slotDevices.size(); i++) {
-            members.add(new MdMember(slotDevices.get(i), desc++, i, true));
+            members.add(new SimulatedMember(slotDevices.get(i), desc++, i, true));
         }
-        for (BlockDevice s : spares) {
-            members.add(new MdMember(s, desc++, -1, false));
+        for (SimulatedDevice s : spares) {
+            members.add(new SimulatedMember(s, desc++, -1, false));
         }
         long granularity = spec.level().striped() ? spec.chunkBytes() / 512 : 128;
         long smallest = Long.MAX_VALUE;
-        for (BlockDevice d : slotDevices) {
+        for (SimulatedDevice d : slotDevices) {
             smallest = Math.min(smallest, d.sizeSectors());
         }
         this.devSectors = (smallest - DATA_OFFSET_SECTORS) / granularity * granularity;
@@ -63,7 +63,7 @@ public final class MdArray implements BlockDevice {
             }
         };
         // md.c md_run: non-rotational only when every member is
-        this.rotational = slotDevices.stream().anyMatch(BlockDevice::rotational);
+        this.rotational = slotDevices.stream().anyMatch(SimulatedDevice::rotational);
     }
 
     public ArraySpec spec() {
@@ -79,11 +79,11 @@ public final class MdArray implements BlockDevice {
     }
 
     /** rdevs in the order they were bound to the array. */
-    public List<MdMember> members() {
+    public List<SimulatedMember> members() {
         return List.copyOf(members);
     }
 
-    public Optional<MdMember> member(String deviceName) {
+    public Optional<SimulatedMember> member(String deviceName) {
         return members.stream().filter(m -> m.device().name().equals(deviceName)).findFirst();
     }
 
@@ -121,7 +121,7 @@ public final class MdArray implements BlockDevice {
     /** mddev->degraded: slots without an in-sync member. */
     public int degraded() {
         int inSync = 0;
-        for (MdMember m : members) {
+        for (SimulatedMember m : members) {
             if (m.inSync() && m.slot() >= 0) {
                 inSync++;
             }
@@ -130,8 +130,8 @@ public final class MdArray implements BlockDevice {
     }
 
     /** The member in {@code slot}, in sync or being recovered; null when the slot is empty. */
-    public MdMember inSlot(int slot) {
-        for (MdMember m : members) {
+    public SimulatedMember inSlot(int slot) {
+        for (SimulatedMember m : members) {
             if (m.slot() == slot && !m.faulty()) {
                 return m;
             }
@@ -140,14 +140,14 @@ public final class MdArray implements BlockDevice {
     }
 
     /** Whether every block still has a working copy when {@code without} stops working. */
-    boolean survivesLoss(MdMember without) {
-        BlockDevice[] slots = slots(false);
+    boolean survivesLoss(SimulatedMember without) {
+        SimulatedDevice[] slots = slots(false);
         if (without.slot() >= 0) {
             slots[without.slot()] = null;
         }
         int n = slots.length;
         int missing = 0;
-        for (BlockDevice d : slots) {
+        for (SimulatedDevice d : slots) {
             if (d == null) {
                 missing++;
             }
@@ -175,9 +175,9 @@ public final class MdArray implements BlockDevice {
     }
 
     /** Slot devices that serve I/O: in-sync members, plus the recovering one when {@code withRecovering}. */
-    BlockDevice[] slots(boolean withRecovering) {
-        BlockDevice[] out = new BlockDevice[raidDisks()];
-        for (MdMember m : members) {
+    SimulatedDevice[] slots(boolean withRecovering) {
+        SimulatedDevice[] out = new SimulatedDevice[raidDisks()];
+        for (SimulatedMember m : members) {
             if (m.slot() >= 0 && !m.faulty() && (m.inSync() || withRecovering)) {
                 out[m.slot()] = m.device();
             }
@@ -220,14 +220,14 @@ public final class MdArray implements BlockDevice {
         IoClass read = IoClass.merged(IoKind.READ, IoClass.MAX_REQUEST, true, bio);
         IoClass write = IoClass.merged(IoKind.WRITE, IoClass.MAX_REQUEST, true, bio);
         double perKib = 1024d / IoClass.MAX_REQUEST;
-        BlockDevice[] slots = slots(false);
+        SimulatedDevice[] slots = slots(false);
         List<MemberIo> ios = new ArrayList<>();
         if (sync.kind() == SyncAction.RECOVER) {
-            MdMember target = sync.target();
-            Map<BlockDevice, Double> reads = new HashMap<>();
+            SimulatedMember target = sync.target();
+            Map<SimulatedDevice, Double> reads = new HashMap<>();
             switch (level()) {
                 case RAID1 -> {
-                    for (BlockDevice d : slots) {
+                    for (SimulatedDevice d : slots) {
                         if (d != null) {
                             reads.put(d, 1.0);
                             break;
@@ -238,9 +238,9 @@ public final class MdArray implements BlockDevice {
                     Raid10Geometry g = spec.raid10();
                     int n = raidDisks();
                     double occurrences = 0;
-                    Map<BlockDevice, Double> partners = new HashMap<>();
+                    Map<SimulatedDevice, Double> partners = new HashMap<>();
                     for (int x = 0; x < n; x++) {
-                        List<BlockDevice> copies = new ArrayList<>();
+                        List<SimulatedDevice> copies = new ArrayList<>();
                         boolean onTarget = false;
                         for (int f = 0; f < g.far(); f++) {
                             for (int j = 0; j < g.near(); j++) {
@@ -261,7 +261,7 @@ public final class MdArray implements BlockDevice {
                     partners.forEach((d, c) -> reads.put(d, c / occ));
                 }
                 default -> {
-                    for (BlockDevice d : slots) {
+                    for (SimulatedDevice d : slots) {
                         if (d != null) {
                             reads.put(d, 1.0);
                         }
@@ -273,7 +273,7 @@ public final class MdArray implements BlockDevice {
             return ios;
         }
         double share = level() == MdLevel.RAID10 ? (double) spec.raid10().copies() / raidDisks() : 1;
-        for (BlockDevice d : slots) {
+        for (SimulatedDevice d : slots) {
             if (d != null) {
                 ios.add(new MemberIo(d, read, perKib * share, 1));
             }
@@ -303,12 +303,12 @@ public final class MdArray implements BlockDevice {
         return level() == MdLevel.RAID5 || level() == MdLevel.RAID6 ? IoClass.STRIPE_PAGE / 512 : RESYNC_BIO / 512;
     }
 
-    void bind(MdMember m) {
+    void bind(SimulatedMember m) {
         members.add(m);
         stateChanged();
     }
 
-    void unbind(MdMember m) {
+    void unbind(SimulatedMember m) {
         members.remove(m);
         stateChanged();
     }

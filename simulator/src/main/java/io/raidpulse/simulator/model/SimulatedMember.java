@@ -7,21 +7,21 @@ import io.raidpulse.md.MemberState;
  * prints in brackets), its raid_disk slot (-1 for a spare or a faulty device already taken out of
  * the personality), and its flags.
  */
-public final class MdMember {
-    private final BlockDevice device;
+public final class SimulatedMember {
+    private final SimulatedDevice device;
     private final int descNr;
     private int slot;
     private boolean faulty;
     private boolean inSync;
 
-    MdMember(BlockDevice device, int descNr, int slot, boolean inSync) {
+    SimulatedMember(SimulatedDevice device, int descNr, int slot, boolean inSync) {
         this.device = device;
         this.descNr = descNr;
         this.slot = slot;
         this.inSync = inSync;
     }
 
-    public BlockDevice device() {
+    public SimulatedDevice device() {
         return device;
     }
 

@@ -50,7 +50,7 @@ import java.util.Map;
  * @param verdictReasons         why the verdict is not TRUSTED, one line each
  * @param modelRatio             measured / model, when the model could be evaluated
  */
-public record BenchmarkProfile(
+public record BenchmarkResult(
         String id,
         Tool tool,
         String toolVersion,
@@ -88,7 +88,7 @@ public record BenchmarkProfile(
         List<String> verdictReasons,
         Double modelRatio) {
 
-    public BenchmarkProfile {
+    public BenchmarkResult {
         if (id == null || id.isBlank()) {
             throw new IllegalArgumentException("profile id is required");
         }
@@ -221,7 +221,7 @@ public record BenchmarkProfile(
             this.tool = tool;
         }
 
-        private Builder(BenchmarkProfile p) {
+        private Builder(BenchmarkResult p) {
             id = p.id;
             tool = p.tool;
             toolVersion = p.toolVersion;
@@ -335,8 +335,8 @@ public record BenchmarkProfile(
             return this;
         }
 
-        public BenchmarkProfile build() {
-            return new BenchmarkProfile(id, tool, toolVersion, parameters, pattern, blockSizeBytes, queueDepth, jobs,
+        public BenchmarkResult build() {
+            return new BenchmarkResult(id, tool, toolVersion, parameters, pattern, blockSizeBytes, queueDepth, jobs,
                     readFraction, fileSizeBytes, ramBytes, direct, level, layout, disks, diskModel, rotational, controller,
                     filesystem, diskSizeBytes, readIops, writeIops, readBytesPerSec, writeBytesPerSec, tps, readLatencyUs,
                     writeLatencyUs, meanLatencyUs, memberReadsPerMdWrite, memberWritesPerMdWrite, source, importedAtMs,
