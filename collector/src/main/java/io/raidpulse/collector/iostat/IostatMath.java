@@ -1,6 +1,7 @@
 package io.raidpulse.collector.iostat;
 
-import io.raidpulse.collector.diskstats.DiskStat;
+import io.raidpulse.md.DiskStat;
+
 
 /**
  * The {@code iostat -x} computation of sysstat 12.6 (iostat.c write_ext_stat and

@@ -1,9 +1,9 @@
 package io.raidpulse.collector.md;
 
 import io.raidpulse.collector.md.ArrayMember.Status;
-import io.raidpulse.collector.procfs.ParseException;
 import io.raidpulse.md.Layout;
 import io.raidpulse.md.MemberState;
+import io.raidpulse.md.ParseException;
 import io.raidpulse.md.SyncAction;
 import java.nio.file.Path;
 import java.util.ArrayList;

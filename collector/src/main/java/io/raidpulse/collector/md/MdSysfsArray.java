@@ -1,6 +1,6 @@
 package io.raidpulse.collector.md;
 
-import io.raidpulse.collector.procfs.ParseException;
+import io.raidpulse.md.ParseException;
 import java.util.List;
 
 /**

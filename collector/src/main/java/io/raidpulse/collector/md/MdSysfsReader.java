@@ -1,7 +1,7 @@
 package io.raidpulse.collector.md;
 
-import io.raidpulse.collector.procfs.ParseException;
 import io.raidpulse.collector.procfs.ProcFiles;
+import io.raidpulse.md.ParseException;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -1,6 +1,5 @@
 package io.raidpulse.collector.sampling;
 
-import io.raidpulse.collector.diskstats.DiskStat;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.hwraid.Declaration;
 import io.raidpulse.collector.hwraid.ObservedVolume;
@@ -13,6 +12,7 @@ import io.raidpulse.collector.iostat.DeviceInterval;
 import io.raidpulse.collector.md.ArrayMember;
 import io.raidpulse.collector.md.ArrayState;
 import io.raidpulse.md.BlockDeviceKind;
+import io.raidpulse.md.DiskStat;
 import io.raidpulse.schema.CounterDeltas;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;

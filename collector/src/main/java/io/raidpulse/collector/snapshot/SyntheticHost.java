@@ -1,5 +1,8 @@
 package io.raidpulse.collector.snapshot;
 
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.Uptime;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -19,6 +22,8 @@ import java.util.Random;
  */
 public final class SyntheticHost {
     private static final String[] LEVELS = {"raid1", "raid5", "raid6", "raid10"};
+    /** What proc/uptime says of idle time: it stays at 100 s, nothing reads it. */
+    private static final long IDLE_CS = 100_00;
 
     private final Path root;
     private final Random rnd;
@@ -110,7 +115,7 @@ public final class SyntheticHost {
     private void add(String name, int major, int minor) {
         names.add(name);
         majorMinor.add(new int[] {major, minor});
-        long[] c = new long[17];
+        long[] c = new long[DiskStat.FIELDS];
         for (int i = 0; i < c.length; i++) {
             c[i] = i == 8 ? 0 : rnd.nextInt(1_000_000);
         }
@@ -144,17 +149,13 @@ public final class SyntheticHost {
     }
 
     private void publish() throws IOException {
-        StringBuilder ds = new StringBuilder();
+        List<DiskStat> devices = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             int[] mm = majorMinor.get(i);
-            ds.append(String.format("%4d %7d %s", mm[0], mm[1], names.get(i)));
-            for (long v : counters.get(i)) {
-                ds.append(' ').append(v);
-            }
-            ds.append('\n');
+            devices.add(DiskStat.of(mm[0], mm[1], names.get(i), DiskStat.FIELDS, counters.get(i)));
         }
-        replace(root.resolve("proc/diskstats"), ds.toString());
-        replace(root.resolve("proc/uptime"), String.format("%d.%02d 100.00%n", uptimeCs / 100, uptimeCs % 100));
+        replace(root.resolve("proc/diskstats"), Diskstats.text(devices));
+        replace(root.resolve("proc/uptime"), new Uptime(uptimeCs, IDLE_CS).text());
     }
 
     public Path root() {

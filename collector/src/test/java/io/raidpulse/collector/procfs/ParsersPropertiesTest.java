@@ -2,8 +2,6 @@ package io.raidpulse.collector.procfs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.raidpulse.collector.diskstats.DiskStat;
-import io.raidpulse.collector.diskstats.DiskStatsParser;
 import io.raidpulse.collector.iostat.DeviceInterval;
 import io.raidpulse.collector.iostat.IostatMath;
 import io.raidpulse.collector.md.Fixtures;
@@ -12,7 +10,10 @@ import io.raidpulse.collector.md.MdSysfsArray;
 import io.raidpulse.collector.md.MdSysfsReader;
 import io.raidpulse.collector.md.Mdstat;
 import io.raidpulse.collector.md.MdstatParser;
-import io.raidpulse.collector.uptime.Uptime;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.ParseException;
+import io.raidpulse.md.Uptime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +93,7 @@ class ParsersPropertiesTest {
 
     @Property(tries = 400)
     void diskstatsNeverThrows(@ForAll("mutatedDiskstats") String text) {
-        var f = DiskStatsParser.parse(text, "/proc/diskstats");
+        var f = Diskstats.parse(text, "/proc/diskstats");
         assertThat(f.errors()).allSatisfy(e -> assertThat(e.getMessage()).startsWith("/proc/diskstats:"));
         for (DiskStat d : f.devices()) {
             assertThat(d.readMs()).isBetween(0L, 0xFFFF_FFFFL);
@@ -102,7 +103,7 @@ class ParsersPropertiesTest {
 
     @Property(tries = 300)
     void diskstatsArbitraryTextNeverThrows(@ForAll String text) {
-        DiskStatsParser.parse(text, "d");
+        Diskstats.parse(text, "d");
     }
 
     @Property(tries = 300)

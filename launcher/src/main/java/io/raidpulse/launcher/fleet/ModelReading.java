@@ -1,18 +1,19 @@
 package io.raidpulse.launcher.fleet;
 
-import io.raidpulse.collector.diskstats.DiskStat;
 import io.raidpulse.collector.inventory.BlockDevice;
 import io.raidpulse.collector.md.MdArrays;
 import io.raidpulse.collector.md.MdSysfsArray;
 import io.raidpulse.collector.md.MdSysfsMember;
 import io.raidpulse.collector.md.Mdstat;
 import io.raidpulse.collector.md.MdstatParser;
-import io.raidpulse.collector.procfs.ParseException;
 import io.raidpulse.collector.sampling.ErrorKind;
 import io.raidpulse.collector.sampling.Problem;
 import io.raidpulse.collector.sampling.Reading;
-import io.raidpulse.collector.uptime.Uptime;
 import io.raidpulse.md.BlockDeviceKind;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.ParseException;
+import io.raidpulse.md.Uptime;
 import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
 import io.raidpulse.simulator.model.Partition;
@@ -53,10 +54,7 @@ final class ModelReading {
         List<DiskStat> devices = new ArrayList<>();
         for (SimulatedDevice d : model.devices()) {
             if (d.sizeSectors() > 0) {
-                // block/genhd.c diskstats_show's 17 fields, as DiskStatsParser maps them
-                long[] v = d.counters().snapshot().kernelFields(hz);
-                devices.add(new DiskStat(d.major(), d.minor(), d.name(), 17, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-                        v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15], v[16]));
+                devices.add(KernelText.diskstat(d, hz));
             }
         }
         Mdstat mdstat = MdstatParser.parse(KernelText.mdstat(model, model.second()), "proc/mdstat");

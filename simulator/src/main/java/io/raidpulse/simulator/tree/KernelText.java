@@ -1,6 +1,8 @@
 package io.raidpulse.simulator.tree;
 
+import io.raidpulse.md.DiskStat;
 import io.raidpulse.md.SyncAction;
+import io.raidpulse.md.Uptime;
 import io.raidpulse.simulator.model.HostModel;
 import io.raidpulse.simulator.model.SimulatedArray;
 import io.raidpulse.simulator.model.SimulatedDevice;
@@ -24,17 +26,9 @@ public final class KernelText {
     private KernelText() {
     }
 
-    /**
-     * One /proc/diskstats line (block/genhd.c diskstats_show, 5.5+): "%4d %7d %pg " then the 17
-     * fields separated by single spaces.
-     */
-    public static String diskstatsLine(SimulatedDevice d, int hz) {
-        long[] f = d.counters().snapshot().kernelFields(hz);
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%4d %7d %s", d.major(), d.minor(), d.name()));
-        for (long v : f) {
-            b.append(' ').append(v);
-        }
-        return b.append('\n').toString();
+    /** The device's /proc/diskstats line as a record: the 17 fields of Linux 5.5 and later. */
+    public static DiskStat diskstat(SimulatedDevice d, int hz) {
+        return DiskStat.of(d.major(), d.minor(), d.name(), DiskStat.FIELDS, d.counters().snapshot().kernelFields(hz));
     }
 
     /** /sys/block/DEV/stat (block/genhd.c part_stat_show): the 17 fields as "%8lu", space-separated. */
@@ -50,14 +44,9 @@ public final class KernelText {
         return b.append('\n').toString();
     }
 
-    /** /proc/uptime (fs/proc/uptime.c): "%lu.%02lu %lu.%02lu\n", hundredths truncated. */
+    /** /proc/uptime (fs/proc/uptime.c): hundredths truncated. */
     public static String uptime(double uptimeSeconds, double idleSeconds) {
-        return hundredths(uptimeSeconds) + " " + hundredths(idleSeconds) + "\n";
-    }
-
-    private static String hundredths(double seconds) {
-        long cs = (long) Math.floor(seconds * 100 + 1e-6);
-        return String.format(Locale.ROOT, "%d.%02d", cs / 100, cs % 100);
+        return Uptime.ofSeconds(uptimeSeconds, idleSeconds).text();
     }
 
     /** /proc/partitions (block/genhd.c show_partition): "%4d  %7d %10llu %pg" in 1 KiB blocks. */

@@ -1,5 +1,7 @@
 package io.raidpulse.simulator.tree;
 
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
 import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
@@ -10,7 +12,9 @@ import io.raidpulse.simulator.model.SimulatedMember;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -32,13 +36,13 @@ public final class TreeRenderer {
         int hz = model.scenario().hz();
         double now = model.second();
 
-        StringBuilder diskstats = new StringBuilder();
+        List<DiskStat> diskstats = new ArrayList<>();
         for (SimulatedDevice d : model.devices()) {
             if (d.sizeSectors() > 0) {
-                diskstats.append(KernelText.diskstatsLine(d, hz));
+                diskstats.add(KernelText.diskstat(d, hz));
             }
         }
-        b.file("proc/diskstats", diskstats.toString());
+        b.file("proc/diskstats", Diskstats.text(diskstats));
         b.file("proc/uptime", KernelText.uptime(model.uptime(), model.idle()));
         b.file("proc/mdstat", KernelText.mdstat(model, now));
         b.file("proc/partitions", KernelText.partitions(model));

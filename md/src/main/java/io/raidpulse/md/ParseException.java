@@ -1,9 +1,9 @@
-package io.raidpulse.collector.procfs;
+package io.raidpulse.md;
 
 /**
  * Input from procfs or sysfs that does not have the shape the kernel prints. The message names
  * the file and, where there is one, the 1-based line, like {@code /proc/diskstats:7: ...}.
- * The only exception a parser in this collector throws on bad input.
+ * The only exception a reader of a kernel format throws on bad input.
  */
 public final class ParseException extends Exception {
     private final String file;

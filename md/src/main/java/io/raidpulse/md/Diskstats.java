@@ -1,22 +1,29 @@
-package io.raidpulse.collector.diskstats;
+package io.raidpulse.md;
 
-import io.raidpulse.collector.procfs.ParseException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
- * Parser of /proc/diskstats (kernel block/genhd.c diskstats_show). Pure: text in, records out.
- * A malformed line is reported as a {@link ParseException} naming the file and the line and
- * does not stop the other lines from being read.
+ * /proc/diskstats (kernel block/genhd.c diskstats_show), read and written. Reading is pure: text
+ * in, records out. A malformed line is reported as a {@link ParseException} naming the file and
+ * the line and does not stop the other lines from being read.
  */
-public final class DiskStatsParser {
+public final class Diskstats {
     /** 2^32: the kernel prints time fields and in-flight as unsigned int. */
     static final long U32 = 1L << 32;
 
-    private DiskStatsParser() {
+    // field names of procfs-diskstats 4..20, and whether the kernel prints them as unsigned int
+    private static final String[] FIELD_NAMES = {"reads", "reads merged", "sectors read", "read ms", "writes",
+        "writes merged", "sectors written", "write ms", "in flight", "io ticks", "weighted ms", "discards",
+        "discards merged", "sectors discarded", "discard ms", "flushes", "flush ms"};
+    private static final boolean[] U32_FIELD = {false, false, false, true, false, false, false, true, true, true,
+        true, false, false, false, true, false, true};
+
+    private Diskstats() {
     }
 
-    /** Every device line of {@code text}; malformed lines go to {@code errors}. */
+    /** Every device line of {@code text}; malformed lines go to the result's errors. */
     public static DiskStatsFile parse(String text, String file) {
         List<DiskStat> devices = new ArrayList<>();
         List<ParseException> errors = new ArrayList<>();
@@ -56,32 +63,47 @@ public final class DiskStatsParser {
         int major = (int) number(f[0], "major", U32, file, lineNo);
         int minor = (int) number(f[1], "minor", U32, file, lineNo);
         String name = f[2];
-        long[] v = new long[17];
+        long[] v = new long[DiskStat.FIELDS];
         if (counters == 4) {
             v[0] = number(f[3], "reads", Long.MAX_VALUE, file, lineNo);
             v[2] = number(f[4], "sectors read", Long.MAX_VALUE, file, lineNo);
             v[4] = number(f[5], "writes", Long.MAX_VALUE, file, lineNo);
             v[6] = number(f[6], "sectors written", Long.MAX_VALUE, file, lineNo);
-            return record(major, minor, name, 4, v);
+            return DiskStat.of(major, minor, name, 4, v);
         }
-        int used = Math.min(counters, 17);
+        int used = Math.min(counters, DiskStat.FIELDS);
         for (int i = 0; i < used; i++) {
             v[i] = number(f[3 + i], FIELD_NAMES[i], U32_FIELD[i] ? U32 - 1 : Long.MAX_VALUE, file, lineNo);
         }
-        return record(major, minor, name, used, v);
+        return DiskStat.of(major, minor, name, used, v);
     }
 
-    private static DiskStat record(int major, int minor, String name, int count, long[] v) {
-        return new DiskStat(major, minor, name, count, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9],
-                v[10], v[11], v[12], v[13], v[14], v[15], v[16]);
+    /** The text diskstats_show prints for {@code devices}, one line each. */
+    public static String text(List<DiskStat> devices) {
+        StringBuilder b = new StringBuilder();
+        for (DiskStat d : devices) {
+            b.append(line(d)).append('\n');
+        }
+        return b.toString();
     }
 
-    // field names of procfs-diskstats 4..20, and whether the kernel prints them as unsigned int
-    private static final String[] FIELD_NAMES = {"reads", "reads merged", "sectors read", "read ms", "writes",
-        "writes merged", "sectors written", "write ms", "in flight", "io ticks", "weighted ms", "discards",
-        "discards merged", "sectors discarded", "discard ms", "flushes", "flush ms"};
-    private static final boolean[] U32_FIELD = {false, false, false, true, false, false, false, true, true, true,
-        true, false, false, false, true, false, true};
+    /** One line without its newline: "%4u %7u %pg " then the counters the record carries, separated by single spaces. */
+    public static String line(DiskStat d) {
+        return String.format(Locale.ROOT, "%4d %7d %s %s", d.major(), d.minor(), d.name(), counters(d));
+    }
+
+    /** The counters the record carries, separated by single spaces: the fields of /sys/block/NAME/stat (what iostat reads). */
+    public static String counters(DiskStat d) {
+        StringBuilder sb = new StringBuilder();
+        long[] v = d.carried();
+        for (int i = 0; i < v.length; i++) {
+            if (i > 0) {
+                sb.append(' ');
+            }
+            sb.append(v[i]);
+        }
+        return sb.toString();
+    }
 
     private static long number(String s, String what, long max, String file, int lineNo) throws ParseException {
         long v = 0;

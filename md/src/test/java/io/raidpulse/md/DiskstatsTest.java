@@ -1,12 +1,18 @@
-package io.raidpulse.collector.diskstats;
+package io.raidpulse.md;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.raidpulse.collector.procfs.ParseException;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
-class DiskStatsParserTest {
+class DiskstatsTest {
     // kernel Documentation/admin-guide/iostats.rst example (17 fields) and older kernels' shapes
     private static final String KERNEL_5_5 = """
              259       0 nvme0n1 255999 814 12369153 47919 996852 81 36123024 425995 0 301795 580470 0 0 0 0 60602 106555
@@ -18,7 +24,7 @@ class DiskStatsParserTest {
 
     @Test
     void seventeenFields() {
-        DiskStatsFile f = DiskStatsParser.parse(KERNEL_5_5, "/proc/diskstats");
+        DiskStatsFile f = Diskstats.parse(KERNEL_5_5, "/proc/diskstats");
         assertThat(f.errors()).isEmpty();
         DiskStat d = f.devices().get(0);
         assertThat(d).isEqualTo(new DiskStat(259, 0, "nvme0n1", 17, 255999, 814, 12369153, 47919, 996852, 81, 36123024,
@@ -31,13 +37,13 @@ class DiskStatsParserTest {
 
     @Test
     void fifteenAndElevenFields() {
-        DiskStat d15 = DiskStatsParser.parse(KERNEL_4_18, "f").devices().get(0);
+        DiskStat d15 = Diskstats.parse(KERNEL_4_18, "f").devices().get(0);
         assertThat(d15.fieldCount()).isEqualTo(15);
         assertThat(d15.sectorsDiscarded()).isEqualTo(4096);
         assertThat(d15.discardMs()).isEqualTo(30);
         assertThat(d15.hasFlushes()).isFalse();
         assertThat(d15.flushesCompleted()).isZero();
-        DiskStat d11 = DiskStatsParser.parse(KERNEL_4_14, "f").devices().get(0);
+        DiskStat d11 = Diskstats.parse(KERNEL_4_14, "f").devices().get(0);
         assertThat(d11.fieldCount()).isEqualTo(11);
         assertThat(d11.extended()).isTrue();
         assertThat(d11.hasDiscards()).isFalse();
@@ -46,7 +52,7 @@ class DiskStatsParserTest {
 
     @Test
     void fourFieldPartitionOfOldKernelsCarriesReadsAndWritesOnly() {
-        DiskStat d = DiskStatsParser.parse(KERNEL_2_6_24_PARTITION, "f").devices().get(0);
+        DiskStat d = Diskstats.parse(KERNEL_2_6_24_PARTITION, "f").devices().get(0);
         assertThat(d.fieldCount()).isEqualTo(4);
         assertThat(d.extended()).isFalse();
         assertThat(d.readsCompleted()).isEqualTo(35486);
@@ -58,7 +64,7 @@ class DiskStatsParserTest {
 
     @Test
     void moreThanSeventeenCountersKeepsTheKnownOnes() {
-        DiskStat d = DiskStatsParser.parse(KERNEL_5_5.lines().findFirst().orElseThrow() + " 7 8\n", "f").devices().get(0);
+        DiskStat d = Diskstats.parse(KERNEL_5_5.lines().findFirst().orElseThrow() + " 7 8\n", "f").devices().get(0);
         assertThat(d.fieldCount()).isEqualTo(17);
         assertThat(d.flushMs()).isEqualTo(106555);
     }
@@ -67,7 +73,7 @@ class DiskStatsParserTest {
     void badLinesAreErrorsNamingFileAndLineAndDoNotStopTheOthers() {
         String text = "   8 0 sda 1 2 3\n" + KERNEL_4_14 + "   8 32 sdc 1 2 x 4 5 6 7 8 9 10 11\n"
                 + "   8 48 sdd 1 2 3 4294967296 5 6 7 8 9 10 11\n" + "garbage\n";
-        DiskStatsFile f = DiskStatsParser.parse(text, "/proc/diskstats");
+        DiskStatsFile f = Diskstats.parse(text, "/proc/diskstats");
         assertThat(f.devices()).extracting(DiskStat::name).containsExactly("sdb");
         assertThat(f.errors()).extracting(Throwable::getMessage).containsExactly(
                 "/proc/diskstats:1: device sda has 3 counters, expected 4, 11, 15 or 17",
@@ -79,7 +85,47 @@ class DiskStatsParserTest {
 
     @Test
     void countersBeyondSignedLongAreRefused() {
-        assertThatThrownBy(() -> DiskStatsParser.parseLine("8 0 sda 9223372036854775808 0 0 0 0 0 0 0 0 0 0", "f", 1))
+        assertThatThrownBy(() -> Diskstats.parseLine("8 0 sda 9223372036854775808 0 0 0 0 0 0 0 0 0 0", "f", 1))
                 .isInstanceOf(ParseException.class).hasMessage("f:1: reads: 9223372036854775808 exceeds 9223372036854775807");
+    }
+
+    @Test
+    void kernelTextReadWrittenAndReadAgainGivesTheSameRecords() {
+        for (String text : List.of(KERNEL_5_5, KERNEL_4_18, KERNEL_4_14, KERNEL_2_6_24_PARTITION)) {
+            List<DiskStat> read = Diskstats.parse(text, "f").devices();
+            assertThat(read).isNotEmpty();
+            assertThat(Diskstats.parse(Diskstats.text(read), "f")).isEqualTo(new DiskStatsFile(read, List.of()));
+        }
+    }
+
+    @Property(tries = 300)
+    void writtenRecordsReadBackEqual(@ForAll("devices") List<DiskStat> devices) {
+        String text = Diskstats.text(devices);
+        assertThat(Diskstats.parse(text, "/proc/diskstats")).isEqualTo(new DiskStatsFile(devices, List.of()));
+    }
+
+    @Provide
+    Arbitrary<List<DiskStat>> devices() {
+        return device().list().ofMaxSize(8);
+    }
+
+    /** A line of any kernel's shape: the counters it does not carry are 0, time fields fit an unsigned int. */
+    private static Arbitrary<DiskStat> device() {
+        Arbitrary<Integer> major = Arbitraries.integers().between(0, (1 << 12) - 1);
+        Arbitrary<Integer> minor = Arbitraries.integers().between(0, (1 << 20) - 1);
+        Arbitrary<String> name = Arbitraries.strings().withCharRange('a', 'z').numeric().withChars('-').ofMinLength(1).ofMaxLength(12)
+                .filter(n -> Character.isLetter(n.charAt(0)));
+        Arbitrary<Integer> count = Arbitraries.of(4, 11, 15, 17);
+        Arbitrary<long[]> counters = Arbitraries.longs().between(0, Long.MAX_VALUE).array(long[].class).ofSize(DiskStat.FIELDS);
+        Arbitrary<long[]> u32 = Arbitraries.longs().between(0, 0xFFFF_FFFFL).array(long[].class).ofSize(DiskStat.FIELDS);
+        return Combinators.combine(major, minor, name, count, counters, u32).as((ma, mi, n, c, big, small) -> {
+            long[] v = new long[DiskStat.FIELDS];
+            for (int i = 0; i < v.length; i++) {
+                boolean carried = c == 4 ? i == 0 || i == 2 || i == 4 || i == 6 : i < c;
+                boolean timeField = i == 3 || i == 7 || i == 8 || i == 9 || i == 10 || i == 14 || i == 16;
+                v[i] = !carried ? 0 : timeField && c != 4 ? small[i] : big[i];
+            }
+            return DiskStat.of(ma, mi, n, c, v);
+        });
     }
 }

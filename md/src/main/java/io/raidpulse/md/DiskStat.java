@@ -1,4 +1,6 @@
-package io.raidpulse.collector.diskstats;
+package io.raidpulse.md;
+
+import java.util.Arrays;
 
 /**
  * One line of /proc/diskstats (kernel Documentation/ABI/testing/procfs-diskstats,
@@ -34,6 +36,9 @@ public record DiskStat(
         long flushesCompleted, // 19: (5.5+)
         long flushMs) {        // 20: ms, u32
 
+    /** Counters a line of Linux 5.5 and later carries. */
+    public static final int FIELDS = 17;
+
     /** Whether the line carries the extended (11+) fields that iostat -x needs. */
     public boolean extended() {
         return fieldCount >= 11;
@@ -52,30 +57,33 @@ public record DiskStat(
         return readsCompleted + writesCompleted + discardsCompleted + flushesCompleted;
     }
 
-    /** The fields exactly as /sys/block/NAME/stat prints them (what {@code iostat} reads). */
+    /** The counters separated by single spaces, as /sys/block/NAME/stat carries them (what {@code iostat} reads). */
     public String sysfsStatLine() {
-        StringBuilder sb = new StringBuilder();
-        long[] v = fields();
-        for (int i = 0; i < fieldCount && i < v.length; i++) {
-            if (i > 0) {
-                sb.append(' ');
-            }
-            sb.append(v[i]);
-        }
-        return sb.toString();
+        return Diskstats.counters(this);
     }
 
-    /** The /proc/diskstats line for this device. */
+    /** The /proc/diskstats line for this device, without its newline. */
     public String diskstatsLine() {
-        return String.format("%4d %7d %s %s", major, minor, name, sysfsStatLine());
+        return Diskstats.line(this);
     }
 
-    private long[] fields() {
+    /** The counters the line carries, in the kernel's order. */
+    long[] carried() {
         if (fieldCount == 4) {
             return new long[] {readsCompleted, sectorsRead, writesCompleted, sectorsWritten};
         }
-        return new long[] {readsCompleted, readsMerged, sectorsRead, readMs, writesCompleted, writesMerged,
+        long[] all = {readsCompleted, readsMerged, sectorsRead, readMs, writesCompleted, writesMerged,
             sectorsWritten, writeMs, inFlight, ioTicksMs, weightedMs, discardsCompleted, discardsMerged,
             sectorsDiscarded, discardMs, flushesCompleted, flushMs};
+        return Arrays.copyOf(all, Math.min(fieldCount, FIELDS));
+    }
+
+    /**
+     * A device with counters {@code v} in the order of procfs-diskstats fields 4 to 20 (a 4-field
+     * partition line's four counters at their places there: 0, 2, 4 and 6).
+     */
+    public static DiskStat of(int major, int minor, String name, int fieldCount, long[] v) {
+        return new DiskStat(major, minor, name, fieldCount, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9],
+                v[10], v[11], v[12], v[13], v[14], v[15], v[16]);
     }
 }

@@ -1,6 +1,5 @@
-package io.raidpulse.collector.diskstats;
+package io.raidpulse.md;
 
-import io.raidpulse.collector.procfs.ParseException;
 import java.util.List;
 
 /** A parsed /proc/diskstats: the devices that parsed and an error for each line that did not. */

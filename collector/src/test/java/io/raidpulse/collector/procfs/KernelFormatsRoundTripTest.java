@@ -1,0 +1,51 @@
+package io.raidpulse.collector.procfs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.raidpulse.collector.md.Fixtures;
+import io.raidpulse.md.DiskStatsFile;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.Uptime;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The real kernels' files among the fixtures, read, written by the md module's writers and read
+ * again, give the same records: what the simulator and the synthetic host write is what the
+ * collector reads.
+ */
+class KernelFormatsRoundTripTest {
+    @Test
+    void diskstatsOfRealKernelsReadWrittenAndReadAgain() throws IOException {
+        List<Path> files = fixtures("diskstats");
+        assertThat(files).hasSizeGreaterThanOrEqualTo(7);
+        for (Path f : files) {
+            DiskStatsFile read = Diskstats.parse(Files.readString(f), f.toString());
+            assertThat(read.errors()).as(f.toString()).isEmpty();
+            assertThat(read.devices()).as(f.toString()).isNotEmpty();
+            assertThat(Diskstats.parse(Diskstats.text(read.devices()), f.toString())).as(f.toString()).isEqualTo(read);
+        }
+    }
+
+    @Test
+    void uptimeOfRealKernelsReadWrittenAndReadAgain() throws Exception {
+        List<Path> files = fixtures("uptime");
+        assertThat(files).hasSizeGreaterThanOrEqualTo(7);
+        for (Path f : files) {
+            Uptime read = Uptime.parse(Files.readString(f), f.toString());
+            assertThat(read.idleCentiseconds()).as(f.toString()).isNotNull();
+            assertThat(Uptime.parse(read.text(), f.toString())).as(f.toString()).isEqualTo(read);
+        }
+    }
+
+    /** Every fixture file named {@code name} (real-md/NN-.../proc/NAME, hwraid-perc-h700/proc/NAME...). */
+    static List<Path> fixtures(String name) throws IOException {
+        try (Stream<Path> all = Files.walk(Fixtures.dir(""))) {
+            return all.filter(p -> p.getFileName().toString().equals(name) && Files.isRegularFile(p)).sorted().toList();
+        }
+    }
+}
