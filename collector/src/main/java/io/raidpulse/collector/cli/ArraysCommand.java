@@ -12,12 +12,11 @@ import io.raidpulse.collector.md.ArrayMember;
 import io.raidpulse.collector.md.ArrayState;
 import io.raidpulse.collector.md.ArraysJson;
 import io.raidpulse.collector.md.MdArrays;
-import io.raidpulse.collector.md.Mdstat;
-import io.raidpulse.collector.md.MdstatParser;
 import io.raidpulse.collector.procfs.ProcFiles;
 import io.raidpulse.collector.sampling.Roots;
 import io.raidpulse.config.HumanTime;
 import io.raidpulse.config.Settings;
+import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.MemberState;
 import io.raidpulse.md.ParseException;
 import io.raidpulse.md.SyncAction;
@@ -69,7 +68,7 @@ public final class ArraysCommand implements Callable<Integer> {
         Mdstat mdstat = null;
         if (Files.exists(r.mdstat())) {
             try {
-                mdstat = MdstatParser.parse(ProcFiles.read(r.mdstat()), r.mdstat().toString());
+                mdstat = Mdstat.parse(ProcFiles.read(r.mdstat()), r.mdstat().toString());
                 mdstat.errors().forEach(e -> err.println("warning: " + e.getMessage()));
                 mdstat.warnings().forEach(e -> err.println("warning: " + e.getMessage()));
             } catch (IOException e) {

@@ -2,6 +2,9 @@ package io.raidpulse.collector.md;
 
 import io.raidpulse.collector.md.ArrayMember.Status;
 import io.raidpulse.md.Layout;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.MdstatArray;
+import io.raidpulse.md.MdstatMember;
 import io.raidpulse.md.MemberState;
 import io.raidpulse.md.ParseException;
 import io.raidpulse.md.SyncAction;

@@ -1,11 +1,10 @@
 package io.raidpulse.collector.sampling;
 
 import io.raidpulse.collector.md.MdArrays;
-import io.raidpulse.collector.md.Mdstat;
-import io.raidpulse.collector.md.MdstatParser;
 import io.raidpulse.collector.procfs.ProcFiles;
 import io.raidpulse.md.DiskStatsFile;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.ParseException;
 import io.raidpulse.md.Uptime;
 import java.io.IOException;
@@ -84,7 +83,7 @@ public final class RootReader {
         Mdstat mdstat = null;
         if (Files.exists(roots.mdstat())) {
             try {
-                mdstat = MdstatParser.parse(files.read(roots.mdstat()), roots.mdstat().toString());
+                mdstat = Mdstat.parse(files.read(roots.mdstat()), roots.mdstat().toString());
                 for (ParseException e : mdstat.errors()) {
                     problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage()));
                 }

@@ -2,6 +2,9 @@ package io.raidpulse.collector.snapshot;
 
 import io.raidpulse.md.DiskStat;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.MdstatArray;
+import io.raidpulse.md.MdstatMember;
 import io.raidpulse.md.Uptime;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -60,7 +63,7 @@ public final class SyntheticHost {
                 add(name + "1", 8 + 57 * (d / 16), (d % 16) * 16 + 1);
             }
         }
-        StringBuilder mdstat = new StringBuilder("Personalities : [raid1] [raid6] [raid5] [raid4] [raid10]\n");
+        List<MdstatArray> mdstat = new ArrayList<>();
         for (int a = 0; a < arrays; a++) {
             String md = "md" + a;
             String level = LEVELS[a % LEVELS.length];
@@ -78,7 +81,7 @@ public final class SyntheticHost {
             write(mdDir.resolve("sync_completed"), checking ? "1000000 / 3907027120\n" : "none\n");
             write(mdDir.resolve("sync_speed"), checking ? "150000\n" : "none\n");
             write(mdDir.resolve("mismatch_cnt"), "0\n");
-            StringBuilder line = new StringBuilder(md + " : active " + level);
+            List<MdstatMember> members = new ArrayList<>();
             for (int m = 0; m < 4; m++) {
                 String member = diskName(a * 4 + m) + "1";
                 Path dev = mdDir.resolve("dev-" + member);
@@ -88,23 +91,16 @@ public final class SyntheticHost {
                 Files.createSymbolicLink(dev.resolve("block"), Path.of("../../../" + diskName(a * 4 + m) + "/" + member));
                 Files.createDirectories(dir.resolve("slaves"));
                 Files.createSymbolicLink(dir.resolve("slaves").resolve(member), Path.of("../../" + diskName(a * 4 + m) + "/" + member));
-                line.append(' ').append(member).append('[').append(m).append(']');
+                members.add(new MdstatMember(member, m, false, false, false, false, false, List.of()));
             }
-            mdstat.append(line).append('\n');
-            String status = switch (level) {
-                case "raid5", "raid6" -> " super 1.2 level " + level.substring(4) + ", 512k chunk, algorithm 2 [4/4] [UUUU]";
-                case "raid10" -> " super 1.2 512K chunks 2 near-copies [4/4] [UUUU]";
-                default -> " super 1.2 [4/4] [UUUU]";
-            };
-            mdstat.append("      3907027120 blocks").append(status).append('\n');
-            if (checking) {
-                mdstat.append("      [>....................]  check =  0.0% (500000/1953513560) finish=217.0min speed=150000K/sec\n");
-            }
-            mdstat.append("      bitmap: 0/15 pages [0KB], 65536KB chunk\n\n");
+            boolean parity = level.equals("raid5") || level.equals("raid6");
+            mdstat.add(new MdstatArray(md, true, false, null, level, List.copyOf(members), 3907027120L, "1.2",
+                    level.equals("raid1") ? null : 512L, parity ? 2 : null, level.equals("raid10") ? "near-2" : null, 4, 4, "UUUU",
+                    "0/15 pages [0KB], 65536KB chunk", checking ? "check" : null, checking ? "running" : null, checking ? 0.0 : null,
+                    checking ? 500000L : null, checking ? 1953513560L : null, checking ? 217.0 : null, checking ? 150000L : null));
             add(md, 9, a);
         }
-        mdstat.append("unused devices: <none>\n");
-        write(root.resolve("proc/mdstat"), mdstat.toString());
+        write(root.resolve("proc/mdstat"), Mdstat.text(List.of("raid1", "raid6", "raid5", "raid4", "raid10"), mdstat));
         publish();
     }
 

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.raidpulse.collector.md.Fixtures;
 import io.raidpulse.md.DiskStatsFile;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.Uptime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -39,6 +41,22 @@ class KernelFormatsRoundTripTest {
             Uptime read = Uptime.parse(Files.readString(f), f.toString());
             assertThat(read.idleCentiseconds()).as(f.toString()).isNotNull();
             assertThat(Uptime.parse(read.text(), f.toString())).as(f.toString()).isEqualTo(read);
+        }
+    }
+
+    @Test
+    void mdstatOfRealKernelsAndOfReportsReadWrittenAndReadAgain() throws IOException {
+        List<Path> files = new ArrayList<>(fixtures("mdstat"));
+        try (Stream<Path> reports = Files.list(Fixtures.dir("mdstat"))) {
+            reports.filter(p -> p.toString().endsWith(".mdstat")).sorted().forEach(files::add);
+        }
+        assertThat(files).hasSizeGreaterThanOrEqualTo(25);
+        for (Path f : files) {
+            Mdstat read = Mdstat.parse(Files.readString(f), f.toString());
+            Mdstat again = Mdstat.parse(read.text(), f.toString());
+            assertThat(again.errors()).as(f.toString()).isEmpty();
+            assertThat(again.personalities()).as(f.toString()).isEqualTo(read.personalities());
+            assertThat(again.arrays()).as(f.toString()).isEqualTo(read.arrays());
         }
     }
 

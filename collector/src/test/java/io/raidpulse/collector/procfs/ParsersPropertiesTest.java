@@ -8,10 +8,9 @@ import io.raidpulse.collector.md.Fixtures;
 import io.raidpulse.collector.md.MdArrays;
 import io.raidpulse.collector.md.MdSysfsArray;
 import io.raidpulse.collector.md.MdSysfsReader;
-import io.raidpulse.collector.md.Mdstat;
-import io.raidpulse.collector.md.MdstatParser;
 import io.raidpulse.md.DiskStat;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.ParseException;
 import io.raidpulse.md.Uptime;
 import java.io.IOException;
@@ -77,7 +76,7 @@ class ParsersPropertiesTest {
 
     @Property(tries = 400)
     void mdstatNeverThrows(@ForAll("mutatedMdstat") String text) {
-        Mdstat m = MdstatParser.parse(text, "/proc/mdstat");
+        Mdstat m = Mdstat.parse(text, "/proc/mdstat");
         assertThat(m.errors()).allSatisfy(e -> assertThat(e.getMessage()).startsWith("/proc/mdstat:"));
         MdArrays.merge(Path.of("/nonexistent"), m).arrays().forEach(a -> {
             if (a.syncEtaS() != null) {
@@ -88,7 +87,7 @@ class ParsersPropertiesTest {
 
     @Property(tries = 300)
     void mdstatArbitraryTextNeverThrows(@ForAll String text) {
-        MdstatParser.parse(text, "m");
+        Mdstat.parse(text, "m");
     }
 
     @Property(tries = 400)

@@ -4,14 +4,13 @@ import io.raidpulse.collector.inventory.BlockDevice;
 import io.raidpulse.collector.md.MdArrays;
 import io.raidpulse.collector.md.MdSysfsArray;
 import io.raidpulse.collector.md.MdSysfsMember;
-import io.raidpulse.collector.md.Mdstat;
-import io.raidpulse.collector.md.MdstatParser;
 import io.raidpulse.collector.sampling.ErrorKind;
 import io.raidpulse.collector.sampling.Problem;
 import io.raidpulse.collector.sampling.Reading;
 import io.raidpulse.md.BlockDeviceKind;
 import io.raidpulse.md.DiskStat;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.ParseException;
 import io.raidpulse.md.Uptime;
 import io.raidpulse.simulator.model.Disk;
@@ -57,7 +56,7 @@ final class ModelReading {
                 devices.add(KernelText.diskstat(d, hz));
             }
         }
-        Mdstat mdstat = MdstatParser.parse(KernelText.mdstat(model, model.second()), "proc/mdstat");
+        Mdstat mdstat = Mdstat.parse(KernelText.mdstat(model, model.second()), "proc/mdstat");
         for (ParseException e : mdstat.errors()) {
             problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage()));
         }

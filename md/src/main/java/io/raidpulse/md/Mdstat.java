@@ -1,14 +1,20 @@
-package io.raidpulse.collector.md;
+package io.raidpulse.md;
 
-import io.raidpulse.md.ParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parser of /proc/mdstat. The text is, per array (drivers/md/md.c md_seq_show):
+ * /proc/mdstat, read and written: the arrays that parsed, the personalities line, an error per
+ * array (or line) that did not parse and was left out, and a warning per oddity in an array that
+ * was kept (a flag md.c does not print, a blank line inside an array), each naming the file and
+ * line.
+ *
+ * <p>The text is, per array (drivers/md/md.c md_seq_show):
  * <pre>
  * md6 : active raid1 sdb2[2](F) sdc[1](S) sda2[0]
  *       195310144 blocks super 1.2 [2/1] [U_]
@@ -29,7 +35,8 @@ import java.util.regex.Pattern;
  * what the kernel cannot print but leaves the array readable (a blank line inside an array, a
  * member flag md.c does not print) is a warning naming the line, and the array is kept.
  */
-public final class MdstatParser {
+public record Mdstat(List<String> personalities, List<MdstatArray> arrays, List<ParseException> errors,
+                     List<ParseException> warnings) {
     private static final Pattern ARRAY_LINE = Pattern.compile("^(md\\S*|\\S+)\\s+:\\s+(active|broken|inactive)\\b(.*)$");
     private static final Pattern MEMBER = Pattern.compile("^([^\\s\\[]+)\\[(\\d{1,9})\\]((?:\\([A-Z]\\))*)$");
     private static final Pattern BLOCKS = Pattern.compile("^(\\d+) blocks\\b");
@@ -47,9 +54,8 @@ public final class MdstatParser {
             "\\b(resync|recovery|recover|reshape|check|repair)=(DELAYED|PENDING|REMOTE)\\b");
     /** The flags md_seq_show prints after a member: write-mostly, journal, faulty, spare, replacement. */
     private static final String KNOWN_FLAGS = "WJFSR";
-
-    private MdstatParser() {
-    }
+    /** status_resync's bar: 20 characters, one per 5%. */
+    private static final int PROGRESS_BAR = 20;
 
     public static Mdstat parse(String text, String file) {
         List<String> personalities = new ArrayList<>();
@@ -114,7 +120,7 @@ public final class MdstatParser {
                 errors.add(e);
             }
         }
-        warnings.sort(java.util.Comparator.comparingInt(ParseException::line)); // an array's member flags come before its body
+        warnings.sort(Comparator.comparingInt(ParseException::line)); // an array's member flags come before its body
         return new Mdstat(List.copyOf(personalities), List.copyOf(arrays), List.copyOf(errors), List.copyOf(warnings));
     }
 
@@ -141,7 +147,7 @@ public final class MdstatParser {
                 level = w;
             } else if (members.isEmpty() && (level != null || !active)) {
                 // no member devices: md_seq_show prints "super X.Y" and the personality's status on this line
-                headStatus = String.join(" ", java.util.Arrays.copyOfRange(words, k, words.length));
+                headStatus = String.join(" ", Arrays.copyOfRange(words, k, words.length));
                 break;
             } else {
                 throw new ParseException(file, lineNo, "array " + name + ": unexpected '" + clip(w) + "' in the array line");
@@ -286,4 +292,131 @@ public final class MdstatParser {
     private static String clip(String s) {
         return s.length() > 80 ? s.substring(0, 80) + "..." : s;
     }
+
+    /**
+     * The text md.c prints for {@code personalities} and {@code arrays} (status_personalities,
+     * md_seq_show for each array in the order given, status_unused with no unused devices).
+     */
+    public static String text(List<String> personalities, List<MdstatArray> arrays) {
+        StringBuilder b = new StringBuilder("Personalities : ");
+        for (String p : personalities) {
+            b.append('[').append(p).append("] ");
+        }
+        b.append('\n');
+        for (MdstatArray a : arrays) {
+            array(b, a);
+        }
+        return b.append("unused devices: <none>\n").toString();
+    }
+
+    /** This file's personalities and arrays as md.c prints them: what {@link #parse} reads back to the same records. */
+    public String text() {
+        return text(personalities, arrays);
+    }
+
+    /** md_seq_show: the array line, the status line, the progress line, the bitmap line and a blank line. */
+    private static void array(StringBuilder b, MdstatArray a) {
+        b.append(a.name()).append(" : ");
+        if (a.active()) {
+            b.append(a.broken() ? "broken" : "active");
+            if (a.readOnly() != null) {
+                b.append(" (").append(a.readOnly()).append(')');
+            }
+            b.append(' ').append(a.level());
+        } else {
+            b.append("inactive");
+        }
+        for (MdstatMember m : a.members()) {
+            b.append(' ').append(m.device()).append('[').append(m.descriptor()).append(']');
+            // md_seq_show's order (it prints nothing after (F): a faulty member is never also a spare there)
+            if (m.writeMostly()) {
+                b.append("(W)");
+            }
+            if (m.journal()) {
+                b.append("(J)");
+            }
+            if (m.faulty()) {
+                b.append("(F)");
+            }
+            if (m.spare()) {
+                b.append("(S)");
+            }
+            if (m.replacement()) {
+                b.append("(R)");
+            }
+            for (String f : m.unknownFlags()) {
+                b.append('(').append(f).append(')');
+            }
+        }
+        if (!a.members().isEmpty()) {
+            b.append("\n      ").append(a.sizeKib()).append(" blocks");
+        }
+        if (a.superVersion() != null) {
+            b.append(" super ").append(a.superVersion());
+        }
+        if (a.active()) {
+            personalityStatus(b, a);
+            b.append("\n      ");
+            String progress = progress(a);
+            if (progress != null) {
+                b.append(progress).append("\n      ");
+            }
+        } else {
+            b.append("\n       ");
+        }
+        if (a.bitmap() != null) {
+            b.append("bitmap: ").append(a.bitmap()).append('\n');
+        }
+        b.append('\n');
+    }
+
+    /** The personalities' status printers: raid0_status, linear_status, raid1_status, raid10_status, raid5_status. */
+    private static void personalityStatus(StringBuilder b, MdstatArray a) {
+        if (a.algorithm() != null) {
+            String number = a.level().startsWith("raid") ? a.level().substring("raid".length()) : a.level();
+            b.append(" level ").append(number).append(", ").append(a.chunkKib()).append("k chunk, algorithm ").append(a.algorithm());
+        } else if (a.chunkKib() != null) {
+            b.append(' ').append(a.chunkKib()).append(switch (a.level()) {
+                case "raid10" -> "K chunks";
+                case "linear" -> "k rounding";
+                default -> "k chunks";
+            });
+        }
+        if (a.raid10Layout() != null) {
+            for (String copies : a.raid10Layout().split(",")) {
+                int dash = copies.indexOf('-');
+                b.append(' ').append(copies.substring(dash + 1)).append(' ').append(copies, 0, dash).append("-copies");
+            }
+        }
+        if (a.raidDisks() != null) {
+            b.append(" [").append(a.raidDisks()).append('/').append(a.activeDisks()).append("] [").append(a.memberMap()).append(']');
+        }
+    }
+
+    /** status_resync: the bar, the percentage (rounded down to a tenth), the position, the estimate and the speed; or the waiting word. */
+    private static String progress(MdstatArray a) {
+        if (a.syncState() == null) {
+            return null;
+        }
+        if (!a.syncState().equals("running")) {
+            return "\t" + a.syncAction() + "=" + a.syncState().toUpperCase(Locale.ROOT);
+        }
+        long perMilli = Math.round(a.syncPercent() * 10);
+        int x = (int) Math.min(PROGRESS_BAR, perMilli / (1000 / PROGRESS_BAR));
+        StringBuilder b = new StringBuilder("[");
+        b.append("=".repeat(x)).append('>').append(".".repeat(PROGRESS_BAR - x)).append("] ");
+        b.append(String.format(Locale.ROOT, " %s =%3d.%d%%", a.syncAction(), perMilli / 10, perMilli % 10));
+        if (a.syncDoneKib() != null) {
+            b.append(" (").append(a.syncDoneKib()).append('/').append(a.syncTotalKib()).append(')');
+        }
+        if (a.finishMin() != null) {
+            long tenths = Math.round(a.finishMin() * 10);
+            b.append(" finish=").append(tenths / 10).append('.').append(tenths % 10).append("min");
+        }
+        if (a.speedKibS() != null) {
+            b.append(" speed=").append(a.speedKibS()).append("K/sec");
+        }
+        return b.toString();
+    }
 }
+
