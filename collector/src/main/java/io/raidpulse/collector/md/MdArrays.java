@@ -2,6 +2,8 @@ package io.raidpulse.collector.md;
 
 import io.raidpulse.collector.md.ArrayMember.Status;
 import io.raidpulse.md.Layout;
+import io.raidpulse.md.MdSysfsArray;
+import io.raidpulse.md.MdSysfsMember;
 import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.MdstatArray;
 import io.raidpulse.md.MdstatMember;

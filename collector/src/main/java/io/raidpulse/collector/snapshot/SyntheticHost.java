@@ -2,9 +2,14 @@ package io.raidpulse.collector.snapshot;
 
 import io.raidpulse.md.DiskStat;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.MdSysfs;
+import io.raidpulse.md.MdSysfsArray;
+import io.raidpulse.md.MdSysfsMember;
 import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.MdstatArray;
 import io.raidpulse.md.MdstatMember;
+import io.raidpulse.md.MemberState;
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.md.Uptime;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -13,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -70,28 +76,26 @@ public final class SyntheticHost {
             Path dir = block.resolve(md);
             Path mdDir = dir.resolve("md");
             boolean checking = a == 1;
-            write(dir.resolve("size"), "7814054240\n");
-            write(mdDir.resolve("level"), level + "\n");
-            write(mdDir.resolve("layout"), (level.equals("raid10") ? 258 : level.equals("raid1") ? 0 : 2) + "\n");
-            write(mdDir.resolve("chunk_size"), (level.equals("raid1") ? 0 : 524288) + "\n");
-            write(mdDir.resolve("raid_disks"), "4\n");
-            write(mdDir.resolve("degraded"), "0\n");
-            write(mdDir.resolve("array_state"), "clean\n");
-            write(mdDir.resolve("sync_action"), checking ? "check\n" : "idle\n");
-            write(mdDir.resolve("sync_completed"), checking ? "1000000 / 3907027120\n" : "none\n");
-            write(mdDir.resolve("sync_speed"), checking ? "150000\n" : "none\n");
-            write(mdDir.resolve("mismatch_cnt"), "0\n");
             List<MdstatMember> members = new ArrayList<>();
+            List<MdSysfsMember> sysfsMembers = new ArrayList<>();
             for (int m = 0; m < 4; m++) {
                 String member = diskName(a * 4 + m) + "1";
                 Path dev = mdDir.resolve("dev-" + member);
-                write(dev.resolve("state"), "in_sync\n");
-                write(dev.resolve("slot"), m + "\n");
-                write(dev.resolve("errors"), "0\n");
+                sysfsMembers.add(new MdSysfsMember(member, m, true, true, List.of(MemberState.IN_SYNC.word()), 0L, null));
+                Files.createDirectories(dev);
                 Files.createSymbolicLink(dev.resolve("block"), Path.of("../../../" + diskName(a * 4 + m) + "/" + member));
                 Files.createDirectories(dir.resolve("slaves"));
                 Files.createSymbolicLink(dir.resolve("slaves").resolve(member), Path.of("../../" + diskName(a * 4 + m) + "/" + member));
                 members.add(new MdstatMember(member, m, false, false, false, false, false, List.of()));
+            }
+            MdSysfsArray sysfs = new MdSysfsArray(md, level, level.equals("raid10") ? 258 : level.equals("raid1") ? 0 : 2,
+                    level.equals("raid1") ? 0L : 524288L, 4, 0, "clean", (checking ? SyncAction.CHECK : SyncAction.IDLE).word(), null,
+                    checking ? 1000000L : null, checking ? 3907027120L : null, checking ? 150000L : null, 0L, 7814054240L,
+                    List.copyOf(sysfsMembers), List.of());
+            for (Map.Entry<String, String> f : MdSysfs.files(sysfs).entrySet()) {
+                if (!f.getKey().endsWith("/block")) { // a link, made above
+                    write(dir.resolve(f.getKey()), f.getValue());
+                }
             }
             boolean parity = level.equals("raid5") || level.equals("raid6");
             mdstat.add(new MdstatArray(md, true, false, null, level, List.copyOf(members), 3907027120L, "1.2",

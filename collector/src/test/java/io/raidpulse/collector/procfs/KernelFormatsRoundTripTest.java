@@ -3,8 +3,11 @@ package io.raidpulse.collector.procfs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.collector.md.Fixtures;
+import io.raidpulse.collector.md.MdSysfsReader;
 import io.raidpulse.md.DiskStatsFile;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.MdSysfs;
+import io.raidpulse.md.MdSysfsArray;
 import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.Uptime;
 import java.io.IOException;
@@ -60,10 +63,31 @@ class KernelFormatsRoundTripTest {
         }
     }
 
+    @Test
+    void mdSysfsOfRealKernelsReadWrittenAndReadAgain() throws IOException {
+        int arrays = 0;
+        for (Path sys : fixtures("sys", true)) {
+            for (String name : MdSysfsReader.arrays(sys)) {
+                MdSysfsArray read = MdSysfsReader.read(sys, name);
+                String dir = sys.resolve("block").resolve(name).toString();
+                assertThat(read.problems()).as(dir).isEmpty();
+                assertThat(MdSysfs.read(name, dir, MdSysfs.files(read))).as(dir).isEqualTo(read);
+                arrays++;
+            }
+        }
+        assertThat(arrays).isGreaterThanOrEqualTo(10);
+    }
+
     /** Every fixture file named {@code name} (real-md/NN-.../proc/NAME, hwraid-perc-h700/proc/NAME...). */
     static List<Path> fixtures(String name) throws IOException {
+        return fixtures(name, false);
+    }
+
+    /** Every fixture file (or with {@code directories}, directory) named {@code name}. */
+    static List<Path> fixtures(String name, boolean directories) throws IOException {
         try (Stream<Path> all = Files.walk(Fixtures.dir(""))) {
-            return all.filter(p -> p.getFileName().toString().equals(name) && Files.isRegularFile(p)).sorted().toList();
+            return all.filter(p -> p.getFileName().toString().equals(name) && (directories ? Files.isDirectory(p) : Files.isRegularFile(p)))
+                    .sorted().toList();
         }
     }
 }

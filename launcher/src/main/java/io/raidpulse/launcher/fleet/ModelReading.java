@@ -2,14 +2,11 @@ package io.raidpulse.launcher.fleet;
 
 import io.raidpulse.collector.inventory.BlockDevice;
 import io.raidpulse.collector.md.MdArrays;
-import io.raidpulse.collector.md.MdSysfsArray;
-import io.raidpulse.collector.md.MdSysfsMember;
 import io.raidpulse.collector.sampling.ErrorKind;
 import io.raidpulse.collector.sampling.Problem;
 import io.raidpulse.collector.sampling.Reading;
 import io.raidpulse.md.BlockDeviceKind;
 import io.raidpulse.md.DiskStat;
-import io.raidpulse.md.Diskstats;
 import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.ParseException;
 import io.raidpulse.md.Uptime;
@@ -18,11 +15,9 @@ import io.raidpulse.simulator.model.HostModel;
 import io.raidpulse.simulator.model.Partition;
 import io.raidpulse.simulator.model.SimulatedArray;
 import io.raidpulse.simulator.model.SimulatedDevice;
-import io.raidpulse.simulator.model.SimulatedMember;
 import io.raidpulse.simulator.tree.KernelText;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -69,42 +64,12 @@ final class ModelReading {
         names.sort(Comparator.naturalOrder());
         MdArrays.Result merged = MdArrays.merge(names, name -> {
             SimulatedArray a = arrays.get(name);
-            return a == null ? null : sysfs(a, model.second());
+            return a == null ? null : KernelText.mdSysfs(a, model.second());
         }, mdstat);
         for (ParseException e : merged.sysfsProblems()) {
             problems.add(new Problem(ErrorKind.MD_SYSFS, e.file(), e.getMessage(), false));
         }
         return new Reading(readAt, uptime, devices, merged.arrays(), List.copyOf(problems));
-    }
-
-    /** /sys/block/mdX/md/ as TreeRenderer writes it and MdSysfsReader reads it. */
-    static MdSysfsArray sysfs(SimulatedArray a, double now) {
-        String completed = KernelText.syncCompleted(a);
-        Long done = null;
-        Long total = null;
-        if (!completed.equals("none") && !completed.equals("delayed")) {
-            String[] parts = completed.split("/");
-            done = number(parts[0].trim());
-            total = number(parts[1].trim());
-        }
-        String speed = KernelText.syncSpeed(a, now);
-        List<MdSysfsMember> members = new ArrayList<>();
-        List<SimulatedMember> byDir = new ArrayList<>(a.members());
-        // dev-NAME directories, listed in name order
-        byDir.sort(Comparator.comparing(m -> "dev-" + m.device().name()));
-        for (SimulatedMember m : byDir) {
-            String state = m.sysfsState();
-            members.add(new MdSysfsMember(m.device().name(), m.slot() < 0 ? null : m.slot(), true, true,
-                    state.isEmpty() ? List.of() : List.copyOf(Arrays.asList(state.split(","))), 0L, null));
-        }
-        long chunk = a.spec().chunkBytes();
-        return new MdSysfsArray(a.name(), a.level().kernelName(), a.spec().layoutCode(), chunk, a.raidDisks(), a.degraded(),
-                a.arrayState(), KernelText.syncAction(a), null, done, total, speed.equals("none") ? null : number(speed),
-                a.mismatchCnt(), a.sizeSectors(), List.copyOf(members), List.of());
-    }
-
-    private static Long number(String s) {
-        return s.isEmpty() || s.length() > 18 || !s.chars().allMatch(c -> c >= '0' && c <= '9') ? null : Long.valueOf(s);
     }
 
     /** BlockInventory's scan of the tree TreeRenderer writes: sys/block's disks and arrays, and the disks' partitions. */

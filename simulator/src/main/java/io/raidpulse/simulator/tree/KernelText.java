@@ -1,6 +1,8 @@
 package io.raidpulse.simulator.tree;
 
 import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.MdSysfsArray;
+import io.raidpulse.md.MdSysfsMember;
 import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.MdstatArray;
 import io.raidpulse.md.MdstatMember;
@@ -13,7 +15,9 @@ import io.raidpulse.simulator.model.SimulatedDevice;
 import io.raidpulse.simulator.model.SimulatedMember;
 import io.raidpulse.simulator.model.SyncJob;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -168,6 +172,27 @@ public final class KernelText {
         double touched = a.writeRate() * BITMAP_DAEMON_SECONDS;
         long used = Math.min(pages, (long) Math.ceil(pages * (1 - Math.pow(1 - 1d / pages, touched)) - 1e-9));
         return String.format(Locale.ROOT, "%d/%d pages [%dKB], %dKB chunk", used, pages, used * 4, BITMAP_CHUNK_BYTES >> 10);
+    }
+
+    /**
+     * /sys/block/mdX/md/ as a record: what md.c's level_show, layout_show, ..., mismatch_cnt_show and
+     * each member's state_show, slot_show and errors_show print for the array (members in the
+     * order of their dev-NAME directories).
+     */
+    public static MdSysfsArray mdSysfs(SimulatedArray a, double now) {
+        SyncJob job = a.sync().orElse(null);
+        boolean progress = job != null && !job.delayed();
+        List<SimulatedMember> byDir = new ArrayList<>(a.members());
+        byDir.sort(Comparator.comparing(m -> "dev-" + m.device().name()));
+        List<MdSysfsMember> members = new ArrayList<>();
+        for (SimulatedMember m : byDir) {
+            members.add(new MdSysfsMember(m.device().name(), m.slot() < 0 ? null : m.slot(), true, true,
+                    List.copyOf(Arrays.asList(m.sysfsState().split(","))), 0L, null));
+        }
+        return new MdSysfsArray(a.name(), a.level().kernelName(), a.spec().layoutCode(), a.spec().chunkBytes(), a.raidDisks(),
+                a.degraded(), a.arrayState(), syncAction(a), null, progress ? job.completedSectors() : null,
+                progress ? job.maxSectors() : null, job == null ? null : Long.valueOf(syncSpeed(a, now)), a.mismatchCnt(),
+                a.sizeSectors(), List.copyOf(members), List.of());
     }
 
     /** md.c sync_completed_show: "none", "delayed" or "done / total" in sectors. */

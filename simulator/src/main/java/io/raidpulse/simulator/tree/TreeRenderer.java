@@ -2,6 +2,7 @@ package io.raidpulse.simulator.tree;
 
 import io.raidpulse.md.DiskStat;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.MdSysfs;
 import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
@@ -145,18 +146,17 @@ public final class TreeRenderer {
     private static void md(HostTree.Builder b, HostModel model, SimulatedArray a, Map<SimulatedDevice, String> dirs, double now) {
         String dir = dirs.get(a);
         String md = dir + "/md/";
-        b.file(md + "level", a.level().kernelName() + "\n");
-        b.file(md + "layout", a.spec().layoutCode() + "\n");
-        b.file(md + "chunk_size", a.spec().chunkBytes() + "\n");
-        b.file(md + "raid_disks", a.raidDisks() + "\n");
-        b.file(md + "degraded", a.degraded() + "\n");
-        b.file(md + "array_state", a.arrayState() + "\n");
-        b.file(md + "sync_action", KernelText.syncAction(a) + "\n");
+        // what the collector reads, written as MdSysfs writes it; the block links, below, are links here
+        MdSysfs.files(KernelText.mdSysfs(a, now)).forEach((path, text) -> {
+            if (path.startsWith("md/") && !path.endsWith("/block") && !path.endsWith("/recovery_start")
+                    && !path.equals("md/sync_completed")) {
+                b.file(dir + "/" + path, text);
+            }
+        });
+        // "delayed" while the sync waits, which the record does not keep apart from "none"
         b.file(md + "sync_completed", KernelText.syncCompleted(a) + "\n");
-        b.file(md + "sync_speed", KernelText.syncSpeed(a, now) + "\n");
         b.file(md + "sync_speed_min", model.scenario().speedLimitMinKib() + " (system)\n");
         b.file(md + "sync_speed_max", model.scenario().speedLimitMaxKib() + " (system)\n");
-        b.file(md + "mismatch_cnt", a.mismatchCnt() + "\n");
         b.file(md + "metadata_version", "1.2\n");
         b.file(md + "component_size", a.devSectors() / 2 + "\n");
         b.file(md + "resync_start", a.sync().filter(j -> j.kind() == SyncAction.RESYNC && !j.delayed())
@@ -166,9 +166,6 @@ public final class TreeRenderer {
         for (SimulatedMember m : a.members()) {
             SimulatedDevice d = m.device();
             String rdev = md + "dev-" + d.name();
-            b.file(rdev + "/state", m.sysfsState() + "\n");
-            b.file(rdev + "/slot", (m.slot() < 0 ? "none" : String.valueOf(m.slot())) + "\n");
-            b.file(rdev + "/errors", "0\n");
             b.file(rdev + "/offset", SimulatedArray.DATA_OFFSET_SECTORS + "\n");
             b.file(rdev + "/size", a.devSectors() / 2 + "\n");
             b.link(rdev + "/block", relative(rdev, dirs.get(d)));

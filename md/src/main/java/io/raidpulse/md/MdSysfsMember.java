@@ -1,4 +1,4 @@
-package io.raidpulse.collector.md;
+package io.raidpulse.md;
 
 import java.util.List;
 

@@ -1,6 +1,5 @@
-package io.raidpulse.collector.md;
+package io.raidpulse.md;
 
-import io.raidpulse.md.ParseException;
 import java.util.List;
 
 /**
