@@ -134,7 +134,7 @@ public final class LabRun {
     static String env(LabSetup setup, ScenarioSpec spec) {
         StringBuilder disks = new StringBuilder();
         for (int i = 0; i < spec.disks().size(); i++) {
-            DiskProfile p = spec.disks().get(i).profile();
+            LabDisk p = spec.disks().get(i).profile();
             disks.append(i == 0 ? "" : " ").append(spec.guestName(i)).append(":d").append(i).append(':')
                     .append(p.name()).append(':').append(p.rotational() ? 1 : 0);
         }

@@ -64,7 +64,7 @@ public final class QemuMachine implements AutoCloseable {
                 "-virtfs", "local,path=" + boot.out() + ",mount_tag=out,security_model=none"));
         for (int i = 0; i < spec.disks().size(); i++) {
             ScenarioSpec.Disk d = spec.disks().get(i);
-            DiskProfile p = d.profile();
+            LabDisk p = d.profile();
             switch (p.backing()) {
                 case SERIAL -> c.addAll(List.of("-blockdev", "driver=nbd,node-name=t" + i + ",server.type=unix,server.path="
                         + socket(boot.work(), i)));
@@ -89,7 +89,7 @@ public final class QemuMachine implements AutoCloseable {
     }
 
     /** A throttle-group's rates: one bucket for reads and writes, or one each when the profile's writes have their own rate. */
-    static String limits(DiskProfile p) {
+    static String limits(LabDisk p) {
         return p.writeIops() > 0
                 ? "x-iops-read=" + p.iops() + ",x-iops-write=" + p.writeIops() + ",x-bps-read=" + p.bytesPerSec()
                         + ",x-bps-write=" + p.bytesPerSec()
@@ -106,7 +106,7 @@ public final class QemuMachine implements AutoCloseable {
      * controller volume is a scsi-hd on its controller's bus with the profile's INQUIRY vendor and product.
      */
     static String device(ScenarioSpec spec, int i) {
-        DiskProfile p = spec.disks().get(i).profile();
+        LabDisk p = spec.disks().get(i).profile();
         String common = ",id=d" + i + ",drive=t" + i + ",serial=lab-d" + i;
         return switch (p.bus()) {
             case VIRTIO -> "virtio-blk-pci" + common;

@@ -35,7 +35,7 @@ public record ScenarioSpec(String name, Path script, String summary, List<Disk> 
     private static final Pattern DURATION = Pattern.compile("(\\d+)(s|m)");
 
     /** One disk: its size in bytes and profile. */
-    public record Disk(long bytes, DiskProfile profile) {
+    public record Disk(long bytes, LabDisk profile) {
     }
 
     public static ScenarioSpec parse(Path script) throws IOException {
@@ -68,9 +68,9 @@ public record ScenarioSpec(String name, Path script, String summary, List<Disk> 
                     if (!d.matches()) {
                         throw new IllegalArgumentException(where + "expected 'disks: N x SIZE(MiB|GiB) PROFILE', got '" + value + "'");
                     }
-                    DiskProfile profile;
+                    LabDisk profile;
                     try {
-                        profile = DiskProfile.named(d.group(4));
+                        profile = LabDisk.named(d.group(4));
                     } catch (IllegalArgumentException e) {
                         throw new IllegalArgumentException(where + e.getMessage());
                     }

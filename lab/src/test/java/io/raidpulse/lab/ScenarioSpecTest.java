@@ -36,7 +36,7 @@ class ScenarioSpecTest {
         assertThat(spec.inSuite()).isTrue();
         assertThat(List.of(spec.guestName(0), spec.guestName(1), spec.guestName(2), spec.guestName(3)))
                 .containsExactly("vda", "vdb", "vdc", "nvme0n1");
-        assertThat(spec.disks().get(2).profile()).isEqualTo(DiskProfile.SSD);
+        assertThat(spec.disks().get(2).profile()).isEqualTo(LabDisk.SSD);
     }
 
     @Test

@@ -4,7 +4,7 @@ package io.raidpulse.collector.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.collector.hwraid.Declaration;
-import io.raidpulse.collector.hwraid.HardwareVolume;
+import io.raidpulse.collector.hwraid.ObservedVolume;
 import io.raidpulse.collector.hwraid.HardwareVolumes;
 import io.raidpulse.collector.hwraid.VolumeHealth;
 import io.raidpulse.collector.hwraid.VolumesText;
@@ -12,13 +12,14 @@ import io.raidpulse.collector.md.ArrayMember;
 import io.raidpulse.collector.md.ArrayState;
 import io.raidpulse.collector.md.ArraysJson;
 import io.raidpulse.collector.md.MdArrays;
-import io.raidpulse.collector.md.Mdstat;
-import io.raidpulse.collector.md.MdstatParser;
-import io.raidpulse.collector.procfs.ParseException;
 import io.raidpulse.collector.procfs.ProcFiles;
 import io.raidpulse.collector.sampling.Roots;
 import io.raidpulse.config.HumanTime;
 import io.raidpulse.config.Settings;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.MemberState;
+import io.raidpulse.md.ParseException;
+import io.raidpulse.md.SyncAction;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -43,7 +44,7 @@ import picocli.CommandLine.Spec;
 public final class ArraysCommand implements Callable<Integer> {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** State words a member's status already says; the others (write_mostly, replacement, blocked...) are printed after it. */
-    private static final Set<String> IMPLIED = Set.of("in_sync", "spare", "faulty", "journal");
+    private static final Set<String> IMPLIED = Set.of(MemberState.IN_SYNC.word(), MemberState.SPARE.word(), MemberState.FAULTY.word(), MemberState.JOURNAL.word());
 
     @Mixin
     RootOptions roots = new RootOptions();
@@ -67,7 +68,7 @@ public final class ArraysCommand implements Callable<Integer> {
         Mdstat mdstat = null;
         if (Files.exists(r.mdstat())) {
             try {
-                mdstat = MdstatParser.parse(ProcFiles.read(r.mdstat()), r.mdstat().toString());
+                mdstat = Mdstat.parse(ProcFiles.read(r.mdstat()), r.mdstat().toString());
                 mdstat.errors().forEach(e -> err.println("warning: " + e.getMessage()));
                 mdstat.warnings().forEach(e -> err.println("warning: " + e.getMessage()));
             } catch (IOException e) {
@@ -89,7 +90,7 @@ public final class ArraysCommand implements Callable<Integer> {
         HardwareVolumes volumes = HardwareVolumes.scan(r.sys(), declared);
         volumes.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
-        for (HardwareVolume v : volumes.volumes()) {
+        for (ObservedVolume v : volumes.volumes()) {
             VolumeHealth health = VolumeHealth.read(r.sys(), v.device());
             health.problems().forEach(p -> err.println("warning: " + p));
             out.println(json ? JSON.writeValueAsString(VolumesText.json(v, health)) : VolumesText.text(v, health));
@@ -118,7 +119,7 @@ public final class ArraysCommand implements Callable<Integer> {
         if (a.degraded() != null) {
             sb.append(a.degraded() > 0 ? ", DEGRADED by " + a.degraded() : ", not degraded");
         }
-        if (a.syncAction() != null && !a.syncAction().equals("idle")) {
+        if (a.syncAction() != null && SyncAction.of(a.syncAction()) != SyncAction.IDLE) {
             sb.append(", ").append(a.syncAction());
             if (a.syncState() != null && !a.syncState().equals("running")) {
                 sb.append(" (").append(a.syncState()).append(')');

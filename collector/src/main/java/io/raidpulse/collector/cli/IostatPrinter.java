@@ -1,11 +1,11 @@
 package io.raidpulse.collector.cli;
 
-import io.raidpulse.collector.diskstats.DiskStat;
 import io.raidpulse.collector.iostat.DeviceMetrics;
 import io.raidpulse.collector.iostat.IostatMath;
 import io.raidpulse.collector.iostat.IostatReport;
 import io.raidpulse.collector.sampling.Reading;
 import io.raidpulse.collector.sampling.Roots;
+import io.raidpulse.md.DiskStat;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

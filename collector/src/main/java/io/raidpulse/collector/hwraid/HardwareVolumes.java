@@ -16,13 +16,13 @@ import java.util.TreeSet;
  * @param notes one line for each volume: what was recognised and declared, for the startup log and {@code arrays}
  * @param warnings a declared device that does not exist or that sysfs says is a plain disk
  */
-public record HardwareVolumes(List<HardwareVolume> volumes, List<String> notes, List<String> warnings) {
+public record HardwareVolumes(List<ObservedVolume> volumes, List<String> notes, List<String> warnings) {
     public static final HardwareVolumes NONE = new HardwareVolumes(List.of(), List.of(), List.of());
 
     public static HardwareVolumes scan(Path sys, Map<String, Declaration> declared) {
         TreeSet<String> names = new TreeSet<>(ScsiDisk.devices(sys));
         names.addAll(declared.keySet());
-        List<HardwareVolume> out = new ArrayList<>();
+        List<ObservedVolume> out = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (String name : names) {
@@ -45,7 +45,7 @@ public record HardwareVolumes(List<HardwareVolume> volumes, List<String> notes, 
             } else if (d != null && v.kind() == VolumeRules.Kind.DISK) {
                 contradiction = v.reason();
             }
-            HardwareVolume h = new HardwareVolume(name, scsi, recognised ? v.reason() : null, d, contradiction);
+            ObservedVolume h = new ObservedVolume(name, scsi, recognised ? v.reason() : null, d, contradiction);
             out.add(h);
             notes.add(note(h, v));
             if (contradiction != null) {
@@ -56,7 +56,7 @@ public record HardwareVolumes(List<HardwareVolume> volumes, List<String> notes, 
         return new HardwareVolumes(List.copyOf(out), List.copyOf(notes), List.copyOf(warnings));
     }
 
-    private static String note(HardwareVolume h, VolumeRules.Verdict v) {
+    private static String note(ObservedVolume h, VolumeRules.Verdict v) {
         StringBuilder sb = new StringBuilder("hardware RAID volume ").append(h.device());
         if (h.scsi() != null) {
             sb.append(" (").append(h.controller() == null ? "no INQUIRY strings" : h.controller()).append(", ")

@@ -8,7 +8,7 @@ public final class VolumesText {
     private VolumesText() {
     }
 
-    public static String text(HardwareVolume v, VolumeHealth health) {
+    public static String text(ObservedVolume v, VolumeHealth health) {
         Declaration d = v.declaration();
         StringBuilder sb = new StringBuilder(v.device()).append(": hardware");
         if (d != null && d.level() != null) {
@@ -38,7 +38,7 @@ public final class VolumesText {
         return sb.toString();
     }
 
-    public static Map<String, Object> json(HardwareVolume v, VolumeHealth health) {
+    public static Map<String, Object> json(ObservedVolume v, VolumeHealth health) {
         Declaration d = v.declaration();
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("name", v.device());

@@ -1,6 +1,7 @@
 package io.raidpulse.collector.inventory;
 
 import io.raidpulse.collector.procfs.ProcFiles;
+import io.raidpulse.md.BlockDeviceKind;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -55,24 +56,24 @@ public final class BlockInventory {
     }
 
     private BlockDevice device(Path dir, String name, BlockDevice parent) {
-        String kind;
+        BlockDeviceKind kind;
         if (parent != null) {
-            kind = "PARTITION";
+            kind = BlockDeviceKind.PARTITION;
         } else if (Files.isDirectory(dir.resolve("md"))) {
-            kind = "MD";
+            kind = BlockDeviceKind.MD;
         } else if (Files.isDirectory(dir.resolve("dm"))) {
-            kind = "DM";
+            kind = BlockDeviceKind.DM;
         } else if (Files.exists(dir.resolve("device"))) {
-            kind = "DISK";
+            kind = BlockDeviceKind.DISK;
         } else {
-            kind = "OTHER";
+            kind = BlockDeviceKind.OTHER;
         }
         Boolean rotational = parent != null ? parent.rotational() : bool(ProcFiles.readValue(dir.resolve("queue/rotational")));
         String size = ProcFiles.readValue(dir.resolve("size"));
         Long bytes = size != null && size.matches("\\d{1,15}") ? Long.parseLong(size) * 512 : null;
         String model = parent != null ? parent.model() : blankToNull(ProcFiles.readValue(dir.resolve("device/model")));
         String serial = parent != null ? parent.serial() : blankToNull(ProcFiles.readValue(dir.resolve("device/serial")));
-        if (parent == null && "DISK".equals(kind) && (model == null || serial == null) && fallback != null) {
+        if (parent == null && kind == BlockDeviceKind.DISK && (model == null || serial == null) && fallback != null) {
             String[] more = fallback.apply(name);
             if (more != null) {
                 model = model != null ? model : blankToNull(more[0]);

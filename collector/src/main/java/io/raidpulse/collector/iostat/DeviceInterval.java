@@ -5,5 +5,5 @@ package io.raidpulse.collector.iostat;
  * device's counters started again from zero (removed and re-added) so the deltas were taken
  * from zero as sysstat does.
  */
-public record DeviceInterval(DeviceMetrics metrics, CounterDeltas deltas, boolean countersReset) {
+public record DeviceInterval(DeviceMetrics metrics, IntervalDeltas deltas, boolean countersReset) {
 }

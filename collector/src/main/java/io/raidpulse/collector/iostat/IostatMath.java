@@ -1,6 +1,7 @@
 package io.raidpulse.collector.iostat;
 
-import io.raidpulse.collector.diskstats.DiskStat;
+import io.raidpulse.md.DiskStat;
+
 
 /**
  * The {@code iostat -x} computation of sysstat 12.6 (iostat.c write_ext_stat and
@@ -32,7 +33,7 @@ public final class IostatMath {
      */
     public static DeviceInterval compute(DiskStat prev, DiskStat cur, long itvCs) {
         boolean reset = reinserted(prev, cur);
-        CounterDeltas d = reset ? deltas(null, cur) : deltas(prev, cur);
+        IntervalDeltas d = reset ? deltas(null, cur) : deltas(prev, cur);
         return new DeviceInterval(metrics(d, itvCs <= 0 ? 1 : itvCs), d, reset);
     }
 
@@ -45,14 +46,14 @@ public final class IostatMath {
     }
 
     /** Deltas of {@code c} since {@code p}; since zero (a re-inserted device, or since boot) when {@code p} is null. */
-    static CounterDeltas deltas(DiskStat p, DiskStat c) {
+    static IntervalDeltas deltas(DiskStat p, DiskStat c) {
         if (p == null) {
-            return new CounterDeltas(c.readsCompleted(), c.readsMerged(), c.sectorsRead(), c.readMs(),
+            return new IntervalDeltas(c.readsCompleted(), c.readsMerged(), c.sectorsRead(), c.readMs(),
                     c.writesCompleted(), c.writesMerged(), c.sectorsWritten(), c.writeMs(), c.ioTicksMs(), c.weightedMs(),
                     c.discardsCompleted(), c.discardsMerged(), c.sectorsDiscarded(), c.discardMs(),
                     c.flushesCompleted(), c.flushMs(), c.hasDiscards(), c.hasFlushes());
         }
-        return new CounterDeltas(
+        return new IntervalDeltas(
                 counter(p.readsCompleted(), c.readsCompleted()),
                 counter(p.readsMerged(), c.readsMerged()),
                 counter(p.sectorsRead(), c.sectorsRead()),
@@ -89,7 +90,7 @@ public final class IostatMath {
     }
 
     /** The formulas of write_ext_stat, in its order of operations so doubles round the same way. */
-    static DeviceMetrics metrics(CounterDeltas d, long itv) {
+    static DeviceMetrics metrics(IntervalDeltas d, long itv) {
         return new DeviceMetrics(
                 sValue(d.reads(), itv), sValue(d.writes(), itv), sValue(d.discards(), itv), sValue(d.flushes(), itv),
                 sValue(d.sectorsRead(), itv) / 2, sValue(d.sectorsWritten(), itv) / 2,

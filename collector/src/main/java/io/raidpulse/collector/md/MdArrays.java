@@ -1,7 +1,15 @@
 package io.raidpulse.collector.md;
 
 import io.raidpulse.collector.md.ArrayMember.Status;
-import io.raidpulse.collector.procfs.ParseException;
+import io.raidpulse.md.Layout;
+import io.raidpulse.md.MdSysfsArray;
+import io.raidpulse.md.MdSysfsMember;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.MdstatArray;
+import io.raidpulse.md.MdstatMember;
+import io.raidpulse.md.MemberState;
+import io.raidpulse.md.ParseException;
+import io.raidpulse.md.SyncAction;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -71,13 +79,14 @@ public final class MdArrays {
         boolean active = s.arrayState() != null ? !s.arrayState().equals("inactive") && !s.arrayState().equals("clear")
                 : t != null && t.active();
         String action = s.syncAction();
+        SyncAction known = SyncAction.of(action);
         String syncState = null;
-        if (action != null && !action.equals("idle") && !action.equals("frozen")) {
+        if (action != null && (known == null || known.running())) {
             syncState = "running";
         }
         if (t != null && t.syncState() != null && !"running".equals(t.syncState())) {
             syncState = t.syncState();
-            if ("remote".equals(syncState) && (action == null || action.equals("idle"))) {
+            if ("remote".equals(syncState) && (action == null || known == SyncAction.IDLE)) {
                 action = actionOf(t); // this node's md runs no sync; another node's does, on the same disks
             }
         }
@@ -89,16 +98,16 @@ public final class MdArrays {
 
         List<ArrayMember> members = new ArrayList<>();
         for (MdSysfsMember m : s.members()) {
-            List<String> st = m.state();
-            members.add(new ArrayMember(m.device(), m.slot(), status(m), st,
-                    st.contains("write_mostly") || st.contains("writemostly"), st.contains("replacement"), m.errors(),
+            Set<MemberState> flags = MemberState.flags(m.state());
+            members.add(new ArrayMember(m.device(), m.slot(), status(m), m.state(),
+                    flags.contains(MemberState.WRITE_MOSTLY), flags.contains(MemberState.REPLACEMENT), m.errors(),
                     m.recoveryStart()));
         }
         if (members.isEmpty() && t != null) {
             members.addAll(membersOf(t));
         }
         Integer code = s.layout() != null ? s.layout() : t == null ? null : t.algorithm();
-        String layout = code == null ? null : MdLayouts.describe(level, code);
+        String layout = code == null ? null : Layout.describe(level, code);
         if (layout == null && s.layout() == null && t != null && t.raid10Layout() != null) {
             layout = t.raid10Layout();
         }
@@ -118,7 +127,7 @@ public final class MdArrays {
         String layout = null;
         if (t.algorithm() != null) {
             code = t.algorithm();
-            layout = MdLayouts.describe(level, code);
+            layout = Layout.describe(level, code);
         } else if (t.raid10Layout() != null) {
             layout = t.raid10Layout();
         } else if ("raid10".equals(level)) {
@@ -166,8 +175,8 @@ public final class MdArrays {
 
     /** md/sync_action's word for the sync mdstat shows ("recovery" there, "recover" in sysfs). */
     private static String actionOf(MdstatArray t) {
-        String a = t.syncAction();
-        return a == null ? null : a.equals("recovery") ? "recover" : a;
+        SyncAction a = SyncAction.ofMdstat(t.syncAction());
+        return a == null ? t.syncAction() : a.word();
     }
 
     /**
@@ -182,12 +191,8 @@ public final class MdArrays {
         if (sysfs == null) {
             return true;
         }
-        return switch (sysfs) {
-            case "resync", "repair" -> mdstat.equals("resync") || mdstat.equals(sysfs);
-            case "recover" -> mdstat.equals("recovery") || mdstat.equals("recover");
-            case "check", "reshape" -> mdstat.equals(sysfs);
-            default -> false;
-        };
+        SyncAction a = SyncAction.of(sysfs);
+        return a != null && a.running() && (mdstat.equals(a.mdstatWord()) || mdstat.equals(a.word()));
     }
 
     private static Integer degradedOf(MdstatArray t) {
@@ -200,17 +205,17 @@ public final class MdArrays {
      * numeric recovery_start), with slot "none" it is an idle spare.
      */
     private static Status status(MdSysfsMember m) {
-        List<String> st = m.state();
+        Set<MemberState> st = MemberState.flags(m.state());
         if (!m.stateKnown()) {
             return Status.UNKNOWN;
         }
-        if (st.contains("faulty")) {
+        if (st.contains(MemberState.FAULTY)) {
             return Status.FAULTY;
         }
-        if (st.contains("journal")) {
+        if (st.contains(MemberState.JOURNAL)) {
             return Status.JOURNAL;
         }
-        if (st.contains("in_sync")) {
+        if (st.contains(MemberState.IN_SYNC)) {
             return Status.IN_SYNC;
         }
         if (!m.slotKnown()) {
@@ -260,22 +265,22 @@ public final class MdArrays {
             }
             List<String> words = new ArrayList<>();
             if (m.faulty()) {
-                words.add("faulty");
+                words.add(MemberState.FAULTY.word());
             }
             if (m.spare()) {
-                words.add("spare");
+                words.add(MemberState.SPARE.word());
             }
             if (m.writeMostly()) {
-                words.add("write_mostly");
+                words.add(MemberState.WRITE_MOSTLY.word());
             }
             if (m.replacement()) {
-                words.add("replacement");
+                words.add(MemberState.REPLACEMENT.word());
             }
             if (m.journal()) {
-                words.add("journal");
+                words.add(MemberState.JOURNAL.word());
             }
             if (status == Status.IN_SYNC) {
-                words.add("in_sync");
+                words.add(MemberState.IN_SYNC.word());
             }
             members.add(new ArrayMember(m.device(), null, status, List.copyOf(words), m.writeMostly(), m.replacement(),
                     null, null));

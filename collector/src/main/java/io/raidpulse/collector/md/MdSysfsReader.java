@@ -1,25 +1,30 @@
 package io.raidpulse.collector.md;
 
-import io.raidpulse.collector.procfs.ParseException;
 import io.raidpulse.collector.procfs.ProcFiles;
+import io.raidpulse.md.MdSysfs;
+import io.raidpulse.md.MdSysfsArray;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Reads an md array from a sysfs root: {@code SYS/block/mdX/md/*} and {@code SYS/block/mdX/size}.
- * Each file is one value (md.c: level_show, layout_show, chunk_size_show, raid_disks_show,
- * degraded_show, array_state_show, action_show, last_sync_action_show, sync_completed_show,
- * sync_speed_show, mismatch_cnt_show; state_show, slot_show, errors_show, recovery_start_show
- * for members). A value that does not have the shape md.c prints is left null and reported,
- * naming the file; the rest of the array is still read.
+ * Reads an md array from a sysfs root: fetches the files of {@code SYS/block/mdX/} that
+ * {@link MdSysfs} reads (a file that is absent or cannot be read is left out) and hands them to it.
  */
 public final class MdSysfsReader {
+    /** The files below SYS/block/mdX that md sysfs holds for the array. */
+    private static final List<String> ARRAY_FILES = List.of("size", "md/level", "md/layout", "md/chunk_size", "md/raid_disks",
+            "md/degraded", "md/array_state", "md/sync_action", "md/last_sync_action", "md/sync_completed", "md/sync_speed",
+            "md/mismatch_cnt");
+    /** The files of each md/dev-NAME directory. */
+    private static final List<String> MEMBER_FILES = List.of("state", "slot", "errors", "recovery_start");
+
     private MdSysfsReader() {
     }
 
@@ -47,140 +52,47 @@ public final class MdSysfsReader {
 
     public static MdSysfsArray read(Path sysRoot, String name) {
         Path block = sysRoot.resolve("block").resolve(name);
-        Path md = block.resolve("md");
-        Values v = new Values();
-        String level = v.text(md.resolve("level"));
-        Long layout = v.first(md.resolve("layout"), true);
-        Long chunk = v.first(md.resolve("chunk_size"), false);
-        Long raidDisks = v.first(md.resolve("raid_disks"), false);
-        Long degraded = v.number(md.resolve("degraded"));
-        String arrayState = v.text(md.resolve("array_state"));
-        String action = v.text(md.resolve("sync_action"));
-        String lastAction = v.text(md.resolve("last_sync_action"));
-        Long done = null;
-        Long total = null;
-        Path completed = md.resolve("sync_completed");
-        String sc = v.text(completed);
-        if (sc != null && !sc.isEmpty() && !sc.equals("none") && !sc.equals("delayed")) {
-            String[] parts = sc.split("/");
-            if (parts.length == 2) {
-                done = v.parse(parts[0].trim(), completed, false);
-                total = done == null ? null : v.parse(parts[1].trim(), completed, false);
-                done = total == null ? null : done;
-            } else {
-                v.problem(completed, "expected 'done / total' sectors, 'none' or 'delayed', got '" + clip(sc) + "'");
-            }
+        Map<String, String> files = new HashMap<>();
+        for (String f : ARRAY_FILES) {
+            put(files, f, block.resolve(f));
         }
-        Long speed = v.number(md.resolve("sync_speed"));
-        Long mismatch = v.number(md.resolve("mismatch_cnt"));
-        Long size = v.number(block.resolve("size"));
-        List<MdSysfsMember> members = members(md, v);
-        return new MdSysfsArray(name, emptyToNull(level), v.integer(layout, md.resolve("layout")), chunk,
-                v.integer(raidDisks, md.resolve("raid_disks")), v.integer(degraded, md.resolve("degraded")),
-                emptyToNull(arrayState), emptyToNull(action), emptyToNull(lastAction), done, total, speed, mismatch, size,
-                members, List.copyOf(v.problems));
-    }
-
-    private static List<MdSysfsMember> members(Path md, Values v) {
         List<Path> dirs = new ArrayList<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(md, "dev-*")) {
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(block.resolve("md"), "dev-*")) {
             dir.forEach(dirs::add);
         } catch (IOException | SecurityException e) {
-            return List.of();
+            // no members to read
         }
-        dirs.sort(Comparator.comparing(p -> p.getFileName().toString()));
-        List<MdSysfsMember> out = new ArrayList<>();
         for (Path d : dirs) {
-            String device = d.getFileName().toString().substring("dev-".length());
-            Path block = d.resolve("block");
-            if (Files.isSymbolicLink(block)) {
-                try {
-                    Path target = Files.readSymbolicLink(block);
-                    if (target.getFileName() != null) {
-                        device = target.getFileName().toString();
-                    }
-                } catch (IOException | SecurityException e) {
-                    // the dev-NAME directory name is the same kernel name
+            String member = "md/" + d.getFileName();
+            files.put(member + "/block", device(d));
+            for (String f : MEMBER_FILES) {
+                put(files, member + "/" + f, d.resolve(f));
+            }
+        }
+        return MdSysfs.read(name, block.toString(), files);
+    }
+
+    /** The block device a member is: where its {@code block} link points, or the NAME of dev-NAME. */
+    private static String device(Path memberDir) {
+        Path block = memberDir.resolve("block");
+        if (Files.isSymbolicLink(block)) {
+            try {
+                Path target = Files.readSymbolicLink(block);
+                if (target.getFileName() != null) {
+                    return target.getFileName().toString();
                 }
+            } catch (IOException | SecurityException e) {
+                // the dev-NAME directory name is the same kernel name
             }
-            String state = v.text(d.resolve("state"));
-            List<String> words = state == null || state.isEmpty() ? List.of() : List.copyOf(Arrays.asList(state.split(",")));
-            // slot_show: the slot number, "none" (a spare or a faulty member) or "journal"
-            Path slotFile = d.resolve("slot");
-            String slotText = v.text(slotFile);
-            Integer slot = null;
-            boolean slotKnown = slotText != null && (slotText.equals("none") || slotText.equals("journal"));
-            if (slotText != null && !slotKnown) {
-                slot = v.integer(v.parse(slotText, slotFile, false), slotFile);
-                slotKnown = slot != null;
-            }
-            out.add(new MdSysfsMember(device, slot, slotKnown, state != null, words, v.number(d.resolve("errors")),
-                    v.number(d.resolve("recovery_start"))));
         }
-        return List.copyOf(out);
+        return memberDir.getFileName().toString().substring("dev-".length());
     }
 
-    /** Reads values and collects a problem for each that does not parse. */
-    private static final class Values {
-        final List<ParseException> problems = new ArrayList<>();
-
-        String text(Path file) {
-            return ProcFiles.readValue(file);
+    private static void put(Map<String, String> files, String key, Path file) {
+        try {
+            files.put(key, ProcFiles.read(file));
+        } catch (IOException | SecurityException e) {
+            // absent or unreadable: md.c did not show it to us
         }
-
-        /** A non-negative number, or null when absent or "none". */
-        Long number(Path file) {
-            String s = text(file);
-            if (s == null || s.isEmpty() || s.equals("none")) {
-                return null;
-            }
-            return parse(s, file, false);
-        }
-
-        /** "N", or "new (old)" as layout_show, chunk_size_show and raid_disks_show print during a reshape: N or new. */
-        Long first(Path file, boolean signed) {
-            String s = text(file);
-            if (s == null || s.isEmpty()) {
-                return null;
-            }
-            int sp = s.indexOf(' ');
-            if (sp >= 0 && !s.substring(sp + 1).matches("\\(-?\\d{1,18}\\)")) {
-                problem(file, "expected 'N' or 'new (old)', got '" + clip(s) + "'");
-                return null;
-            }
-            return parse(sp < 0 ? s : s.substring(0, sp), file, signed);
-        }
-
-        Long parse(String s, Path file, boolean signed) {
-            String digits = signed && s.startsWith("-") ? s.substring(1) : s;
-            if (digits.isEmpty() || digits.length() > 18 || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
-                problem(file, "expected " + (signed ? "a number" : "a non-negative number") + ", got '" + clip(s) + "'");
-                return null;
-            }
-            return Long.parseLong(s);
-        }
-
-        Integer integer(Long n, Path file) {
-            if (n == null) {
-                return null;
-            }
-            if (n > Integer.MAX_VALUE || n < Integer.MIN_VALUE) {
-                problem(file, "value " + n + " is out of range");
-                return null;
-            }
-            return (int) (long) n;
-        }
-
-        void problem(Path file, String message) {
-            problems.add(new ParseException(file.toString(), 1, message + ": left out, the rest of the array is read"));
-        }
-    }
-
-    private static String emptyToNull(String s) {
-        return s == null || s.isEmpty() ? null : s;
-    }
-
-    private static String clip(String s) {
-        return s.length() > 80 ? s.substring(0, 80) + "..." : s;
     }
 }

@@ -1,9 +1,8 @@
 package io.raidpulse.collector.sampling;
 
-import io.raidpulse.collector.diskstats.DiskStat;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.hwraid.Declaration;
-import io.raidpulse.collector.hwraid.HardwareVolume;
+import io.raidpulse.collector.hwraid.ObservedVolume;
 import io.raidpulse.collector.hwraid.HardwareVolumes;
 import io.raidpulse.collector.hwraid.VolumeHealth;
 import io.raidpulse.collector.inventory.BlockDevice;
@@ -12,8 +11,12 @@ import io.raidpulse.collector.inventory.HostInfo;
 import io.raidpulse.collector.iostat.DeviceInterval;
 import io.raidpulse.collector.md.ArrayMember;
 import io.raidpulse.collector.md.ArrayState;
+import io.raidpulse.md.BlockDeviceKind;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.schema.CounterDeltas;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostIdentity;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.IostatMetrics;
@@ -174,9 +177,9 @@ public final class HostSampler {
                 .build();
     }
 
-    private List<io.raidpulse.schema.HardwareVolume> hardwareVolumes() {
-        List<io.raidpulse.schema.HardwareVolume> out = new ArrayList<>();
-        for (HardwareVolume v : volumes.volumes()) {
+    private List<HardwareVolume> hardwareVolumes() {
+        List<HardwareVolume> out = new ArrayList<>();
+        for (ObservedVolume v : volumes.volumes()) {
             VolumeHealth health = VolumeHealth.read(sys, v.device());
             for (String problem : health.problems()) {
                 readErrors.merge(ErrorKind.SCSI_SYSFS.key(), 1L, Long::sum);
@@ -187,9 +190,9 @@ public final class HostSampler {
         return out;
     }
 
-    static io.raidpulse.schema.HardwareVolume volume(HardwareVolume v, VolumeHealth health) {
+    static HardwareVolume volume(ObservedVolume v, VolumeHealth health) {
         var d = v.declaration();
-        return io.raidpulse.schema.HardwareVolume.newBuilder()
+        return HardwareVolume.newBuilder()
                 .setDevice(v.device())
                 .setDriver(v.scsi() == null ? null : v.scsi().driver())
                 .setScsiAddress(v.scsi() == null ? null : v.scsi().address())
@@ -238,7 +241,7 @@ public final class HostSampler {
         BlockDevice inv = devices.get(d.name());
         DeviceSample.Builder b = DeviceSample.newBuilder()
                 .setName(d.name()).setMajor(d.major()).setMinor(d.minor())
-                .setKind(inv != null ? DeviceKind.valueOf(inv.kind()) : guessKind(d.name()))
+                .setKind(DeviceKind.valueOf((inv != null ? inv.kind() : BlockDeviceKind.guess(d.name())).name()))
                 .setRotational(inv == null ? null : inv.rotational())
                 .setSizeBytes(inv == null ? null : inv.sizeBytes())
                 .setModel(inv == null ? null : inv.model())
@@ -258,7 +261,7 @@ public final class HostSampler {
                     .setRareqSz(m.rareqSz()).setWareqSz(m.wareqSz()).setDareqSz(m.dareqSz())
                     .setAquSz(m.aquSz()).setUtil(m.util()).build());
             var x = i.deltas();
-            b.setDeltas(io.raidpulse.schema.CounterDeltas.newBuilder()
+            b.setDeltas(CounterDeltas.newBuilder()
                     .setReads(x.reads()).setReadsMerged(x.readsMerged()).setSectorsRead(x.sectorsRead()).setReadMs(x.readMs())
                     .setWrites(x.writes()).setWritesMerged(x.writesMerged()).setSectorsWritten(x.sectorsWritten())
                     .setWriteMs(x.writeMs()).setIoTicksMs(x.ioTicksMs()).setWeightedMs(x.weightedMs())
@@ -271,23 +274,6 @@ public final class HostSampler {
                     .build());
         }
         return b.build();
-    }
-
-    /** Kind from the name alone, for a device sysfs does not show (a snapshot without sys/). */
-    static DeviceKind guessKind(String name) {
-        if (name.matches("md\\d+")) {
-            return DeviceKind.MD;
-        }
-        if (name.startsWith("dm-")) {
-            return DeviceKind.DM;
-        }
-        if (name.matches("(h|s|v|xv)d[a-z]+\\d+|nvme\\d+n\\d+p\\d+|mmcblk\\d+p\\d+|md\\d+p\\d+")) {
-            return DeviceKind.PARTITION;
-        }
-        if (name.matches("(h|s|v|xv)d[a-z]+|nvme\\d+n\\d+|mmcblk\\d+")) {
-            return DeviceKind.DISK;
-        }
-        return DeviceKind.OTHER;
     }
 
     static MdArray array(ArrayState a) {

@@ -1,8 +1,8 @@
 package io.raidpulse.collector.sampling;
 
-import io.raidpulse.collector.diskstats.DiskStat;
 import io.raidpulse.collector.iostat.DeviceInterval;
 import io.raidpulse.collector.iostat.IostatMath;
+import io.raidpulse.md.DiskStat;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.raidpulse.collector.sampling;
 
-import io.raidpulse.collector.diskstats.DiskStat;
 import io.raidpulse.collector.md.ArrayState;
-import io.raidpulse.collector.uptime.Uptime;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Uptime;
 import java.time.Instant;
 import java.util.List;
 

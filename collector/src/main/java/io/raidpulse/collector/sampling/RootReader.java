@@ -1,13 +1,12 @@
 package io.raidpulse.collector.sampling;
 
-import io.raidpulse.collector.diskstats.DiskStatsFile;
-import io.raidpulse.collector.diskstats.DiskStatsParser;
 import io.raidpulse.collector.md.MdArrays;
-import io.raidpulse.collector.md.Mdstat;
-import io.raidpulse.collector.md.MdstatParser;
-import io.raidpulse.collector.procfs.ParseException;
 import io.raidpulse.collector.procfs.ProcFiles;
-import io.raidpulse.collector.uptime.Uptime;
+import io.raidpulse.md.DiskStatsFile;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.ParseException;
+import io.raidpulse.md.Uptime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -69,7 +68,7 @@ public final class RootReader {
             }
             readAt = clock.instant();
             try {
-                diskstats = DiskStatsParser.parse(files.read(roots.diskstats()), roots.diskstats().toString());
+                diskstats = Diskstats.parse(files.read(roots.diskstats()), roots.diskstats().toString());
                 for (ParseException e : diskstats.errors()) {
                     problems.add(new Problem(ErrorKind.DISKSTATS, "line " + e.line(), e.getMessage()));
                 }
@@ -84,7 +83,7 @@ public final class RootReader {
         Mdstat mdstat = null;
         if (Files.exists(roots.mdstat())) {
             try {
-                mdstat = MdstatParser.parse(files.read(roots.mdstat()), roots.mdstat().toString());
+                mdstat = Mdstat.parse(files.read(roots.mdstat()), roots.mdstat().toString());
                 for (ParseException e : mdstat.errors()) {
                     problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage()));
                 }

@@ -1,5 +1,16 @@
 package io.raidpulse.collector.snapshot;
 
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.MdSysfs;
+import io.raidpulse.md.MdSysfsArray;
+import io.raidpulse.md.MdSysfsMember;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.MdstatArray;
+import io.raidpulse.md.MdstatMember;
+import io.raidpulse.md.MemberState;
+import io.raidpulse.md.SyncAction;
+import io.raidpulse.md.Uptime;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -7,6 +18,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 /**
@@ -19,6 +31,8 @@ import java.util.Random;
  */
 public final class SyntheticHost {
     private static final String[] LEVELS = {"raid1", "raid5", "raid6", "raid10"};
+    /** What proc/uptime says of idle time: it stays at 100 s, nothing reads it. */
+    private static final long IDLE_CS = 100_00;
 
     private final Path root;
     private final Random rnd;
@@ -55,51 +69,42 @@ public final class SyntheticHost {
                 add(name + "1", 8 + 57 * (d / 16), (d % 16) * 16 + 1);
             }
         }
-        StringBuilder mdstat = new StringBuilder("Personalities : [raid1] [raid6] [raid5] [raid4] [raid10]\n");
+        List<MdstatArray> mdstat = new ArrayList<>();
         for (int a = 0; a < arrays; a++) {
             String md = "md" + a;
             String level = LEVELS[a % LEVELS.length];
             Path dir = block.resolve(md);
             Path mdDir = dir.resolve("md");
             boolean checking = a == 1;
-            write(dir.resolve("size"), "7814054240\n");
-            write(mdDir.resolve("level"), level + "\n");
-            write(mdDir.resolve("layout"), (level.equals("raid10") ? 258 : level.equals("raid1") ? 0 : 2) + "\n");
-            write(mdDir.resolve("chunk_size"), (level.equals("raid1") ? 0 : 524288) + "\n");
-            write(mdDir.resolve("raid_disks"), "4\n");
-            write(mdDir.resolve("degraded"), "0\n");
-            write(mdDir.resolve("array_state"), "clean\n");
-            write(mdDir.resolve("sync_action"), checking ? "check\n" : "idle\n");
-            write(mdDir.resolve("sync_completed"), checking ? "1000000 / 3907027120\n" : "none\n");
-            write(mdDir.resolve("sync_speed"), checking ? "150000\n" : "none\n");
-            write(mdDir.resolve("mismatch_cnt"), "0\n");
-            StringBuilder line = new StringBuilder(md + " : active " + level);
+            List<MdstatMember> members = new ArrayList<>();
+            List<MdSysfsMember> sysfsMembers = new ArrayList<>();
             for (int m = 0; m < 4; m++) {
                 String member = diskName(a * 4 + m) + "1";
                 Path dev = mdDir.resolve("dev-" + member);
-                write(dev.resolve("state"), "in_sync\n");
-                write(dev.resolve("slot"), m + "\n");
-                write(dev.resolve("errors"), "0\n");
+                sysfsMembers.add(new MdSysfsMember(member, m, true, true, List.of(MemberState.IN_SYNC.word()), 0L, null));
+                Files.createDirectories(dev);
                 Files.createSymbolicLink(dev.resolve("block"), Path.of("../../../" + diskName(a * 4 + m) + "/" + member));
                 Files.createDirectories(dir.resolve("slaves"));
                 Files.createSymbolicLink(dir.resolve("slaves").resolve(member), Path.of("../../" + diskName(a * 4 + m) + "/" + member));
-                line.append(' ').append(member).append('[').append(m).append(']');
+                members.add(new MdstatMember(member, m, false, false, false, false, false, List.of()));
             }
-            mdstat.append(line).append('\n');
-            String status = switch (level) {
-                case "raid5", "raid6" -> " super 1.2 level " + level.substring(4) + ", 512k chunk, algorithm 2 [4/4] [UUUU]";
-                case "raid10" -> " super 1.2 512K chunks 2 near-copies [4/4] [UUUU]";
-                default -> " super 1.2 [4/4] [UUUU]";
-            };
-            mdstat.append("      3907027120 blocks").append(status).append('\n');
-            if (checking) {
-                mdstat.append("      [>....................]  check =  0.0% (500000/1953513560) finish=217.0min speed=150000K/sec\n");
+            MdSysfsArray sysfs = new MdSysfsArray(md, level, level.equals("raid10") ? 258 : level.equals("raid1") ? 0 : 2,
+                    level.equals("raid1") ? 0L : 524288L, 4, 0, "clean", (checking ? SyncAction.CHECK : SyncAction.IDLE).word(), null,
+                    checking ? 1000000L : null, checking ? 3907027120L : null, checking ? 150000L : null, 0L, 7814054240L,
+                    List.copyOf(sysfsMembers), List.of());
+            for (Map.Entry<String, String> f : MdSysfs.files(sysfs).entrySet()) {
+                if (!f.getKey().endsWith("/block")) { // a link, made above
+                    write(dir.resolve(f.getKey()), f.getValue());
+                }
             }
-            mdstat.append("      bitmap: 0/15 pages [0KB], 65536KB chunk\n\n");
+            boolean parity = level.equals("raid5") || level.equals("raid6");
+            mdstat.add(new MdstatArray(md, true, false, null, level, List.copyOf(members), 3907027120L, "1.2",
+                    level.equals("raid1") ? null : 512L, parity ? 2 : null, level.equals("raid10") ? "near-2" : null, 4, 4, "UUUU",
+                    "0/15 pages [0KB], 65536KB chunk", checking ? "check" : null, checking ? "running" : null, checking ? 0.0 : null,
+                    checking ? 500000L : null, checking ? 1953513560L : null, checking ? 217.0 : null, checking ? 150000L : null));
             add(md, 9, a);
         }
-        mdstat.append("unused devices: <none>\n");
-        write(root.resolve("proc/mdstat"), mdstat.toString());
+        write(root.resolve("proc/mdstat"), Mdstat.text(List.of("raid1", "raid6", "raid5", "raid4", "raid10"), mdstat));
         publish();
     }
 
@@ -110,7 +115,7 @@ public final class SyntheticHost {
     private void add(String name, int major, int minor) {
         names.add(name);
         majorMinor.add(new int[] {major, minor});
-        long[] c = new long[17];
+        long[] c = new long[DiskStat.FIELDS];
         for (int i = 0; i < c.length; i++) {
             c[i] = i == 8 ? 0 : rnd.nextInt(1_000_000);
         }
@@ -144,17 +149,13 @@ public final class SyntheticHost {
     }
 
     private void publish() throws IOException {
-        StringBuilder ds = new StringBuilder();
+        List<DiskStat> devices = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             int[] mm = majorMinor.get(i);
-            ds.append(String.format("%4d %7d %s", mm[0], mm[1], names.get(i)));
-            for (long v : counters.get(i)) {
-                ds.append(' ').append(v);
-            }
-            ds.append('\n');
+            devices.add(DiskStat.of(mm[0], mm[1], names.get(i), DiskStat.FIELDS, counters.get(i)));
         }
-        replace(root.resolve("proc/diskstats"), ds.toString());
-        replace(root.resolve("proc/uptime"), String.format("%d.%02d 100.00%n", uptimeCs / 100, uptimeCs % 100));
+        replace(root.resolve("proc/diskstats"), Diskstats.text(devices));
+        replace(root.resolve("proc/uptime"), new Uptime(uptimeCs, IDLE_CS).text());
     }
 
     public Path root() {

@@ -86,13 +86,13 @@ class HardwareVolumesTest {
                 "collector.hwraid.sda.controller", "PERC H700", "collector.hwraid.sda.cache", "write-back-battery",
                 "collector.hwraid.vda.level", "raid1", "collector.hwraid.sdz.level", "raid10")));
         HardwareVolumes v = HardwareVolumes.scan(SYS, declared);
-        assertThat(v.volumes()).extracting(HardwareVolume::device).containsExactly("sda", "vda");
-        HardwareVolume sda = v.volumes().get(0);
+        assertThat(v.volumes()).extracting(ObservedVolume::device).containsExactly("sda", "vda");
+        ObservedVolume sda = v.volumes().get(0);
         assertThat(sda.recognisedBy()).isEqualTo("megaraid_sas volume: channel 2");
         assertThat(sda.contradiction()).isNull();
         assertThat(sda.declaration().level()).isEqualTo("raid5");
         assertThat(sda.controller()).isEqualTo("PERC H700");
-        HardwareVolume vda = v.volumes().get(1);
+        ObservedVolume vda = v.volumes().get(1);
         assertThat(vda.recognisedBy()).isNull();
         assertThat(vda.contradiction()).startsWith("it is not a SCSI disk (no ").endsWith("), and a RAID controller's volumes are");
         assertThat(v.warnings()).hasSize(2);
@@ -106,7 +106,7 @@ class HardwareVolumesTest {
 
         // nothing declared: the volume sysfs shows is reported all the same, and the note says what to declare
         HardwareVolumes bare = HardwareVolumes.scan(SYS, Map.of());
-        assertThat(bare.volumes()).extracting(HardwareVolume::device).containsExactly("sda");
+        assertThat(bare.volumes()).extracting(ObservedVolume::device).containsExactly("sda");
         assertThat(bare.volumes().get(0).controller()).isEqualTo("DELL PERC H700");
         assertThat(bare.warnings()).isEmpty();
         assertThat(bare.notes().get(0)).endsWith("nothing declared (collector.hwraid.sda.level and .disks tell what the OS cannot see: "

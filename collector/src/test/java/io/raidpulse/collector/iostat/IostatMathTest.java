@@ -2,9 +2,9 @@ package io.raidpulse.collector.iostat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.raidpulse.collector.diskstats.DiskStat;
-import io.raidpulse.collector.diskstats.DiskStatsParser;
-import io.raidpulse.collector.procfs.ParseException;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.ParseException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class IostatMathTest {
     private static DiskStat d(String counters) throws ParseException {
-        return DiskStatsParser.parseLine("8 0 sda " + counters, "t", 1);
+        return Diskstats.parseLine("8 0 sda " + counters, "t", 1);
     }
 
     @Test

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.raidpulse.collector.cli.Run;
-import io.raidpulse.collector.diskstats.DiskStat;
-import io.raidpulse.collector.diskstats.DiskStatsParser;
 import io.raidpulse.collector.procfs.ProcFiles;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.raidpulse.collector.cli.Run;
-import io.raidpulse.collector.diskstats.DiskStat;
-import io.raidpulse.collector.diskstats.DiskStatsParser;
 import io.raidpulse.collector.procfs.ProcFiles;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +77,7 @@ public final class RecordedPairs {
     /** Whole devices of a recorded snapshot: name to their /proc/diskstats counters as a stat line. */
     static Map<String, String> whole(Path snap) throws Exception {
         Map<String, String> out = new LinkedHashMap<>();
-        var parsed = DiskStatsParser.parse(ProcFiles.read(snap.resolve("proc/diskstats")), "diskstats");
+        var parsed = Diskstats.parse(ProcFiles.read(snap.resolve("proc/diskstats")), "diskstats");
         for (DiskStat d : parsed.devices()) {
             if (Files.isDirectory(snap.resolve("sys/block").resolve(d.name())) && d.extended()) {
                 out.put(d.name(), d.sysfsStatLine());

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import io.raidpulse.collector.md.ArrayMember.Status;
+import io.raidpulse.md.Mdstat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +21,7 @@ class MdArraysTest {
     private static final Path ROOT = Fixtures.dir("sys-md");
 
     private static Map<String, ArrayState> arrays() {
-        Mdstat mdstat = MdstatParser.parse(Fixtures.text("sys-md/proc/mdstat"), "mdstat");
+        Mdstat mdstat = Mdstat.parse(Fixtures.text("sys-md/proc/mdstat"), "mdstat");
         assertThat(mdstat.errors()).isEmpty();
         MdArrays.Result r = MdArrays.merge(ROOT.resolve("sys"), mdstat);
         assertThat(r.sysfsProblems()).isEmpty();
@@ -130,7 +131,7 @@ class MdArraysTest {
 
     @Test
     void mdstatOnlyFallbackKeepsEverythingItCanTell() {
-        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/check-and-throttled-resync.mdstat"), "mdstat");
+        Mdstat m = Mdstat.parse(Fixtures.text("mdstat/check-and-throttled-resync.mdstat"), "mdstat");
         Map<String, ArrayState> a = MdArrays.merge(Path.of("/nonexistent-sys"), m).arrays().stream()
                 .collect(Collectors.toMap(ArrayState::name, Function.identity()));
         assertThat(a.get("md2").syncAction()).isEqualTo("check");
@@ -139,7 +140,7 @@ class MdArraysTest {
         assertThat(a.get("md2").syncEtaS()).as("KiB left / speed").isEqualTo((2930133824L - 2881245504L + 9853) / 9854);
         assertThat(a.get("md0").syncEtaS()).as("speed 0, finish=999999.9min").isNull();
         Map<String, ArrayState> flags = MdArrays.merge(Path.of("/nonexistent-sys"),
-                MdstatParser.parse(Fixtures.text("mdstat/raid10-near-far-offset.mdstat"), "m")).arrays().stream()
+                Mdstat.parse(Fixtures.text("mdstat/raid10-near-far-offset.mdstat"), "m")).arrays().stream()
                 .collect(Collectors.toMap(ArrayState::name, Function.identity()));
         assertThat(flags.get("md4").layout()).isEqualTo("offset-2");
         assertThat(flags.get("md4").degraded()).isEqualTo(1);
@@ -166,7 +167,7 @@ class MdArraysTest {
         Files.writeString(tmp.resolve("block/md9/md/degraded"), "lots\n");
         Files.writeString(tmp.resolve("block/md9/md/dev-sdw1/state"), "in_sync\n");
         Files.writeString(tmp.resolve("block/md9/md/dev-sdw1/slot"), "0\n");
-        Mdstat m = MdstatParser.parse(Fixtures.text("sys-md/proc/mdstat"), "mdstat");
+        Mdstat m = Mdstat.parse(Fixtures.text("sys-md/proc/mdstat"), "mdstat");
         MdArrays.Result r = MdArrays.merge(tmp, m);
         assertThat(r.sysfsProblems()).singleElement().satisfies(e -> assertThat(e.getMessage()).isEqualTo(
                 tmp.resolve("block/md9/md/degraded") + ":1: expected a non-negative number, got 'lots': left out, the rest of the array is read"));
@@ -245,7 +246,7 @@ class MdArraysTest {
     }
 
     private static Map<String, ArrayState> mdstatOnly(String fixture) {
-        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/" + fixture), fixture);
+        Mdstat m = Mdstat.parse(Fixtures.text("mdstat/" + fixture), fixture);
         assertThat(m.errors()).isEmpty();
         return MdArrays.merge(Path.of("/nonexistent-sys"), m).arrays().stream()
                 .collect(Collectors.toMap(ArrayState::name, Function.identity()));
@@ -282,7 +283,7 @@ class MdArraysTest {
         Files.createDirectories(tmp.resolve("block/md0/md"));
         Files.writeString(tmp.resolve("block/md0/md/level"), "raid1\n");
         Files.writeString(tmp.resolve("block/md0/md/sync_action"), "idle\n");
-        ArrayState md0 = MdArrays.merge(tmp, MdstatParser.parse(Fixtures.text("mdstat/clustered-remote.mdstat"), "m")).arrays()
+        ArrayState md0 = MdArrays.merge(tmp, Mdstat.parse(Fixtures.text("mdstat/clustered-remote.mdstat"), "m")).arrays()
                 .stream().filter(x -> x.name().equals("md0")).findFirst().orElseThrow();
         assertThat(md0.fromSysfs()).isTrue();
         assertThat(md0.syncAction()).isEqualTo("resync");
@@ -312,7 +313,7 @@ class MdArraysTest {
 
     @Test
     void memberWithAFlagMdDoesNotPrintIsUnknownAndSoAreTheOthersWithoutAFlag() {
-        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/mangled-blank-line-flag-no-status.mdstat"), "m");
+        Mdstat m = Mdstat.parse(Fixtures.text("mdstat/mangled-blank-line-flag-no-status.mdstat"), "m");
         ArrayState md0 = MdArrays.merge(Path.of("/nonexistent-sys"), m).arrays().get(0);
         assertThat(md0.members()).extracting(ArrayMember::status).containsExactly(Status.UNKNOWN, Status.UNKNOWN);
         assertThat(md0.syncCompletedPct()).isEqualTo(8.5);
@@ -329,21 +330,5 @@ class MdArraysTest {
                 + "unused devices: <none>\n");
         Run run = Run.of("arrays", "--proc-root", tmp.resolve("proc").toString(), "--sys-root", tmp.resolve("sys").toString());
         assertThat(run.out()).contains("recover 99.9% at 60 KiB/s, about 4 s left\n");
-    }
-
-    @Test
-    void layoutNames() {
-        assertThat(MdLayouts.describe("raid10", 0x102)).isEqualTo("near-2");
-        assertThat(MdLayouts.describe("raid10", 0x201)).isEqualTo("far-2");
-        assertThat(MdLayouts.describe("raid10", 0x10301)).isEqualTo("offset-3");
-        assertThat(MdLayouts.describe("raid10", 0x103)).isEqualTo("near-3");
-        assertThat(MdLayouts.describe("raid10", 0x202)).isEqualTo("near-2,far-2");
-        assertThat(MdLayouts.describe("raid10", 1 << 19)).isNull();
-        assertThat(MdLayouts.describe("raid5", 0)).isEqualTo("left-asymmetric");
-        assertThat(MdLayouts.describe("raid5", 3)).isEqualTo("right-symmetric");
-        assertThat(MdLayouts.describe("raid6", 20)).isEqualTo("parity-first-6");
-        assertThat(MdLayouts.describe("raid5", 7)).isNull();
-        assertThat(MdLayouts.describe("raid1", 0)).isNull();
-        assertThat(MdLayouts.describe("raid0", 2)).isEqualTo("alternate");
     }
 }

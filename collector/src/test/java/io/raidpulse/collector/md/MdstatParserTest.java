@@ -2,6 +2,9 @@ package io.raidpulse.collector.md;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.MdstatArray;
+import io.raidpulse.md.MdstatMember;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +28,7 @@ class MdstatParserTest {
     }
 
     private static Map<String, MdstatArray> parse(String fixture) {
-        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/" + fixture), fixture);
+        Mdstat m = Mdstat.parse(Fixtures.text("mdstat/" + fixture), fixture);
         assertThat(m.errors()).as("errors in %s", fixture).isEmpty();
         assertThat(m.warnings()).as("warnings in %s", fixture).isEmpty();
         return m.arrays().stream().collect(Collectors.toMap(MdstatArray::name, Function.identity()));
@@ -34,7 +37,7 @@ class MdstatParserTest {
     @ParameterizedTest
     @MethodSource("wellFormed")
     void everyFixtureParsesWithoutErrorsAndEveryArrayHasASize(String fixture) {
-        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/" + fixture), fixture);
+        Mdstat m = Mdstat.parse(Fixtures.text("mdstat/" + fixture), fixture);
         assertThat(m.errors()).isEmpty();
         assertThat(m.warnings()).isEmpty();
         assertThat(m.arrays()).isNotEmpty().allSatisfy(a -> {
@@ -184,13 +187,13 @@ class MdstatParserTest {
 
     @Test
     void personalities() {
-        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/raid5-degraded.mdstat"), "f");
+        Mdstat m = Mdstat.parse(Fixtures.text("mdstat/raid5-degraded.mdstat"), "f");
         assertThat(m.personalities()).containsExactly("raid6", "raid5", "raid4");
     }
 
     @Test
     void truncatedAndGarbageLinesAreErrorsNamingArrayAndLineAndTheRestParses() {
-        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/truncated-and-garbage.mdstat"), "/proc/mdstat");
+        Mdstat m = Mdstat.parse(Fixtures.text("mdstat/truncated-and-garbage.mdstat"), "/proc/mdstat");
         assertThat(m.arrays()).extracting(MdstatArray::name).containsExactly("md0");
         assertThat(m.errors()).extracting(Throwable::getMessage).containsExactly(
                 "/proc/mdstat:5: array md1: malformed '[n/m] [U_]' in '1048512 blocks super 1.2 [2/1 [U_]'",
@@ -233,7 +236,7 @@ class MdstatParserTest {
 
     @Test
     void whatTheKernelCannotPrintIsAWarningOrAnErrorNamingTheLine() {
-        Mdstat m = MdstatParser.parse(Fixtures.text("mdstat/mangled-blank-line-flag-no-status.mdstat"), "/proc/mdstat");
+        Mdstat m = Mdstat.parse(Fixtures.text("mdstat/mangled-blank-line-flag-no-status.mdstat"), "/proc/mdstat");
         assertThat(m.errors()).extracting(Throwable::getMessage).containsExactly(
                 "/proc/mdstat:2: indented line outside any array, ignored: 'stray indented line'",
                 "/proc/mdstat:8: array md1: no status line ('N blocks ...') after the array line");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.collector.cli.Run;
 import io.raidpulse.collector.md.ArrayMember.Status;
+import io.raidpulse.md.Mdstat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +39,7 @@ class RealKernelMdTest {
     }
 
     private static Mdstat mdstat(String snapshot) {
-        Mdstat m = MdstatParser.parse(Fixtures.text("real-md/" + snapshot + "/proc/mdstat"), "mdstat");
+        Mdstat m = Mdstat.parse(Fixtures.text("real-md/" + snapshot + "/proc/mdstat"), "mdstat");
         assertThat(m.errors()).isEmpty();
         assertThat(m.warnings()).isEmpty();
         return m;

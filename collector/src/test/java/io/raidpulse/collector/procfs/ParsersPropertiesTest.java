@@ -2,17 +2,17 @@ package io.raidpulse.collector.procfs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.raidpulse.collector.diskstats.DiskStat;
-import io.raidpulse.collector.diskstats.DiskStatsParser;
 import io.raidpulse.collector.iostat.DeviceInterval;
 import io.raidpulse.collector.iostat.IostatMath;
 import io.raidpulse.collector.md.Fixtures;
 import io.raidpulse.collector.md.MdArrays;
-import io.raidpulse.collector.md.MdSysfsArray;
 import io.raidpulse.collector.md.MdSysfsReader;
-import io.raidpulse.collector.md.Mdstat;
-import io.raidpulse.collector.md.MdstatParser;
-import io.raidpulse.collector.uptime.Uptime;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.MdSysfsArray;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.ParseException;
+import io.raidpulse.md.Uptime;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +76,7 @@ class ParsersPropertiesTest {
 
     @Property(tries = 400)
     void mdstatNeverThrows(@ForAll("mutatedMdstat") String text) {
-        Mdstat m = MdstatParser.parse(text, "/proc/mdstat");
+        Mdstat m = Mdstat.parse(text, "/proc/mdstat");
         assertThat(m.errors()).allSatisfy(e -> assertThat(e.getMessage()).startsWith("/proc/mdstat:"));
         MdArrays.merge(Path.of("/nonexistent"), m).arrays().forEach(a -> {
             if (a.syncEtaS() != null) {
@@ -87,12 +87,12 @@ class ParsersPropertiesTest {
 
     @Property(tries = 300)
     void mdstatArbitraryTextNeverThrows(@ForAll String text) {
-        MdstatParser.parse(text, "m");
+        Mdstat.parse(text, "m");
     }
 
     @Property(tries = 400)
     void diskstatsNeverThrows(@ForAll("mutatedDiskstats") String text) {
-        var f = DiskStatsParser.parse(text, "/proc/diskstats");
+        var f = Diskstats.parse(text, "/proc/diskstats");
         assertThat(f.errors()).allSatisfy(e -> assertThat(e.getMessage()).startsWith("/proc/diskstats:"));
         for (DiskStat d : f.devices()) {
             assertThat(d.readMs()).isBetween(0L, 0xFFFF_FFFFL);
@@ -102,7 +102,7 @@ class ParsersPropertiesTest {
 
     @Property(tries = 300)
     void diskstatsArbitraryTextNeverThrows(@ForAll String text) {
-        DiskStatsParser.parse(text, "d");
+        Diskstats.parse(text, "d");
     }
 
     @Property(tries = 300)

@@ -10,7 +10,7 @@ import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.model.importer.CopyDirection;
 import io.raidpulse.model.importer.FormatSniffer;
 import io.raidpulse.model.importer.ImportContext;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Target;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +58,9 @@ class BenchImportTest {
             // dd prints no direction: an operator gives it (bench import --direction), here from the command the guest ran
             ctx = ctx.withCopyDirection(start.text().contains("if=/dev/zero") ? CopyDirection.WRITE : CopyDirection.READ);
         }
-        List<BenchmarkProfile> profiles = FormatSniffer.importAny(text, ctx);
+        List<BenchmarkResult> profiles = FormatSniffer.importAny(text, ctx);
         assertThat(profiles).as("profiles from %s", file).isNotEmpty();
-        for (BenchmarkProfile p : profiles) {
+        for (BenchmarkResult p : profiles) {
             System.out.printf(Locale.ROOT, "%s %s: %s %s bs=%s qd=%s jobs=%s r=%s w=%s IOPS, r=%s w=%s B/s, tps=%s, %s%n", r.name(), file,
                     p.tool(), p.pattern(), p.blockSizeBytes(), p.queueDepth(), p.jobs(), p.readIops(), p.writeIops(),
                     p.readBytesPerSec(), p.writeBytesPerSec(), p.tps(), p.verdict());

@@ -1,6 +1,6 @@
 package io.raidpulse.lab.checks;
 
-import io.raidpulse.lab.DiskProfile;
+import io.raidpulse.lab.LabDisk;
 import io.raidpulse.lab.disk.SerialDisk;
 import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.stream.influx.InfluxConnection;
@@ -156,7 +156,7 @@ final class CapacityChecks {
     }
 
     /** What one lab disk serves per busy second in random requests of {@code bytes}: its positioning plus the transfer. */
-    static double expectedIops(DiskProfile disk, double bytes) {
+    static double expectedIops(LabDisk disk, double bytes) {
         SerialDisk serial = disk.serialModel();
         if (serial == null) {
             throw new IllegalArgumentException("the lab's " + disk.name() + " disks have no service-time model to hold a learned capacity to");
@@ -165,13 +165,13 @@ final class CapacityChecks {
     }
 
     /** The one disk profile of the recording's disks (all the lab's arrays are of one profile). */
-    static DiskProfile diskProfile(Recording r) {
+    static LabDisk diskProfile(Recording r) {
         Set<String> names = new LinkedHashSet<>();
         r.manifest().path("disks").forEach(d -> names.add(d.path("profile").asText()));
         if (names.size() != 1) {
             throw new IllegalStateException(r.name() + ": disks of " + names.size() + " profiles " + names + ", expected one");
         }
-        return DiskProfile.named(names.iterator().next());
+        return LabDisk.named(names.iterator().next());
     }
 
     /**
@@ -209,7 +209,7 @@ final class CapacityChecks {
             return r.name() + ": nothing learned (" + expectation.why() + ")";
         }
         // only here: a recording with nothing to learn may mix disk profiles (perc-h700-saturation: the volume and a virtio disk)
-        DiskProfile disk = diskProfile(r);
+        LabDisk disk = diskProfile(r);
         soft.assertThat(learned).as("%s: a member capacity learned (%s)", r.name(), expectation.why()).isPresent();
         if (learned.isEmpty()) {
             return r.name() + ": nothing learned";

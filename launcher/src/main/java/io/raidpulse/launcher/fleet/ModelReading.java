@@ -1,26 +1,23 @@
 package io.raidpulse.launcher.fleet;
 
-import io.raidpulse.collector.diskstats.DiskStat;
 import io.raidpulse.collector.inventory.BlockDevice;
 import io.raidpulse.collector.md.MdArrays;
-import io.raidpulse.collector.md.MdSysfsArray;
-import io.raidpulse.collector.md.MdSysfsMember;
-import io.raidpulse.collector.md.Mdstat;
-import io.raidpulse.collector.md.MdstatParser;
-import io.raidpulse.collector.procfs.ParseException;
 import io.raidpulse.collector.sampling.ErrorKind;
 import io.raidpulse.collector.sampling.Problem;
 import io.raidpulse.collector.sampling.Reading;
-import io.raidpulse.collector.uptime.Uptime;
+import io.raidpulse.md.BlockDeviceKind;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.ParseException;
+import io.raidpulse.md.Uptime;
 import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
-import io.raidpulse.simulator.model.MdArray;
-import io.raidpulse.simulator.model.MdMember;
 import io.raidpulse.simulator.model.Partition;
+import io.raidpulse.simulator.model.SimulatedArray;
+import io.raidpulse.simulator.model.SimulatedDevice;
 import io.raidpulse.simulator.tree.KernelText;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -49,28 +46,25 @@ final class ModelReading {
         }
         int hz = model.scenario().hz();
         List<DiskStat> devices = new ArrayList<>();
-        for (io.raidpulse.simulator.model.BlockDevice d : model.devices()) {
+        for (SimulatedDevice d : model.devices()) {
             if (d.sizeSectors() > 0) {
-                // block/genhd.c diskstats_show's 17 fields, as DiskStatsParser maps them
-                long[] v = d.counters().snapshot().kernelFields(hz);
-                devices.add(new DiskStat(d.major(), d.minor(), d.name(), 17, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7],
-                        v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15], v[16]));
+                devices.add(KernelText.diskstat(d, hz));
             }
         }
-        Mdstat mdstat = MdstatParser.parse(KernelText.mdstat(model, model.second()), "proc/mdstat");
+        Mdstat mdstat = Mdstat.parse(KernelText.mdstat(model, model.second()), "proc/mdstat");
         for (ParseException e : mdstat.errors()) {
             problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage()));
         }
         for (ParseException e : mdstat.warnings()) {
             problems.add(new Problem(ErrorKind.MDSTAT, "line " + e.line(), e.getMessage(), false));
         }
-        Map<String, MdArray> arrays = new HashMap<>();
+        Map<String, SimulatedArray> arrays = new HashMap<>();
         model.arrays().forEach(a -> arrays.put(a.name(), a));
         List<String> names = new ArrayList<>(arrays.keySet());
         names.sort(Comparator.naturalOrder());
         MdArrays.Result merged = MdArrays.merge(names, name -> {
-            MdArray a = arrays.get(name);
-            return a == null ? null : sysfs(a, model.second());
+            SimulatedArray a = arrays.get(name);
+            return a == null ? null : KernelText.mdSysfs(a, model.second());
         }, mdstat);
         for (ParseException e : merged.sysfsProblems()) {
             problems.add(new Problem(ErrorKind.MD_SYSFS, e.file(), e.getMessage(), false));
@@ -78,40 +72,10 @@ final class ModelReading {
         return new Reading(readAt, uptime, devices, merged.arrays(), List.copyOf(problems));
     }
 
-    /** /sys/block/mdX/md/ as TreeRenderer writes it and MdSysfsReader reads it. */
-    static MdSysfsArray sysfs(MdArray a, double now) {
-        String completed = KernelText.syncCompleted(a);
-        Long done = null;
-        Long total = null;
-        if (!completed.equals("none") && !completed.equals("delayed")) {
-            String[] parts = completed.split("/");
-            done = number(parts[0].trim());
-            total = number(parts[1].trim());
-        }
-        String speed = KernelText.syncSpeed(a, now);
-        List<MdSysfsMember> members = new ArrayList<>();
-        List<MdMember> byDir = new ArrayList<>(a.members());
-        // dev-NAME directories, listed in name order
-        byDir.sort(Comparator.comparing(m -> "dev-" + m.device().name()));
-        for (MdMember m : byDir) {
-            String state = m.sysfsState();
-            members.add(new MdSysfsMember(m.device().name(), m.slot() < 0 ? null : m.slot(), true, true,
-                    state.isEmpty() ? List.of() : List.copyOf(Arrays.asList(state.split(","))), 0L, null));
-        }
-        long chunk = a.spec().chunkBytes();
-        return new MdSysfsArray(a.name(), a.level().kernelName(), a.spec().layoutCode(), chunk, a.raidDisks(), a.degraded(),
-                a.arrayState(), KernelText.syncAction(a), null, done, total, speed.equals("none") ? null : number(speed),
-                a.mismatchCnt(), a.sizeSectors(), List.copyOf(members), List.of());
-    }
-
-    private static Long number(String s) {
-        return s.isEmpty() || s.length() > 18 || !s.chars().allMatch(c -> c >= '0' && c <= '9') ? null : Long.valueOf(s);
-    }
-
     /** BlockInventory's scan of the tree TreeRenderer writes: sys/block's disks and arrays, and the disks' partitions. */
     static Map<String, BlockDevice> inventory(HostModel model) {
         Map<String, BlockDevice> out = new HashMap<>();
-        for (io.raidpulse.simulator.model.BlockDevice d : model.devices()) {
+        for (SimulatedDevice d : model.devices()) {
             if (d instanceof Disk disk) {
                 String name = disk.name();
                 String modelName = null;
@@ -120,29 +84,29 @@ final class ModelReading {
                 } else if (name.startsWith("nvme")) {
                     modelName = blankToNull(disk.profile().model().strip());
                 }
-                BlockDevice whole = new BlockDevice(name, "DISK", disk.rotational(), bytes(disk), modelName, null, null,
+                BlockDevice whole = new BlockDevice(name, BlockDeviceKind.DISK, disk.rotational(), bytes(disk), modelName, null, null,
                         holders(model, disk));
                 out.put(name, whole);
                 for (Partition p : disk.partitions()) {
-                    out.put(p.name(), new BlockDevice(p.name(), "PARTITION", whole.rotational(), bytes(p), whole.model(),
+                    out.put(p.name(), new BlockDevice(p.name(), BlockDeviceKind.PARTITION, whole.rotational(), bytes(p), whole.model(),
                             whole.serial(), name, holders(model, p)));
                 }
-            } else if (d instanceof MdArray md) {
-                out.put(md.name(), new BlockDevice(md.name(), "MD", md.rotational(), bytes(md), null, null, null,
+            } else if (d instanceof SimulatedArray md) {
+                out.put(md.name(), new BlockDevice(md.name(), BlockDeviceKind.MD, md.rotational(), bytes(md), null, null, null,
                         holders(model, md)));
             }
         }
         return out;
     }
 
-    private static Long bytes(io.raidpulse.simulator.model.BlockDevice d) {
+    private static Long bytes(SimulatedDevice d) {
         String size = String.valueOf(d.sizeSectors());
         return size.matches("\\d{1,15}") ? d.sizeSectors() * 512 : null;
     }
 
-    private static List<String> holders(HostModel model, io.raidpulse.simulator.model.BlockDevice d) {
+    private static List<String> holders(HostModel model, SimulatedDevice d) {
         List<String> names = new ArrayList<>();
-        for (MdArray a : model.holders(d)) {
+        for (SimulatedArray a : model.holders(d)) {
             names.add(a.name());
         }
         names.sort(null);

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.config.Settings;
 import io.raidpulse.model.catalog.BuiltInCatalog;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
@@ -81,8 +81,8 @@ class PlanEndToEndIT {
     void planForTheRaid5ArrayProjectsOnRaid10WhatTheRaid10ArrayMeasuredUnderTheSameLoad(@TempDir Path dir) throws Exception {
         Settings settings = Settings.of(Map.of("capacity.clear-after", "5m"));
         try (Pipeline p = Pipeline.start(new Pipeline.Options(dir, 0, influx.url(), false, settings, "raid5-vs-raid10", true))) {
-            List<BenchmarkProfile> single = new ArrayList<>();
-            for (BenchmarkProfile d : BuiltInCatalog.profiles()) {
+            List<BenchmarkResult> single = new ArrayList<>();
+            for (BenchmarkResult d : BuiltInCatalog.profiles()) {
                 if (d.id().startsWith("published-d-")) {
                     single.add(d.toBuilder().id(d.id().replace("published-d", "st16000")).diskModel(DISK_MODEL).build());
                 }

@@ -1,5 +1,7 @@
 package io.raidpulse.model.capacity;
 
+import io.raidpulse.md.ParityAlgorithm;
+import io.raidpulse.md.Raid10Layout;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

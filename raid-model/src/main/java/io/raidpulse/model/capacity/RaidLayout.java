@@ -1,5 +1,7 @@
 package io.raidpulse.model.capacity;
 
+import io.raidpulse.md.Raid10Layout;
+
 /**
  * The geometry of an array: what the capacity model needs to count member I/Os.
  *

@@ -1,5 +1,6 @@
 package io.raidpulse.model.capacity;
 
+import io.raidpulse.md.Raid10Layout;
 import java.util.Optional;
 
 /**

@@ -7,7 +7,6 @@ import io.raidpulse.model.capacity.RaidModel;
 import io.raidpulse.model.importer.FioJsonImporter;
 import io.raidpulse.model.importer.ImportContext;
 import io.raidpulse.model.importer.ImportException;
-import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
@@ -15,6 +14,7 @@ import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.TrustVerdicts;
 import io.raidpulse.model.catalog.PublishedObservation.Metric;
+import io.raidpulse.model.profile.BenchmarkResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -54,11 +54,11 @@ public final class BuiltInCatalog {
     private static final int BONNIE_193_SEEK_PROCS = 3;
 
     private static final class Holder {
-        static final List<BenchmarkProfile> D = dProfiles();
+        static final List<BenchmarkResult> D = dProfiles();
         static final DiskProfile D_DISK = SingleDiskProfiles.derive("published-d-16tb-hdd",
                 "16 TB HDD of published-results D (30 GB short-stroked)", D, 4096).orElseThrow();
         static final DiskProfile C_DISK = cDisk();
-        static final List<BenchmarkProfile> PROFILES = concat(D, cProfiles(C_DISK), fProfiles());
+        static final List<BenchmarkResult> PROFILES = concat(D, cProfiles(C_DISK), fProfiles());
         static final List<DiskProfile> DISKS = List.of(D_DISK, C_DISK);
         static final List<PublishedObservation> OBSERVATIONS = publishedRatios();
     }
@@ -67,7 +67,7 @@ public final class BuiltInCatalog {
     }
 
     /** Every published profile, with verdicts. */
-    public static List<BenchmarkProfile> profiles() {
+    public static List<BenchmarkResult> profiles() {
         return Holder.PROFILES;
     }
 
@@ -81,7 +81,7 @@ public final class BuiltInCatalog {
         return Holder.OBSERVATIONS;
     }
 
-    public static Optional<BenchmarkProfile> profile(String id) {
+    public static Optional<BenchmarkResult> profile(String id) {
         return profiles().stream().filter(p -> p.id().equals(id)).findFirst();
     }
 
@@ -91,9 +91,9 @@ public final class BuiltInCatalog {
     }
 
     @SafeVarargs
-    private static List<BenchmarkProfile> concat(List<BenchmarkProfile>... parts) {
-        List<BenchmarkProfile> out = new ArrayList<>();
-        for (List<BenchmarkProfile> part : parts) {
+    private static List<BenchmarkResult> concat(List<BenchmarkResult>... parts) {
+        List<BenchmarkResult> out = new ArrayList<>();
+        for (List<BenchmarkResult> part : parts) {
             out.addAll(part);
         }
         return List.copyOf(out);
@@ -101,9 +101,9 @@ public final class BuiltInCatalog {
 
     // ---- D: one 16 TB HDD, the member disk for 16 TB arrays ----------------------------------
 
-    private static List<BenchmarkProfile> dProfiles() {
+    private static List<BenchmarkResult> dProfiles() {
         Target disk = Target.array(RaidLevel.SINGLE, 1).withDisk(null, true, 16_000_000_000_000L);
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         out.add(d("published-d-16tb-hdd-randread", Pattern.RANDOM, 4096, 4, disk).readFraction(1.0).readIops(550.0).build());
         out.add(d("published-d-16tb-hdd-randwrite", Pattern.RANDOM, 4096, 4, disk).readFraction(0.0).writeIops(480.0).build());
         out.add(d("published-d-16tb-hdd-seqread", Pattern.SEQUENTIAL, 1 << 20, 1, disk).readFraction(1.0).readBytesPerSec(268e6).build());
@@ -112,8 +112,8 @@ public final class BuiltInCatalog {
         return out.stream().map(p -> TrustVerdicts.assess(p, OutputSignals.NONE, null)).toList();
     }
 
-    private static BenchmarkProfile.Builder d(String id, Pattern pattern, long bs, int jobs, Target disk) {
-        return BenchmarkProfile.builder(id, Tool.FIO)
+    private static BenchmarkResult.Builder d(String id, Pattern pattern, long bs, int jobs, Target disk) {
+        return BenchmarkResult.builder(id, Tool.FIO)
                 .parameter("ioengine", "libaio").parameter("iodepth", "32").parameter("direct", "1")
                 .parameter("refill_buffers", "1").parameter("runtime", "60").parameter("numjobs", String.valueOf(jobs))
                 .pattern(pattern).blockSizeBytes(bs).queueDepth(32).jobs(jobs).direct(true)
@@ -141,10 +141,10 @@ public final class BuiltInCatalog {
                 "sequential from C's RAID5 x4 bonnie++ block write (158889 KiB/s = (n-1)S); random from " + tenK.id());
     }
 
-    private static List<BenchmarkProfile> cProfiles(DiskProfile disk) {
+    private static List<BenchmarkResult> cProfiles(DiskProfile disk) {
         Target raid5 = cTarget(RaidLevel.RAID5, 4);
         Target raid10 = cTarget(RaidLevel.RAID10, 4);
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         out.add(TrustVerdicts.assess(bonnie("published-c-raid5x4-bonnie-block-write", raid5).readFraction(0.0)
                 .writeBytesPerSec(C_RAID5_X4_BLOCK_WRITE_KIBPS * 1024)
                 .note("Reference for the member disks' sequential rate, so not held against the model.").build(), OutputSignals.NONE, null));
@@ -175,21 +175,21 @@ public final class BuiltInCatalog {
                 "UFS + soft updates (FreeBSD 6.1)", 300_000_000_000L);
     }
 
-    private static BenchmarkProfile.Builder bonnie(String id, Target target) {
-        return BenchmarkProfile.builder(id, Tool.BONNIE).toolVersion("1.93c")
+    private static BenchmarkResult.Builder bonnie(String id, Target target) {
+        return BenchmarkResult.builder(id, Tool.BONNIE).toolVersion("1.93c")
                 .parameter("arguments", "-s 1000:8k")
                 .pattern(Pattern.SEQUENTIAL).blockSizeBytes(8192L).queueDepth(1).jobs(1).direct(false)
                 .fileSizeBytes(1000L << 20)
                 .target(target).source(C_SOURCE);
     }
 
-    private static BenchmarkProfile rewrite(String id, Target target, double kibps) {
+    private static BenchmarkResult rewrite(String id, Target target, double kibps) {
         return bonnie(id, target).readFraction(0.5).readBytesPerSec(kibps * 1024).writeBytesPerSec(kibps * 1024).build();
     }
 
-    private static BenchmarkProfile seeks(String id, Target target, Double perSec) {
+    private static BenchmarkResult seeks(String id, Target target, Double perSec) {
         // each seek reads a chunk; one in ten is written back (bonnie++)
-        BenchmarkProfile.Builder b = bonnie(id, target).pattern(Pattern.RANDOM).jobs(BONNIE_193_SEEK_PROCS).readFraction(10.0 / 11)
+        BenchmarkResult.Builder b = bonnie(id, target).pattern(Pattern.RANDOM).jobs(BONNIE_193_SEEK_PROCS).readFraction(10.0 / 11)
                 .readIops(perSec).writeIops(perSec == null ? null : perSec / 10);
         if (perSec == null) {
             b.note("Published as \"too fast to measure\".");
@@ -197,8 +197,8 @@ public final class BuiltInCatalog {
         return b.build();
     }
 
-    private static BenchmarkProfile.Builder dd(String id, Target target, double bytesPerSec, Long bytes) {
-        return BenchmarkProfile.builder(id, Tool.DD)
+    private static BenchmarkResult.Builder dd(String id, Target target, double bytesPerSec, Long bytes) {
+        return BenchmarkResult.builder(id, Tool.DD)
                 .parameter("bs", "8k").parameter("then", "sync")
                 .pattern(Pattern.SEQUENTIAL).blockSizeBytes(8192L).queueDepth(1).jobs(1).direct(false)
                 .readFraction(0.0).writeBytesPerSec(bytesPerSec).fileSizeBytes(bytes)
@@ -207,14 +207,14 @@ public final class BuiltInCatalog {
 
     // ---- F: md RAID5 8 x 2 TB, fio 3.1 JSON from the public data set -------------------------
 
-    private static List<BenchmarkProfile> fProfiles() {
+    private static List<BenchmarkResult> fProfiles() {
         ImportContext ctx = ImportContext.of(Target.array(RaidLevel.RAID5, 8).withDisk(null, true, 2_000_000_000_000L)
                 .withController("IBM M1015 (HBA)")).withSource(F_SOURCE, null);
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         for (String rw : new String[] {"randread", "randwrite"}) {
             String file = "fio-3.1_md-raid5-8x2TB_" + rw + "_qd64x64.json";
             try {
-                for (BenchmarkProfile p : new FioJsonImporter().parse(resource(file), ctx)) {
+                for (BenchmarkResult p : new FioJsonImporter().parse(resource(file), ctx)) {
                     out.add(p.toBuilder().id("published-f-raid5x8-" + rw + "-qd64x64")
                             .note("From " + file + ". No member-disk figures are published for these disks: not held against the model.")
                             .build());

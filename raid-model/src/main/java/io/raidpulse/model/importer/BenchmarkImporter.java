@@ -1,6 +1,6 @@
 package io.raidpulse.model.importer;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import java.util.List;
 
 /** One benchmark output format: a pure function from the output's text to profiles. */
@@ -13,5 +13,5 @@ public interface BenchmarkImporter {
      * naming the line or field when the text is not this format or is cut short; never with
      * anything else.
      */
-    List<BenchmarkProfile> parse(String text, ImportContext context) throws ImportException;
+    List<BenchmarkResult> parse(String text, ImportContext context) throws ImportException;
 }

@@ -1,6 +1,6 @@
 package io.raidpulse.model.importer;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
@@ -57,9 +57,9 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
     }
 
     @Override
-    public List<BenchmarkProfile> parse(String text, ImportContext ctx) throws ImportException {
+    public List<BenchmarkResult> parse(String text, ImportContext ctx) throws ImportException {
         List<String> lines = ImportSupport.lines(text);
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         boolean found = false;
         String version10x = null;
         for (int i = 0; i < lines.size(); i++) {
@@ -90,7 +90,7 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
             boolean latencies, String note) {
     }
 
-    private List<BenchmarkProfile> row(String text, String[] f, int lineNo, ImportContext ctx) throws ImportException {
+    private List<BenchmarkResult> row(String text, String[] f, int lineNo, ImportContext ctx) throws ImportException {
         int io;
         Integer seekProcs;
         switch (f.length) {
@@ -128,7 +128,7 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
     }
 
     /** A bonnie++ 1.0x line: 27 fields, no version, no concurrency, no latencies (bon_time.cpp, BonTimer::DoReport). */
-    private List<BenchmarkProfile> row10x(String text, String[] f, java.util.regex.Matcher m, int lineNo, String version, ImportContext ctx)
+    private List<BenchmarkResult> row10x(String text, String[] f, java.util.regex.Matcher m, int lineNo, String version, ImportContext ctx)
             throws ImportException {
         if (f.length != FIELDS_1_0X) {
             throw ImportException.atLine(FMT, lineNo, "a bonnie++ 1.0x line ('name,size,...') has " + FIELDS_1_0X + " fields, found " + f.length);
@@ -147,15 +147,15 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
         return profiles(text, f, lineNo, run, phases, ctx);
     }
 
-    private List<BenchmarkProfile> profiles(String text, String[] f, int lineNo, Run run, Phase[] phases, ImportContext ctx)
+    private List<BenchmarkResult> profiles(String text, String[] f, int lineNo, Run run, Phase[] phases, ImportContext ctx)
             throws ImportException {
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         for (Phase p : phases) {
             String value = f[p.column()];
             if (value.isEmpty()) {
                 continue;
             }
-            BenchmarkProfile.Builder b = BenchmarkProfile.builder(
+            BenchmarkResult.Builder b = BenchmarkResult.builder(
                     ImportSupport.id(Tool.BONNIE, text, "line" + lineNo + "-" + p.name()), Tool.BONNIE)
                     .toolVersion(run.version())
                     .parameters(Map.of("csv_format", run.csvFormat(), "name", run.host(), "phase", p.name()))

@@ -1,6 +1,6 @@
 package io.raidpulse.model.importer;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
@@ -45,10 +45,10 @@ public final class DdImporter implements BenchmarkImporter {
     }
 
     @Override
-    public List<BenchmarkProfile> parse(String text, ImportContext ctx) throws ImportException {
+    public List<BenchmarkResult> parse(String text, ImportContext ctx) throws ImportException {
         List<String> lines = ImportSupport.lines(text);
         boolean anyRecords = lines.stream().anyMatch(l -> RECORDS_OUT.matcher(l.trim()).matches());
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
             Matcher gnu = GNU.matcher(line);
@@ -69,7 +69,7 @@ public final class DdImporter implements BenchmarkImporter {
         return out;
     }
 
-    private BenchmarkProfile copy(String text, List<String> lines, int i, Matcher m, boolean gnu, ImportContext ctx) throws ImportException {
+    private BenchmarkResult copy(String text, List<String> lines, int i, Matcher m, boolean gnu, ImportContext ctx) throws ImportException {
         int lineNo = i + 1;
         long bytes = ImportSupport.wholeNumber(FMT, lineNo, "bytes copied", m.group(1));
         double seconds = ImportSupport.number(FMT, lineNo, "seconds", m.group(2));
@@ -81,7 +81,7 @@ public final class DdImporter implements BenchmarkImporter {
             }
         }
         Map<String, String> command = command(lines, i);
-        BenchmarkProfile.Builder b = BenchmarkProfile.builder(ImportSupport.id(Tool.DD, text, "line" + lineNo), Tool.DD)
+        BenchmarkResult.Builder b = BenchmarkResult.builder(ImportSupport.id(Tool.DD, text, "line" + lineNo), Tool.DD)
                 .pattern(Pattern.SEQUENTIAL)
                 .queueDepth(1)
                 .jobs(1)

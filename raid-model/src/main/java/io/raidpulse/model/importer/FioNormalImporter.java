@@ -1,6 +1,6 @@
 package io.raidpulse.model.importer;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.TrustVerdicts;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -124,7 +124,7 @@ public final class FioNormalImporter implements BenchmarkImporter {
     }
 
     @Override
-    public List<BenchmarkProfile> parse(String text, ImportContext ctx) throws ImportException {
+    public List<BenchmarkResult> parse(String text, ImportContext ctx) throws ImportException {
         List<String> lines = ImportSupport.lines(text);
         List<Run> runs = new ArrayList<>();
         Run run = null;
@@ -226,7 +226,7 @@ public final class FioNormalImporter implements BenchmarkImporter {
             throw ImportException.whole(FMT, "no job results found (expected fio's normal report, with lines like"
                     + " 'name: (groupid=0, jobs=1): err= 0: ...')");
         }
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         for (int r = 0; r < runs.size(); r++) {
             Run one = runs.get(r);
             if (one.sections.isEmpty()) {

@@ -1,6 +1,6 @@
 package io.raidpulse.model.importer;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
@@ -38,7 +38,7 @@ final class FioProfiles {
     private FioProfiles() {
     }
 
-    static List<BenchmarkProfile> build(BenchmarkFormat format, String text, String fioVersion, List<FioJob> jobs,
+    static List<BenchmarkResult> build(BenchmarkFormat format, String text, String fioVersion, List<FioJob> jobs,
             MdRatios md, List<String> runNotes, ImportContext ctx) throws ImportException {
         return build(format, text, fioVersion, jobs, md, runNotes, ctx, "");
     }
@@ -47,25 +47,25 @@ final class FioProfiles {
      * As {@link #build(BenchmarkFormat, String, String, List, MdRatios, List, ImportContext)} for one of
      * several runs in one text: {@code part} ("run2-") keeps the ids of its groups apart from the first run's.
      */
-    static List<BenchmarkProfile> build(BenchmarkFormat format, String text, String fioVersion, List<FioJob> jobs,
+    static List<BenchmarkResult> build(BenchmarkFormat format, String text, String fioVersion, List<FioJob> jobs,
             MdRatios md, List<String> runNotes, ImportContext ctx, String part) throws ImportException {
         Map<Integer, List<FioJob>> groups = new LinkedHashMap<>();
         for (FioJob j : jobs) {
             groups.computeIfAbsent(j.groupId(), g -> new ArrayList<>()).add(j);
         }
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         for (Map.Entry<Integer, List<FioJob>> g : groups.entrySet()) {
             out.add(group(format, text, fioVersion, part, g.getKey(), g.getValue(), groups.size() == 1 ? md : null, runNotes, ctx));
         }
         return out;
     }
 
-    private static BenchmarkProfile group(BenchmarkFormat format, String text, String fioVersion, String part, int groupId,
+    private static BenchmarkResult group(BenchmarkFormat format, String text, String fioVersion, String part, int groupId,
             List<FioJob> entries, MdRatios md, List<String> runNotes, ImportContext ctx) throws ImportException {
         String fmt = format.displayName();
         FioJob first = entries.get(0);
         Map<String, String> options = first.options();
-        BenchmarkProfile.Builder b = BenchmarkProfile.builder(ImportSupport.id(Tool.FIO, text, part + "g" + groupId), Tool.FIO)
+        BenchmarkResult.Builder b = BenchmarkResult.builder(ImportSupport.id(Tool.FIO, text, part + "g" + groupId), Tool.FIO)
                 .toolVersion(fioVersion);
         runNotes.forEach(b::note);
         if (options != null) {
@@ -151,7 +151,7 @@ final class FioProfiles {
      * repeat their definition's name), a file that definitions share counted once at its largest.
      * Unknown when any definition's is.
      */
-    private static void dataSet(String fmt, List<FioJob> entries, BenchmarkProfile.Builder b) throws ImportException {
+    private static void dataSet(String fmt, List<FioJob> entries, BenchmarkResult.Builder b) throws ImportException {
         Map<String, Workload> definitions = new LinkedHashMap<>();
         for (FioJob j : entries) {
             if (!definitions.containsKey(j.name())) {

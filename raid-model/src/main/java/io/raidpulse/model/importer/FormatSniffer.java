@@ -1,6 +1,6 @@
 package io.raidpulse.model.importer;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -54,7 +54,7 @@ public final class FormatSniffer {
     }
 
     /** Detects the format and imports with its importer. */
-    public static List<BenchmarkProfile> importAny(String text, ImportContext ctx) throws ImportException {
+    public static List<BenchmarkResult> importAny(String text, ImportContext ctx) throws ImportException {
         BenchmarkFormat format = detect(text).orElseThrow(() -> ImportException.whole("benchmark output",
                 "not a recognised format (expected " + EXPECTED + ")"));
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;

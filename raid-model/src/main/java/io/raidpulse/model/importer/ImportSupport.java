@@ -1,6 +1,6 @@
 package io.raidpulse.model.importer;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.TrustVerdicts;
@@ -92,14 +92,14 @@ final class ImportSupport {
      * Adds what the user knows and what to record, builds, and assesses trust. A value the
      * profile cannot hold (a negative rate from a corrupt file) fails with the location given.
      */
-    static BenchmarkProfile finish(String format, Integer line, BenchmarkProfile.Builder b, ImportContext ctx, OutputSignals signals)
+    static BenchmarkResult finish(String format, Integer line, BenchmarkResult.Builder b, ImportContext ctx, OutputSignals signals)
             throws ImportException {
         b.target(ctx.target());
         if (ctx.ramBytes() != null) {
             b.ramBytes(ctx.ramBytes());
         }
         b.source(ctx.source()).importedAtMs(ctx.importedAtMs());
-        BenchmarkProfile p;
+        BenchmarkResult p;
         try {
             p = b.build();
             if (p.pattern() == null && ctx.pattern() != null) {

@@ -1,6 +1,6 @@
 package io.raidpulse.model.importer;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
@@ -68,9 +68,9 @@ public final class PgbenchImporter implements BenchmarkImporter {
     }
 
     @Override
-    public List<BenchmarkProfile> parse(String text, ImportContext ctx) throws ImportException {
+    public List<BenchmarkResult> parse(String text, ImportContext ctx) throws ImportException {
         List<String> lines = ImportSupport.lines(text);
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         Run run = new Run();
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
@@ -127,8 +127,8 @@ public final class PgbenchImporter implements BenchmarkImporter {
         return out;
     }
 
-    private static BenchmarkProfile profile(String text, Run run, ImportContext ctx) throws ImportException {
-        BenchmarkProfile.Builder b = BenchmarkProfile.builder(ImportSupport.id(Tool.PGBENCH, text, "line" + run.tpsLine), Tool.PGBENCH)
+    private static BenchmarkResult profile(String text, Run run, ImportContext ctx) throws ImportException {
+        BenchmarkResult.Builder b = BenchmarkResult.builder(ImportSupport.id(Tool.PGBENCH, text, "line" + run.tpsLine), Tool.PGBENCH)
                 .toolVersion(run.version)
                 .pattern(Pattern.APPLICATION)
                 .tps(run.tps)

@@ -1,6 +1,6 @@
 package io.raidpulse.model.importer;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
@@ -60,7 +60,7 @@ public final class SysbenchFileioImporter implements BenchmarkImporter {
     }
 
     @Override
-    public List<BenchmarkProfile> parse(String text, ImportContext ctx) throws ImportException {
+    public List<BenchmarkResult> parse(String text, ImportContext ctx) throws ImportException {
         List<String> lines = ImportSupport.lines(text);
         List<Integer> starts = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
@@ -71,11 +71,11 @@ public final class SysbenchFileioImporter implements BenchmarkImporter {
         if (starts.isEmpty() || starts.get(0) != 0) {
             starts.add(0, 0);
         }
-        List<BenchmarkProfile> out = new ArrayList<>();
+        List<BenchmarkResult> out = new ArrayList<>();
         for (int s = 0; s < starts.size(); s++) {
             int from = starts.get(s);
             int to = s + 1 < starts.size() ? starts.get(s + 1) : lines.size();
-            BenchmarkProfile p = run(text, lines, from, to, ctx);
+            BenchmarkResult p = run(text, lines, from, to, ctx);
             if (p != null) {
                 out.add(p);
             }
@@ -114,7 +114,7 @@ public final class SysbenchFileioImporter implements BenchmarkImporter {
         return null;
     }
 
-    private BenchmarkProfile run(String text, List<String> lines, int from, int to, ImportContext ctx) throws ImportException {
+    private BenchmarkResult run(String text, List<String> lines, int from, int to, ImportContext ctx) throws ImportException {
         Found doing = find(lines, from, to, DOING);
         Found v1Reads = find(lines, from, to, V1_READS);
         Found v11Read = find(lines, from, to, V11_READ);
@@ -126,7 +126,7 @@ public final class SysbenchFileioImporter implements BenchmarkImporter {
             return null;
         }
         Found banner = find(lines, from, Math.min(to, from + 1), BANNER);
-        BenchmarkProfile.Builder b = BenchmarkProfile.builder(ImportSupport.id(Tool.SYSBENCH, text, "line" + (from + 1)), Tool.SYSBENCH)
+        BenchmarkResult.Builder b = BenchmarkResult.builder(ImportSupport.id(Tool.SYSBENCH, text, "line" + (from + 1)), Tool.SYSBENCH)
                 .toolVersion(banner == null ? null : banner.g(1));
 
         double readIops;

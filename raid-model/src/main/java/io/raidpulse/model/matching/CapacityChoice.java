@@ -1,7 +1,7 @@
 package io.raidpulse.model.matching;
 
 import io.raidpulse.model.capacity.DiskProfile;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 
 /**
@@ -26,7 +26,7 @@ public record CapacityChoice(
         Double writeIops,
         Double readBytesPerSec,
         Double writeBytesPerSec,
-        BenchmarkProfile profile,
+        BenchmarkResult profile,
         DiskProfile disk) {
 
     /** Reads plus writes per second, or null for a sequential load. */

@@ -6,7 +6,7 @@ import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.capacity.RaidModel;
 import io.raidpulse.model.catalog.DiskClass;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
 import io.raidpulse.model.profile.Verdict;
@@ -33,23 +33,23 @@ public final class ProfileMatcher {
     /** Outstanding requests at which capacity is taken for {@link #use}: enough to keep every member busy. */
     private static final double SATURATED = Double.POSITIVE_INFINITY;
 
-    private final List<BenchmarkProfile> profiles;
+    private final List<BenchmarkResult> profiles;
     private final List<DiskProfile> disks;
 
     /**
      * @param profiles benchmark profiles to match (user imports and the built-in catalog)
      * @param disks    member-disk profiles known by disk model
      */
-    public ProfileMatcher(Collection<BenchmarkProfile> profiles, Collection<DiskProfile> disks) {
+    public ProfileMatcher(Collection<BenchmarkResult> profiles, Collection<DiskProfile> disks) {
         this.profiles = List.copyOf(profiles);
         this.disks = List.copyOf(disks);
     }
 
     /** The capacity of the live array for its load shape, from the best source there is. */
     public CapacityChoice choose(LiveLoad load) {
-        Optional<BenchmarkProfile> measured = matchingProfile(load);
+        Optional<BenchmarkResult> measured = matchingProfile(load);
         if (measured.isPresent()) {
-            BenchmarkProfile p = measured.get();
+            BenchmarkResult p = measured.get();
             String label = measuredLabel(p);
             if (load.pattern() == Pattern.SEQUENTIAL) {
                 return new CapacityChoice(CapacitySource.MEASURED_PROFILE, label, load.pattern(), null, null,
@@ -104,12 +104,12 @@ public final class ProfileMatcher {
         double writeCapacity = sequential ? model.sequentialWriteMBps() * 1e6 : model.randomWriteIops(writeBytes, SATURATED);
         double reads = sequential ? readsPerSec * readBytes : readsPerSec;
         double writes = sequential ? writesPerSec * writeBytes : writesPerSec;
-        Optional<BenchmarkProfile> measured = matchingProfile(load);
+        Optional<BenchmarkResult> measured = matchingProfile(load);
         if (measured.isEmpty()) {
             return new CapacityUse(member.source(), member.disk().id(), modelLabel(load.layout(), member), load.pattern(),
                     readCapacity, writeCapacity, reads / readCapacity, writes / writeCapacity, 1, member.disk());
         }
-        BenchmarkProfile p = measured.get();
+        BenchmarkResult p = measured.get();
         double calibration = measuredOverModel(p, model);
         return new CapacityUse(CapacitySource.MEASURED_PROFILE, p.id(), measuredLabel(p), load.pattern(),
                 readCapacity * calibration, writeCapacity * calibration,
@@ -117,7 +117,7 @@ public final class ProfileMatcher {
     }
 
     /* The benchmark's headline against the model of the same array at the benchmark's own conditions. */
-    private static double measuredOverModel(BenchmarkProfile p, RaidModel model) {
+    private static double measuredOverModel(BenchmarkResult p, RaidModel model) {
         double f = p.readFraction();
         if (p.pattern() == Pattern.SEQUENTIAL) {
             int streams = p.jobs() == null ? 1 : p.jobs();
@@ -129,7 +129,7 @@ public final class ProfileMatcher {
         return p.totalIops() / expected;
     }
 
-    private static String measuredLabel(BenchmarkProfile p) {
+    private static String measuredLabel(BenchmarkResult p) {
         return String.format(Locale.ROOT, "measured: %s (%s%s, %s)", p.id(), p.tool().name().toLowerCase(Locale.ROOT),
                 p.toolVersion() == null ? "" : " " + p.toolVersion(), p.source() == null ? "imported" : p.source());
     }
@@ -149,7 +149,7 @@ public final class ProfileMatcher {
      * size in the same power-of-two bucket, and per-member queue within
      * {@link #QUEUE_DEPTH_FACTOR} of the members' aqu-sz; the nearest queue depth wins.
      */
-    public Optional<BenchmarkProfile> matchingProfile(LiveLoad load) {
+    public Optional<BenchmarkResult> matchingProfile(LiveLoad load) {
         return profiles.stream()
                 .filter(p -> p.verdict() == Verdict.TRUSTED)
                 .filter(p -> sameArray(p, load.layout()))
@@ -160,7 +160,7 @@ public final class ProfileMatcher {
                 .filter(p -> p.blockSizeBytes() != null && bucket(p.blockSizeBytes()) == bucket(load.requestBytes()))
                 .filter(p -> hasCapacity(p, load.pattern()))
                 .filter(p -> queueDistance(p, load) <= Math.log(QUEUE_DEPTH_FACTOR))
-                .min(Comparator.comparingDouble((BenchmarkProfile p) -> queueDistance(p, load))
+                .min(Comparator.comparingDouble((BenchmarkResult p) -> queueDistance(p, load))
                         .thenComparingDouble(p -> Math.abs(p.readFraction() - load.readFraction())));
     }
 
@@ -176,7 +176,7 @@ public final class ProfileMatcher {
                     return new MemberDisk(d, CapacitySource.SINGLE_DISK_MODEL);
                 }
             }
-            List<BenchmarkProfile> ofModel = profiles.stream().filter(p -> p.diskModel() != null && sameModel(p.diskModel(), model)).toList();
+            List<BenchmarkResult> ofModel = profiles.stream().filter(p -> p.diskModel() != null && sameModel(p.diskModel(), model)).toList();
             Optional<DiskProfile> derived = SingleDiskProfiles.derive("derived-" + model.trim().replaceAll("\\s+", "-"),
                     model.trim() + " from single-disk benchmarks", ofModel, load.requestBytes());
             if (derived.isPresent()) {
@@ -186,7 +186,7 @@ public final class ProfileMatcher {
         return new MemberDisk(DiskClass.guess(load.rotational(), load.deviceName()).defaults(), CapacitySource.DISK_CLASS_DEFAULT);
     }
 
-    private static boolean sameArray(BenchmarkProfile p, RaidLayout live) {
+    private static boolean sameArray(BenchmarkResult p, RaidLayout live) {
         if (p.level() != live.level() || p.disks() == null || p.disks() != live.disks()) {
             return false;
         }
@@ -224,7 +224,7 @@ public final class ProfileMatcher {
         return shorter.length() == SCSI_PRODUCT_ID && longer.startsWith(shorter);
     }
 
-    private static boolean hasCapacity(BenchmarkProfile p, Pattern pattern) {
+    private static boolean hasCapacity(BenchmarkResult p, Pattern pattern) {
         if (pattern == Pattern.SEQUENTIAL) {
             return orZero(p.readBytesPerSec()) + orZero(p.writeBytesPerSec()) > 0;
         }
@@ -233,7 +233,7 @@ public final class ProfileMatcher {
     }
 
     /* |ln(benchmark's outstanding per member / members' aqu-sz)|; when either is unknown, the farthest still accepted. */
-    private static double queueDistance(BenchmarkProfile p, LiveLoad load) {
+    private static double queueDistance(BenchmarkResult p, LiveLoad load) {
         Integer outstanding = p.outstanding();
         Double live = load.memberQueueDepth();
         if (outstanding == null || live == null || live <= 0) {

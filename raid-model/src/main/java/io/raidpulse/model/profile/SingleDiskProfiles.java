@@ -22,12 +22,12 @@ public final class SingleDiskProfiles {
      * all TRUSTED and of level {@link RaidLevel#SINGLE}; empty unless all three are there.
      * Random results at {@code preferredBlockBytes} are chosen first, then the fastest.
      */
-    public static Optional<DiskProfile> derive(String id, String description, Collection<BenchmarkProfile> candidates, long preferredBlockBytes) {
-        List<BenchmarkProfile> single = candidates.stream()
+    public static Optional<DiskProfile> derive(String id, String description, Collection<BenchmarkResult> candidates, long preferredBlockBytes) {
+        List<BenchmarkResult> single = candidates.stream()
                 .filter(p -> p.level() == RaidLevel.SINGLE && p.verdict() == Verdict.TRUSTED)
                 .collect(Collectors.toList());
-        Optional<BenchmarkProfile> reads = best(single, Pattern.RANDOM, true, preferredBlockBytes);
-        Optional<BenchmarkProfile> writes = best(single, Pattern.RANDOM, false, preferredBlockBytes);
+        Optional<BenchmarkResult> reads = best(single, Pattern.RANDOM, true, preferredBlockBytes);
+        Optional<BenchmarkResult> writes = best(single, Pattern.RANDOM, false, preferredBlockBytes);
         Optional<Double> sequential = single.stream()
                 .filter(p -> p.pattern() == Pattern.SEQUENTIAL)
                 .map(p -> Math.max(orZero(p.readBytesPerSec()), orZero(p.writeBytesPerSec())))
@@ -36,20 +36,20 @@ public final class SingleDiskProfiles {
         if (reads.isEmpty() || writes.isEmpty() || sequential.isEmpty()) {
             return Optional.empty();
         }
-        BenchmarkProfile r = reads.get();
-        BenchmarkProfile w = writes.get();
+        BenchmarkResult r = reads.get();
+        BenchmarkResult w = writes.get();
         String model = r.diskModel();
         String source = "single-disk profiles " + r.id() + ", " + w.id() + " and the fastest sequential one";
         return Optional.of(new DiskProfile(id, description, model, r.rotational(), r.readIops(), w.writeIops(),
                 r.blockSizeBytes(), r.outstanding(), sequential.get() / 1e6, source));
     }
 
-    private static Optional<BenchmarkProfile> best(List<BenchmarkProfile> single, Pattern pattern, boolean reads, long preferredBlockBytes) {
+    private static Optional<BenchmarkResult> best(List<BenchmarkResult> single, Pattern pattern, boolean reads, long preferredBlockBytes) {
         return single.stream()
                 .filter(p -> p.pattern() == pattern && p.readFraction() != null && p.blockSizeBytes() != null)
                 .filter(p -> reads ? p.readFraction() >= ONE_DIRECTION && orZero(p.readIops()) > 0
                         : p.readFraction() <= 1 - ONE_DIRECTION && orZero(p.writeIops()) > 0)
-                .max(Comparator.<BenchmarkProfile>comparingInt(p -> p.blockSizeBytes() == preferredBlockBytes ? 1 : 0)
+                .max(Comparator.<BenchmarkResult>comparingInt(p -> p.blockSizeBytes() == preferredBlockBytes ? 1 : 0)
                         .thenComparingDouble(p -> reads ? p.readIops() : p.writeIops()));
     }
 

@@ -36,7 +36,7 @@ public final class TrustVerdicts {
      * Sets verdict, reasons and model ratio from the profile's own fields, what the raw
      * output showed, and the member disk to hold it against (null: no model check).
      */
-    public static BenchmarkProfile assess(BenchmarkProfile p, OutputSignals signals, DiskProfile memberDisk) {
+    public static BenchmarkResult assess(BenchmarkResult p, OutputSignals signals, DiskProfile memberDisk) {
         List<String> reasons = new ArrayList<>();
         if (signals.cpuPercent() != null && signals.cpuPercent() >= CPU_BOUND_PERCENT) {
             reasons.add(CPU + String.format(Locale.ROOT, "%.0f%% CPU during the measured phase: bound by the CPU and page cache, not the disks",
@@ -54,7 +54,7 @@ public final class TrustVerdicts {
      * Holds a stored profile against another member disk: keeps every reason that came from
      * the output and the profile's own fields, and redoes only the model comparison.
      */
-    public static BenchmarkProfile recheck(BenchmarkProfile p, DiskProfile memberDisk) {
+    public static BenchmarkResult recheck(BenchmarkResult p, DiskProfile memberDisk) {
         List<String> kept = new ArrayList<>();
         for (String r : p.verdictReasons()) {
             if (!r.startsWith(MODEL)) {
@@ -64,7 +64,7 @@ public final class TrustVerdicts {
         return withModel(p, kept, memberDisk);
     }
 
-    private static BenchmarkProfile withModel(BenchmarkProfile p, List<String> reasons, DiskProfile disk) {
+    private static BenchmarkResult withModel(BenchmarkResult p, List<String> reasons, DiskProfile disk) {
         ModelComparison mc = compareWithModel(p, disk);
         Double ratio = mc.ratio();
         if (ratio != null && (ratio < MODEL_RATIO_LOW || ratio > MODEL_RATIO_HIGH)) {
@@ -81,7 +81,7 @@ public final class TrustVerdicts {
         return p.toBuilder().verdict(v).verdictReasons(reasons).modelRatio(ratio).build();
     }
 
-    private static Optional<String> cacheResident(BenchmarkProfile p, boolean writesFlushed) {
+    private static Optional<String> cacheResident(BenchmarkResult p, boolean writesFlushed) {
         if (p.fileSizeBytes() == null || p.ramBytes() == null || p.fileSizeBytes() > p.ramBytes() || Boolean.TRUE.equals(p.direct())) {
             return Optional.empty();
         }
@@ -102,7 +102,7 @@ public final class TrustVerdicts {
      * random IOPS at its read fraction, request size and outstanding requests, or the
      * sequential rate of its one direction.
      */
-    public static ModelComparison compareWithModel(BenchmarkProfile p, DiskProfile disk) {
+    public static ModelComparison compareWithModel(BenchmarkResult p, DiskProfile disk) {
         if (disk == null) {
             return ModelComparison.skipped("no member-disk profile to compare with");
         }
@@ -158,7 +158,7 @@ public final class TrustVerdicts {
         return new ModelComparison(total, expected, metric, false, basis, null);
     }
 
-    private static RaidLayout layoutOf(BenchmarkProfile p) {
+    private static RaidLayout layoutOf(BenchmarkResult p) {
         if (p.level() == RaidLevel.RAID10) {
             LayoutSpec spec = LayoutSpec.parse(RaidLevel.RAID10, p.layout());
             return RaidLayout.raid10(spec.raid10(), spec.copies(), p.disks());

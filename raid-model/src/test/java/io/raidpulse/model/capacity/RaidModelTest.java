@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.raidpulse.md.Raid10Layout;
 import org.junit.jupiter.api.Test;
 
 class RaidModelTest {

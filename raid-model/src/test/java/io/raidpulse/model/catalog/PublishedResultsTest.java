@@ -11,7 +11,7 @@ import io.raidpulse.model.capacity.RaidModel;
 import io.raidpulse.model.capacity.RebuildEstimate;
 import io.raidpulse.model.capacity.SyncSpeedLimits;
 import io.raidpulse.model.catalog.PublishedObservation.Metric;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.TrustVerdicts;
 import io.raidpulse.model.profile.Verdict;
 import java.util.List;
@@ -22,7 +22,7 @@ class PublishedResultsTest {
 
     private static final double INF = Double.POSITIVE_INFINITY;
 
-    private static BenchmarkProfile profile(String id) {
+    private static BenchmarkResult profile(String id) {
         return BuiltInCatalog.profile(id).orElseThrow();
     }
 
@@ -69,8 +69,8 @@ class PublishedResultsTest {
 
     @Test
     void raid5WriteToReadRatioAndMeasuredMemberIos() {
-        BenchmarkProfile read = profile("published-f-raid5x8-randread-qd64x64");
-        BenchmarkProfile write = profile("published-f-raid5x8-randwrite-qd64x64");
+        BenchmarkResult read = profile("published-f-raid5x8-randread-qd64x64");
+        BenchmarkResult write = profile("published-f-raid5x8-randwrite-qd64x64");
         double measured = write.writeIops() / read.readIops();
         assertThat(measured).isCloseTo(0.29, within(0.005));
         // the model on the same disks, equal read and write service times: 4 member I/Os per write
@@ -101,7 +101,7 @@ class PublishedResultsTest {
 
     @Test
     void percRaid10WriteIsModelSuspectAndBlockReadsAtFullCpuAreCacheSuspect() {
-        BenchmarkProfile raid10Write = profile("published-c-raid10x4-bonnie-block-write");
+        BenchmarkResult raid10Write = profile("published-c-raid10x4-bonnie-block-write");
         assertThat(raid10Write.verdict()).isEqualTo(Verdict.MODEL_SUSPECT);
         // "writing at a fifth of the model's expectation"
         assertThat(raid10Write.modelRatio()).isCloseTo(0.2, within(0.01));
@@ -109,7 +109,7 @@ class PublishedResultsTest {
                 .startsWith("model: measured 22.2 MB/s is 0.20x the model's 108.5 MB/s (sequential write, raid10 near-2 x4");
         assertThat(profile("published-c-raid10x4-dd-write").verdict()).isEqualTo(Verdict.MODEL_SUSPECT);
 
-        BenchmarkProfile raid5Read = profile("published-c-raid5x4-bonnie-block-read");
+        BenchmarkResult raid5Read = profile("published-c-raid5x4-bonnie-block-read");
         assertThat(raid5Read.verdict()).isEqualTo(Verdict.CACHE_SUSPECT);
         assertThat(raid5Read.verdictReasons()).first().asString().startsWith("cpu: 99% CPU");
         assertThat(profile("published-c-raid10x4-bonnie-block-read").verdict()).isEqualTo(Verdict.CACHE_SUSPECT);
@@ -128,7 +128,7 @@ class PublishedResultsTest {
         assertThat(d.randomReadIops()).isEqualTo(550);
         assertThat(d.randomWriteIops()).isEqualTo(480);
         assertThat(d.sequentialMBps()).isEqualTo(268);
-        BenchmarkProfile seq = profile("published-d-16tb-hdd-seqwrite");
+        BenchmarkResult seq = profile("published-d-16tb-hdd-seqwrite");
         RebuildEstimate r = new RaidModel(RaidLayout.of(RaidLevel.RAID5, 4), d).rebuild(seq.diskSizeBytes(), SyncSpeedLimits.KERNEL_DEFAULTS).orElseThrow();
         assertThat(r.idleHoursAtLeast()).isGreaterThanOrEqualTo(21.7 - 0.01).isCloseTo(21.7, within(0.05));
     }
@@ -152,7 +152,7 @@ class PublishedResultsTest {
             assertThat(p.source()).startsWith("published-results ");
             assertThat(p.id()).startsWith("published-");
         });
-        assertThat(BuiltInCatalog.profiles()).extracting(BenchmarkProfile::id).doesNotHaveDuplicates();
+        assertThat(BuiltInCatalog.profiles()).extracting(BenchmarkResult::id).doesNotHaveDuplicates();
         assertThat(BuiltInCatalog.profiles()).isSameAs(BuiltInCatalog.profiles());
         assertThat(BuiltInCatalog.observations()).extracting(PublishedObservation::id).doesNotHaveDuplicates();
     }

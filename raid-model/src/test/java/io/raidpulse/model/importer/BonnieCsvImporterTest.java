@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.raidpulse.model.capacity.RaidLevel;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.Verdict;
@@ -16,15 +16,15 @@ class BonnieCsvImporterTest {
 
     private final BonnieCsvImporter importer = new BonnieCsvImporter();
 
-    private static BenchmarkProfile phase(List<BenchmarkProfile> ps, String phase) {
+    private static BenchmarkResult phase(List<BenchmarkResult> ps, String phase) {
         return ps.stream().filter(p -> phase.equals(p.parameters().get("phase"))).findFirst().orElseThrow();
     }
 
     @Test
     void fiftyFieldsFromBonnie200AndTooFastKeptAsTooFast() throws Exception {
-        List<BenchmarkProfile> ps = importer.parse(benchmark("shared/bonnie-2.00a_local.txt"), ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(benchmark("shared/bonnie-2.00a_local.txt"), ImportContext.NONE);
         assertThat(ps).hasSize(4);
-        BenchmarkProfile write = phase(ps, "block write");
+        BenchmarkResult write = phase(ps, "block write");
         assertThat(write.toolVersion()).isEqualTo("2.00a");
         assertThat(write.writeBytesPerSec()).isEqualTo(367922 * 1024.0);
         assertThat(write.fileSizeBytes()).isEqualTo(512L << 20);
@@ -33,7 +33,7 @@ class BonnieCsvImporterTest {
         // 91% CPU is below the CPU-bound threshold
         assertThat(write.verdict()).isEqualTo(Verdict.TRUSTED);
         for (String tooFast : List.of("rewrite", "block read", "seeks")) {
-            BenchmarkProfile p = phase(ps, tooFast);
+            BenchmarkResult p = phase(ps, tooFast);
             assertThat(p.readBytesPerSec()).isNull();
             assertThat(p.readIops()).isNull();
             assertThat(p.verdict()).isEqualTo(Verdict.CACHE_SUSPECT);
@@ -47,22 +47,22 @@ class BonnieCsvImporterTest {
     void fortyEightFieldsFromBonnie197OnMdRaid6() throws Exception {
         ImportContext ctx = ImportContext.of(Target.array(RaidLevel.RAID6, 8).withLayout("left-symmetric")
                 .withDisk("WDC WD40EFRX-68WT0N0", true, 4_000_787_030_016L));
-        List<BenchmarkProfile> ps = importer.parse(benchmark("public/bonnie-1.97_md-raid6-8xWD40EFRX.txt"), ctx);
+        List<BenchmarkResult> ps = importer.parse(benchmark("public/bonnie-1.97_md-raid6-8xWD40EFRX.txt"), ctx);
         // two CSV lines, four phases each
         assertThat(ps).hasSize(8);
-        BenchmarkProfile rebuilding = phase(ps.subList(0, 4), "block write");
-        BenchmarkProfile settled = phase(ps.subList(4, 8), "block write");
+        BenchmarkResult rebuilding = phase(ps.subList(0, 4), "block write");
+        BenchmarkResult settled = phase(ps.subList(4, 8), "block write");
         assertThat(rebuilding.writeBytesPerSec()).isEqualTo(364656 * 1024.0);
         assertThat(settled.writeBytesPerSec()).isEqualTo(347029 * 1024.0);
         assertThat(settled.fileSizeBytes()).isEqualTo(63L << 30);
         assertThat(settled.level()).isEqualTo(RaidLevel.RAID6);
         assertThat(settled.disks()).isEqualTo(8);
-        BenchmarkProfile rewrite = phase(ps.subList(4, 8), "rewrite");
+        BenchmarkResult rewrite = phase(ps.subList(4, 8), "rewrite");
         assertThat(rewrite.readBytesPerSec()).isEqualTo(175829 * 1024.0);
         assertThat(rewrite.writeBytesPerSec()).isEqualTo(175829 * 1024.0);
         assertThat(rewrite.writeLatencyUs()).containsEntry("max", 79061.0);
         assertThat(phase(ps.subList(4, 8), "block read").readBytesPerSec()).isEqualTo(495890 * 1024.0);
-        BenchmarkProfile seeks = phase(ps.subList(4, 8), "seeks");
+        BenchmarkResult seeks = phase(ps.subList(4, 8), "seeks");
         assertThat(seeks.pattern()).isEqualTo(Pattern.RANDOM);
         assertThat(seeks.readIops()).isEqualTo(447.9);
         assertThat(seeks.writeIops()).isEqualTo(44.79);
@@ -73,7 +73,7 @@ class BonnieCsvImporterTest {
 
     @Test
     void csvLineInsideTheHumanReadableTable() throws Exception {
-        List<BenchmarkProfile> ps = importer.parse(benchmark("public/bonnie-1.97_nfs-worker1.txt"), ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(benchmark("public/bonnie-1.97_nfs-worker1.txt"), ImportContext.NONE);
         assertThat(ps).hasSize(4);
         assertThat(phase(ps, "block read").readBytesPerSec()).isEqualTo(271440 * 1024.0);
         assertThat(phase(ps, "seeks").readIops()).isEqualTo(6863.0);
@@ -89,7 +89,7 @@ class BonnieCsvImporterTest {
     @Test
     void bufferedRunOnAMachineWithMoreRamIsCacheSuspect() throws Exception {
         // generated here: bonnie++ -s 256 -r 128 on a 24 GiB machine
-        List<BenchmarkProfile> ps = importer.parse(benchmark("generated/bonnie-2.00a_256M_r128.txt"), ImportContext.NONE.withRam(24L << 30));
+        List<BenchmarkResult> ps = importer.parse(benchmark("generated/bonnie-2.00a_256M_r128.txt"), ImportContext.NONE.withRam(24L << 30));
         assertThat(ps).allSatisfy(p -> assertThat(p.verdict()).isEqualTo(Verdict.CACHE_SUSPECT));
         assertThat(ps).allSatisfy(p -> assertThat(p.verdictReasons()).anySatisfy(r -> assertThat(r).startsWith("cache: the 256 MiB data set fits in 24 GiB")));
     }
@@ -97,12 +97,12 @@ class BonnieCsvImporterTest {
     @Test
     void bonnie103CsvHasNoVersionFieldAndItsOwnFieldOrder() throws Exception {
         // published: bonnie++ 1.03e -s 2048 -r 512 on md RAID0 of 8 EBS volumes (256 KiB chunk), again with -b, then one EBS volume
-        List<BenchmarkProfile> ps = importer.parse(benchmark("public/bonnie-1.03e_md-raid0-8xEBS_three-runs.txt"),
+        List<BenchmarkResult> ps = importer.parse(benchmark("public/bonnie-1.03e_md-raid0-8xEBS_three-runs.txt"),
                 ImportContext.of(Target.array(RaidLevel.RAID0, 8)));
         // three 27-field lines, four phases each (+++++ seeks are kept as too fast)
         assertThat(ps).hasSize(12);
-        List<BenchmarkProfile> first = ps.subList(0, 4);
-        BenchmarkProfile write = phase(first, "block write");
+        List<BenchmarkResult> first = ps.subList(0, 4);
+        BenchmarkResult write = phase(first, "block write");
         assertThat(write.toolVersion()).isEqualTo("1.03e");
         assertThat(write.parameters()).containsEntry("csv_format", "1.0x").containsEntry("name", "raid0");
         assertThat(write.writeBytesPerSec()).isEqualTo(813061 * 1024.0);
@@ -114,16 +114,16 @@ class BonnieCsvImporterTest {
         assertThat(write.notes()).isNull();
         // 95-100% CPU and 2.8 GB/s block reads from 8 EBS volumes: the page cache, not the array
         assertThat(write.verdict()).isEqualTo(Verdict.CACHE_SUSPECT);
-        BenchmarkProfile read = phase(first, "block read");
+        BenchmarkResult read = phase(first, "block read");
         assertThat(read.readBytesPerSec()).isEqualTo(2828489 * 1024.0);
         assertThat(read.verdictReasons()).anySatisfy(r -> assertThat(r).startsWith("cpu: 97% CPU"));
         assertThat(phase(first, "rewrite").readBytesPerSec()).isEqualTo(1185231 * 1024.0);
-        BenchmarkProfile seeks = phase(first, "seeks");
+        BenchmarkResult seeks = phase(first, "seeks");
         assertThat(seeks.readIops()).isEqualTo(1187.5);
         assertThat(seeks.jobs()).isEqualTo(3);
         assertThat(seeks.verdict()).isEqualTo(Verdict.TRUSTED);
 
-        List<BenchmarkProfile> synced = ps.subList(4, 8);
+        List<BenchmarkResult> synced = ps.subList(4, 8);
         assertThat(phase(synced, "block write").writeBytesPerSec()).isEqualTo(55024 * 1024.0);
         assertThat(phase(synced, "block write").verdict()).isEqualTo(Verdict.TRUSTED);
         assertThat(phase(synced, "seeks").readIops()).isNull();
@@ -135,9 +135,9 @@ class BonnieCsvImporterTest {
     void bonnie103FastModeOnHardwareRaidWithTheRamGiven() throws Exception {
         // published: bonnie++ 1.03e -f -b, 32 GiB on a PERC H310 RAID1 of 2 x 300 GB 15k SAS with 16 GiB RAM
         ImportContext ctx = ImportContext.of(Target.array(RaidLevel.RAID1, 2).withDisk(null, true, null)).withRam(16L << 30);
-        List<BenchmarkProfile> ps = importer.parse(benchmark("public/bonnie-1.03e_hw-raid1-raid10-15k-sas.txt"), ctx);
+        List<BenchmarkResult> ps = importer.parse(benchmark("public/bonnie-1.03e_hw-raid1-raid10-15k-sas.txt"), ctx);
         assertThat(ps).hasSize(8);
-        List<BenchmarkProfile> standard = ps.subList(0, 4);
+        List<BenchmarkResult> standard = ps.subList(0, 4);
         // -f leaves the per-character fields empty: the block results sit in fields 5, 7, 11 and 13 all the same
         assertThat(phase(standard, "block write").writeBytesPerSec()).isEqualTo(162171 * 1024.0);
         assertThat(phase(standard, "rewrite").writeBytesPerSec()).isEqualTo(74414 * 1024.0);
@@ -162,7 +162,7 @@ class BonnieCsvImporterTest {
         assertThatThrownBy(() -> importer.parse(text.replace(",813061,", ",81x061,"), ImportContext.NONE))
                 .hasMessage("bonnie++ CSV line 64: field 5 (block write): expected a number, found '81x061'");
         // without the table above it the version is not known, and the profile says so
-        BenchmarkProfile bare;
+        BenchmarkResult bare;
         try {
             bare = importer.parse("ebs,2G,78798,88,29578,3,36800,3,88879,99,3027079,99,+++++,+++,16,443,0,+++++,+++,416,0,435,0,+++++,+++,423,0\n",
                     ImportContext.NONE).get(0);

@@ -4,7 +4,7 @@ import static io.raidpulse.model.Fixtures.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Verdict;
 import java.util.List;
@@ -16,21 +16,21 @@ class DdImporterTest {
 
     @Test
     void gnuTranscriptWithCommandLines() throws Exception {
-        List<BenchmarkProfile> ps = importer.parse(benchmark("generated/dd-gnu-9.1_transcript.txt"), ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(benchmark("generated/dd-gnu-9.1_transcript.txt"), ImportContext.NONE);
         assertThat(ps).hasSize(3);
-        BenchmarkProfile write = ps.get(0);
+        BenchmarkResult write = ps.get(0);
         assertThat(write.pattern()).isEqualTo(Pattern.SEQUENTIAL);
         assertThat(write.writeBytesPerSec()).isEqualTo(67108864 / 0.0586759);
         assertThat(write.readBytesPerSec()).isNull();
         assertThat(write.blockSizeBytes()).isEqualTo(1 << 20);
         assertThat(write.direct()).isTrue();
         assertThat(write.fileSizeBytes()).isEqualTo(67108864);
-        BenchmarkProfile read = ps.get(1);
+        BenchmarkResult read = ps.get(1);
         assertThat(read.readBytesPerSec()).isEqualTo(67108864 / 0.52758);
         assertThat(read.readFraction()).isEqualTo(1.0);
         assertThat(read.blockSizeBytes()).isEqualTo(8192);
         assertThat(read.direct()).isTrue();
-        BenchmarkProfile fdatasync = ps.get(2);
+        BenchmarkResult fdatasync = ps.get(2);
         assertThat(fdatasync.writeBytesPerSec()).isEqualTo(16384000 / 0.057346);
         assertThat(fdatasync.direct()).isFalse();
         assertThat(fdatasync.parameters()).containsEntry("conv", "fdatasync");
@@ -38,10 +38,10 @@ class DdImporterTest {
 
     @Test
     void flushedWritesAreNotCacheResidentButBufferedReadsOfAFileInRamAre() throws Exception {
-        List<BenchmarkProfile> ps = importer.parse(benchmark("generated/dd-gnu-9.1_transcript.txt"), ImportContext.NONE.withRam(24L << 30));
+        List<BenchmarkResult> ps = importer.parse(benchmark("generated/dd-gnu-9.1_transcript.txt"), ImportContext.NONE.withRam(24L << 30));
         assertThat(ps.get(2).verdict()).isEqualTo(Verdict.TRUSTED);
         // hp01 has 96 GB of RAM: reading back the 4 GiB file it just wrote measures the page cache
-        List<BenchmarkProfile> hp01 = importer.parse(benchmark("public/dd-gnu-8_hp01_sata-and-nvme.txt"), ImportContext.NONE.withRam(96L << 30));
+        List<BenchmarkResult> hp01 = importer.parse(benchmark("public/dd-gnu-8_hp01_sata-and-nvme.txt"), ImportContext.NONE.withRam(96L << 30));
         assertThat(hp01).hasSize(4);
         assertThat(hp01.get(2).readBytesPerSec()).isEqualTo(4294967296.0 / 35.3813);
         assertThat(hp01.get(2).verdict()).isEqualTo(Verdict.CACHE_SUSPECT);
@@ -56,13 +56,13 @@ class DdImporterTest {
         assertThatThrownBy(() -> importer.parse(macos, ImportContext.NONE))
                 .isInstanceOf(ImportException.class)
                 .hasMessageStartingWith("dd line 5: cannot tell whether this copy read or wrote the storage");
-        BenchmarkProfile sd = importer.parse(macos, ImportContext.NONE.withCopyDirection(CopyDirection.WRITE)).get(0);
+        BenchmarkResult sd = importer.parse(macos, ImportContext.NONE.withCopyDirection(CopyDirection.WRITE)).get(0);
         assertThat(sd.writeBytesPerSec()).isEqualTo(1021592274 / 480.752682);
         // BSD dd: 1m is 1 MiB
         assertThat(sd.blockSizeBytes()).isEqualTo(1 << 20);
         assertThat(sd.parameters()).containsEntry("output", "bsd");
 
-        BenchmarkProfile old = importer.parse(benchmark("public/dd-gnu-5_2004_transferred.txt"), ImportContext.NONE).get(0);
+        BenchmarkResult old = importer.parse(benchmark("public/dd-gnu-5_2004_transferred.txt"), ImportContext.NONE).get(0);
         assertThat(old.writeBytesPerSec()).isEqualTo(10485760 / 0.028418);
         assertThat(old.blockSizeBytes()).isNull();
         assertThat(old.notes()).contains("bs=$((1024*1024)) is not a plain size");
@@ -72,7 +72,7 @@ class DdImporterTest {
     void summaryWithoutCommandNeedsTheDirection() throws Exception {
         String text = benchmark("generated/dd-gnu-9.1_write_no-command.txt");
         assertThatThrownBy(() -> importer.parse(text, ImportContext.NONE)).isInstanceOf(ImportException.class);
-        BenchmarkProfile p = importer.parse(text, ImportContext.NONE.withCopyDirection(CopyDirection.WRITE)).get(0);
+        BenchmarkResult p = importer.parse(text, ImportContext.NONE.withCopyDirection(CopyDirection.WRITE)).get(0);
         // "10240 bytes (10 kB, 10 KiB) copied, 0.0777466 s, 132 kB/s"
         assertThat(p.writeBytesPerSec()).isEqualTo(10240 / 0.0777466);
         assertThat(p.blockSizeBytes()).isNull();
@@ -85,7 +85,7 @@ class DdImporterTest {
                 + "209715200 bytes (210 MB, 200 MiB) copied, 1 s, 210 MB/s\r"
                 + "300+0 records in\n300+0 records out\n"
                 + "314572800 bytes (315 MB, 300 MiB) copied, 1.4 s, 225 MB/s\n";
-        List<BenchmarkProfile> ps = importer.parse(text, ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(text, ImportContext.NONE);
         assertThat(ps).hasSize(1);
         assertThat(ps.get(0).writeBytesPerSec()).isEqualTo(314572800 / 1.4);
     }

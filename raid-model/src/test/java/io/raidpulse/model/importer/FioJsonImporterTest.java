@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.model.capacity.RaidLevel;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.Tool;
@@ -19,15 +19,15 @@ class FioJsonImporterTest {
 
     private final FioJsonImporter importer = new FioJsonImporter();
 
-    private BenchmarkProfile only(String text, ImportContext ctx) throws ImportException {
-        List<BenchmarkProfile> profiles = importer.parse(text, ctx);
+    private BenchmarkResult only(String text, ImportContext ctx) throws ImportException {
+        List<BenchmarkResult> profiles = importer.parse(text, ctx);
         assertThat(profiles).hasSize(1);
         return profiles.get(0);
     }
 
     @Test
     void fio333RandomMixWithGroupReporting() throws Exception {
-        BenchmarkProfile p = only(benchmark("shared/fio333_randrw.json"), ImportContext.NONE);
+        BenchmarkResult p = only(benchmark("shared/fio333_randrw.json"), ImportContext.NONE);
         assertThat(p.tool()).isEqualTo(Tool.FIO);
         assertThat(p.toolVersion()).isEqualTo("3.33");
         assertThat(p.readIops()).isEqualTo(41633.455515);
@@ -55,7 +55,7 @@ class FioJsonImporterTest {
 
     @Test
     void jsonPlusRandomRead() throws Exception {
-        BenchmarkProfile p = only(benchmark("shared/fio333_randread.jsonplus"), ImportContext.NONE);
+        BenchmarkResult p = only(benchmark("shared/fio333_randread.jsonplus"), ImportContext.NONE);
         assertThat(p.readIops()).isEqualTo(69270.364818);
         assertThat(p.readBytesPerSec()).isEqualTo(283731414.0);
         assertThat(p.readFraction()).isEqualTo(1.0);
@@ -67,7 +67,7 @@ class FioJsonImporterTest {
     @Test
     void mdDiskUtilGivesMeasuredMemberIosPerMdWrite() throws Exception {
         // published-results F: 8 x 2 TB md RAID5, randwrite 4k, iodepth 64 x 64 jobs
-        BenchmarkProfile p = only(catalog("fio-3.1_md-raid5-8x2TB_randwrite_qd64x64.json"), ImportContext.NONE);
+        BenchmarkResult p = only(catalog("fio-3.1_md-raid5-8x2TB_randwrite_qd64x64.json"), ImportContext.NONE);
         assertThat(p.toolVersion()).isEqualTo("3.1");
         assertThat(p.writeIops()).isEqualTo(478.206134);
         // fio 3.1 has no bw_bytes: bw is KiB/s
@@ -81,7 +81,7 @@ class FioJsonImporterTest {
         assertThat(p.memberWritesPerMdWrite()).isCloseTo(2.01, within(0.005));
         assertThat(p.notes()).contains("md6 over 8 member rows");
 
-        BenchmarkProfile read = only(catalog("fio-3.1_md-raid5-8x2TB_randread_qd64x64.json"), ImportContext.NONE);
+        BenchmarkResult read = only(catalog("fio-3.1_md-raid5-8x2TB_randread_qd64x64.json"), ImportContext.NONE);
         assertThat(read.readIops()).isEqualTo(1665.680814);
         assertThat(read.readBytesPerSec()).isEqualTo(6662 * 1024.0);
         // no md writes, no ratio
@@ -90,7 +90,7 @@ class FioJsonImporterTest {
 
     @Test
     void fio2MicrosecondKeysAndDuplicatePercentiles() throws Exception {
-        BenchmarkProfile p = only(benchmark("public/fio-2.2.10_write_cloud-volume.json"), ImportContext.NONE);
+        BenchmarkResult p = only(benchmark("public/fio-2.2.10_write_cloud-volume.json"), ImportContext.NONE);
         assertThat(p.toolVersion()).isEqualTo("2.2.10");
         assertThat(p.writeIops()).isEqualTo(15624.70);
         assertThat(p.writeBytesPerSec()).isEqualTo(62499 * 1024.0);
@@ -107,10 +107,10 @@ class FioJsonImporterTest {
 
     @Test
     void globalOptionsUnderJobOptionsAndOneProfilePerGroup() throws Exception {
-        List<BenchmarkProfile> ps = importer.parse(benchmark("generated/fio-3.33_two-groups_global-options.json"), ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(benchmark("generated/fio-3.33_two-groups_global-options.json"), ImportContext.NONE);
         assertThat(ps).hasSize(2);
-        BenchmarkProfile seq = ps.get(0);
-        BenchmarkProfile rand = ps.get(1);
+        BenchmarkResult seq = ps.get(0);
+        BenchmarkResult rand = ps.get(1);
         assertThat(seq.id()).isNotEqualTo(rand.id());
         // bs, direct and size come from "global options", rw and iodepth from each job
         assertThat(seq.blockSizeBytes()).isEqualTo(16384);
@@ -128,7 +128,7 @@ class FioJsonImporterTest {
 
     @Test
     void perJobEntriesAreSummedAndPercentilesMergedFromBins() throws Exception {
-        BenchmarkProfile p = only(benchmark("generated/fio-3.33_randread_2jobs_per-job.jsonplus"), ImportContext.NONE);
+        BenchmarkResult p = only(benchmark("generated/fio-3.33_randread_2jobs_per-job.jsonplus"), ImportContext.NONE);
         assertThat(p.jobs()).isEqualTo(2);
         assertThat(p.readIops()).isCloseTo(18058.441558 + 19950.024988, within(1e-9));
         // fio's own per-job percentiles: p50 68.096 and 64.256 us, p95 83.456 and 79.360 us,
@@ -142,7 +142,7 @@ class FioJsonImporterTest {
     void targetAndRamFromTheContext() throws Exception {
         ImportContext ctx = ImportContext.of(new Target(RaidLevel.RAID5, "ls", 8, "WDC WD20EFRX", true, "IBM M1015", "ext4", 2_000_000_000_000L))
                 .withRam(64L << 30).withSource("F.json", 1_700_000_000_000L);
-        BenchmarkProfile p = only(catalog("fio-3.1_md-raid5-8x2TB_randwrite_qd64x64.json"), ctx);
+        BenchmarkResult p = only(catalog("fio-3.1_md-raid5-8x2TB_randwrite_qd64x64.json"), ctx);
         assertThat(p.level()).isEqualTo(RaidLevel.RAID5);
         assertThat(p.layout()).isEqualTo("left-symmetric");
         assertThat(p.disks()).isEqualTo(8);
@@ -159,19 +159,19 @@ class FioJsonImporterTest {
     @Test
     void numjobsWithoutFilenameGivesEachJobAFileOfItsOwn() throws Exception {
         // generated with --directory and --numjobs=2 --size=32m, no --filename: fio laid out perjob.0.0 and perjob.1.0
-        BenchmarkProfile grouped = only(benchmark("generated/fio-3.33_randread_2jobs_job-files_group.json"), ImportContext.NONE);
+        BenchmarkResult grouped = only(benchmark("generated/fio-3.33_randread_2jobs_job-files_group.json"), ImportContext.NONE);
         assertThat(grouped.jobs()).isEqualTo(2);
         assertThat(grouped.fileSizeBytes()).isEqualTo(64L << 20);
         assertThat(grouped.notes()).contains("Data set: 2 jobs x 32 MiB = 64 MiB, one file per job"
                 + " (no filename=: fio creates perjob.0.0 to perjob.1.0).");
         // one entry per job (no group_reporting): the definition's files are counted once, not once per entry
-        BenchmarkProfile perJob = only(benchmark("generated/fio-3.33_seqwrite_3jobs_job-files_per-job.json"), ImportContext.NONE);
+        BenchmarkResult perJob = only(benchmark("generated/fio-3.33_seqwrite_3jobs_job-files_per-job.json"), ImportContext.NONE);
         assertThat(perJob.jobs()).isEqualTo(3);
         assertThat(perJob.fileSizeBytes()).isEqualTo(3 * (24L << 20));
         assertThat(perJob.writeIops()).isCloseTo(14461.769115 + 14760.619690 + 11266.366817, within(1e-6));
         assertThat(perJob.notes()).contains("Data set: 3 jobs x 24 MiB = 72 MiB");
         // with filename= the jobs share one file: the data set is one size, and the profile says why
-        BenchmarkProfile shared = only(benchmark("generated/fio-3.33_randread_2jobs_per-job.jsonplus"), ImportContext.NONE);
+        BenchmarkResult shared = only(benchmark("generated/fio-3.33_randread_2jobs_per-job.jsonplus"), ImportContext.NONE);
         assertThat(shared.fileSizeBytes()).isEqualTo(64L << 20);
         assertThat(shared.notes()).contains("Data set: 64 MiB shared by 2 jobs (filename=/tmp/rpm-bench/p.bin).");
     }
@@ -180,7 +180,7 @@ class FioJsonImporterTest {
     void aDataSetOfManyJobFilesIsNotTakenForOneCacheResidentFile() throws Exception {
         // 2 x 32 MiB of buffered reads on a machine with 48 MiB: one job's file would fit, the data set does not
         String buffered = benchmark("generated/fio-3.33_randread_2jobs_job-files_group.json").replace("\"direct\" : \"1\"", "\"direct\" : \"0\"");
-        BenchmarkProfile p = only(buffered, ImportContext.NONE.withRam(48L << 20));
+        BenchmarkResult p = only(buffered, ImportContext.NONE.withRam(48L << 20));
         assertThat(p.direct()).isFalse();
         assertThat(p.verdictReasons()).noneSatisfy(r -> assertThat(r).startsWith("cache:"));
         assertThat(only(buffered, ImportContext.NONE.withRam(96L << 20)).verdictReasons())

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.Verdict;
@@ -28,8 +28,8 @@ class FioNormalImporterTest {
         "generated/fio-3.33_randrw70_8k_2jobs_shared_normal-and-json.txt"})
     void theNormalReportSaysWhatTheJsonOfTheSameRunSays(String fixture) throws Exception {
         String text = benchmark(fixture);
-        BenchmarkProfile normal = importer.parse(text, ImportContext.NONE).get(0);
-        BenchmarkProfile json = new FioJsonImporter().parse(text, ImportContext.NONE).get(0);
+        BenchmarkResult normal = importer.parse(text, ImportContext.NONE).get(0);
+        BenchmarkResult json = new FioJsonImporter().parse(text, ImportContext.NONE).get(0);
         assertThat(normal.tool()).isEqualTo(Tool.FIO);
         assertThat(normal.toolVersion()).isEqualTo("3.33");
         // issued I/Os x 1000 / runtime is fio's own IOPS formula: equal, not merely close
@@ -66,10 +66,10 @@ class FioNormalImporterTest {
     @Test
     void aPlainNormalReportWithTwoGroups() throws Exception {
         // generated: fio fio-3.33_two-groups_normal.fio (default output format)
-        List<BenchmarkProfile> ps = importer.parse(benchmark("generated/fio-3.33_two-groups_normal.txt"), ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(benchmark("generated/fio-3.33_two-groups_normal.txt"), ImportContext.NONE);
         assertThat(ps).hasSize(2);
-        BenchmarkProfile seq = ps.get(0);
-        BenchmarkProfile rand = ps.get(1);
+        BenchmarkResult seq = ps.get(0);
+        BenchmarkResult rand = ps.get(1);
         assertThat(seq.id()).isNotEqualTo(rand.id());
         assertThat(seq.parameters()).containsEntry("jobname", "seq-read").containsEntry("rw", "read").containsEntry("iodepth", "4")
                 .containsEntry("ioengine", "libaio");
@@ -98,7 +98,7 @@ class FioNormalImporterTest {
 
     @Test
     void withoutDirectIoKnownASmallDataSetIsCacheSuspect() throws Exception {
-        BenchmarkProfile seq = importer.parse(benchmark("generated/fio-3.33_two-groups_normal.txt"), ImportContext.NONE.withRam(24L << 30)).get(0);
+        BenchmarkResult seq = importer.parse(benchmark("generated/fio-3.33_two-groups_normal.txt"), ImportContext.NONE.withRam(24L << 30)).get(0);
         assertThat(seq.verdict()).isEqualTo(Verdict.CACHE_SUSPECT);
         assertThat(seq.verdictReasons()).singleElement().asString()
                 .isEqualTo("cache: the 32 MiB data set fits in 24 GiB of RAM and the I/O was not known to bypass the page cache");
@@ -107,10 +107,10 @@ class FioNormalImporterTest {
     @Test
     void fio2NormalReportsThreeRunsInOneFile() throws Exception {
         // published: fio 2.2.10, 4k random reads at iodepth 1, iodepth 10, and 10 jobs with group_reporting
-        List<BenchmarkProfile> ps = importer.parse(benchmark("public/fio-2.2.10_normal_randread_three-runs.txt"), ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(benchmark("public/fio-2.2.10_normal_randread_three-runs.txt"), ImportContext.NONE);
         assertThat(ps).hasSize(3);
-        assertThat(ps).extracting(BenchmarkProfile::id).doesNotHaveDuplicates();
-        BenchmarkProfile qd1 = ps.get(0);
+        assertThat(ps).extracting(BenchmarkResult::id).doesNotHaveDuplicates();
+        BenchmarkResult qd1 = ps.get(0);
         assertThat(qd1.toolVersion()).isEqualTo("2.2.10");
         assertThat(qd1.pattern()).isEqualTo(Pattern.RANDOM);
         assertThat(qd1.blockSizeBytes()).isEqualTo(4096);
@@ -122,7 +122,7 @@ class FioNormalImporterTest {
         assertThat(qd1.meanLatencyUs()).isCloseTo(63.70, within(1e-9));
         assertThat(ps.get(1).queueDepth()).isEqualTo(10);
         assertThat(ps.get(1).readIops()).isCloseTo(262144 * 1000.0 / 5533, within(1e-9));
-        BenchmarkProfile tenJobs = ps.get(2);
+        BenchmarkResult tenJobs = ps.get(2);
         assertThat(tenJobs.jobs()).isEqualTo(10);
         assertThat(tenJobs.readIops()).isCloseTo(2621440 * 1000.0 / 53313, within(1e-9));
         assertThat(tenJobs.fileSizeBytes()).isNull();

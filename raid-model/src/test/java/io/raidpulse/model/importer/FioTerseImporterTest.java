@@ -4,7 +4,7 @@ import static io.raidpulse.model.Fixtures.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -15,9 +15,9 @@ class FioTerseImporterTest {
 
     @Test
     void terseVersion3() throws Exception {
-        List<BenchmarkProfile> ps = importer.parse(benchmark("shared/fio333_randrw.terse"), ImportContext.NONE.withPattern(Pattern.RANDOM));
+        List<BenchmarkResult> ps = importer.parse(benchmark("shared/fio333_randrw.terse"), ImportContext.NONE.withPattern(Pattern.RANDOM));
         assertThat(ps).hasSize(1);
-        BenchmarkProfile p = ps.get(0);
+        BenchmarkResult p = ps.get(0);
         assertThat(p.toolVersion()).isEqualTo("3.33");
         assertThat(p.parameters()).containsEntry("jobname", "mix");
         assertThat(p.readIops()).isEqualTo(43063.0);
@@ -37,7 +37,7 @@ class FioTerseImporterTest {
 
     @Test
     void oneLinePerJobIsSummedPerGroup() throws Exception {
-        BenchmarkProfile p = importer.parse(benchmark("generated/fio-3.33_randrw70_8k_2jobs.terse"), ImportContext.NONE).get(0);
+        BenchmarkResult p = importer.parse(benchmark("generated/fio-3.33_randrw70_8k_2jobs.terse"), ImportContext.NONE).get(0);
         assertThat(p.jobs()).isEqualTo(2);
         assertThat(p.readIops()).isEqualTo(19686.0 + 19646.0);
         assertThat(p.writeIops()).isEqualTo(8391.0 + 8446.0);
@@ -50,7 +50,7 @@ class FioTerseImporterTest {
     @Test
     void terseOutputCannotTellTheDataSetOfJobFiles() throws Exception {
         // generated with --directory, --numjobs=2 --size=16m (two job files): terse carries no sizes, so none is claimed
-        BenchmarkProfile p = importer.parse(benchmark("generated/fio-3.33_randwrite_2jobs_job-files.terse"), ImportContext.NONE).get(0);
+        BenchmarkResult p = importer.parse(benchmark("generated/fio-3.33_randwrite_2jobs_job-files.terse"), ImportContext.NONE).get(0);
         assertThat(p.jobs()).isEqualTo(2);
         assertThat(p.fileSizeBytes()).isNull();
         assertThat(p.notes()).contains("file size are not known from it");
@@ -59,7 +59,7 @@ class FioTerseImporterTest {
 
     @Test
     void fio1TerseVersion2HasNoIopsOrPercentiles() throws Exception {
-        BenchmarkProfile p = importer.parse(benchmark("shared/fio_HOWTO_terse_v2_sample.txt"), ImportContext.NONE).get(0);
+        BenchmarkResult p = importer.parse(benchmark("shared/fio_HOWTO_terse_v2_sample.txt"), ImportContext.NONE).get(0);
         assertThat(p.toolVersion()).isNull();
         assertThat(p.parameters()).containsEntry("jobname", "card0");
         assertThat(p.readBytesPerSec()).isEqualTo(121836 * 1024.0);

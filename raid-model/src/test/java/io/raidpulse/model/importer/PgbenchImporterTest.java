@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Verdict;
 import java.util.List;
@@ -17,7 +17,7 @@ class PgbenchImporterTest {
 
     @Test
     void pgbench15SelectOnlyInTransactionMode() throws Exception {
-        BenchmarkProfile p = importer.parse(benchmark("shared/pgbench15_selectonly.txt"), ImportContext.NONE).get(0);
+        BenchmarkResult p = importer.parse(benchmark("shared/pgbench15_selectonly.txt"), ImportContext.NONE).get(0);
         assertThat(p.toolVersion()).isEqualTo("15.18");
         assertThat(p.pattern()).isEqualTo(Pattern.APPLICATION);
         assertThat(p.tps()).isEqualTo(51757.490279);
@@ -36,7 +36,7 @@ class PgbenchImporterTest {
 
     @Test
     void pgbench15DurationModeWithProgress() throws Exception {
-        BenchmarkProfile p = importer.parse(benchmark("shared/pgbench15_tpcb.txt"), ImportContext.NONE).get(0);
+        BenchmarkResult p = importer.parse(benchmark("shared/pgbench15_tpcb.txt"), ImportContext.NONE).get(0);
         assertThat(p.tps()).isEqualTo(4912.214289);
         assertThat(p.readFraction()).isNull();
         assertThat(p.parameters()).containsEntry("duration", "6 s").containsEntry("transactions_processed", "29482");
@@ -46,7 +46,7 @@ class PgbenchImporterTest {
 
     @Test
     void olderPgbenchPrefersTpsExcludingConnections() throws Exception {
-        List<BenchmarkProfile> ps = importer.parse(benchmark("public/pgbench-12_write-and-select_progress.txt"), ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(benchmark("public/pgbench-12_write-and-select_progress.txt"), ImportContext.NONE);
         assertThat(ps).hasSize(2);
         assertThat(ps.get(0).tps()).isEqualTo(82.006115);
         assertThat(ps.get(0).parameters()).containsEntry("transaction_type", "<builtin: simple update>")
@@ -57,7 +57,7 @@ class PgbenchImporterTest {
         assertThat(ps.get(1).meanLatencyUs()).isEqualTo(201815.0);
         assertThat(ps.get(0).toolVersion()).isNull();
 
-        BenchmarkProfile t = importer.parse(benchmark("public/pgbench-old_t-mode.txt"), ImportContext.NONE).get(0);
+        BenchmarkResult t = importer.parse(benchmark("public/pgbench-old_t-mode.txt"), ImportContext.NONE).get(0);
         assertThat(t.tps()).isEqualTo(712.221039);
         assertThat(t.jobs()).isEqualTo(5);
         assertThat(t.parameters()).containsEntry("transactions_processed", "50000/50000");
@@ -66,7 +66,7 @@ class PgbenchImporterTest {
     @Test
     void pgbench94And95PrintTheLatencyLinesWithAColon() throws Exception {
         // published 9.4/9.5 output against CockroachDB, no -P: "latency average: 9.188 ms" and no stddev line
-        BenchmarkProfile t = importer.parse(benchmark("public/pgbench-9.4-9.5_tpcb_T30_colon.txt"), ImportContext.NONE).get(0);
+        BenchmarkResult t = importer.parse(benchmark("public/pgbench-9.4-9.5_tpcb_T30_colon.txt"), ImportContext.NONE).get(0);
         assertThat(t.tps()).isEqualTo(108.832630);
         assertThat(t.meanLatencyUs()).isCloseTo(9188.0, within(1e-9));
         assertThat(t.jobs()).isEqualTo(1);
@@ -74,7 +74,7 @@ class PgbenchImporterTest {
                 .doesNotContainKey("latency_stddev");
 
         // 9.4 with -P 5: the stddev line follows the average, also with a colon; two runs in one file
-        List<BenchmarkProfile> runs = importer.parse(benchmark("public/pgbench-9.4_custom_P5_two-runs.txt"), ImportContext.NONE);
+        List<BenchmarkResult> runs = importer.parse(benchmark("public/pgbench-9.4_custom_P5_two-runs.txt"), ImportContext.NONE);
         assertThat(runs).hasSize(2);
         assertThat(runs.get(0).tps()).isEqualTo(2401.013184);
         assertThat(runs.get(0).meanLatencyUs()).isCloseTo(6663.0, within(1e-9));
@@ -100,7 +100,7 @@ class PgbenchImporterTest {
         assertThat(importer.parse(benchmark("generated/pgbench-15.18_tpcb_t500_c2.txt"), ImportContext.NONE).get(0).tps())
                 .isEqualTo(3256.618262);
         // -r adds per-statement latencies after the tps line: not a second run
-        List<BenchmarkProfile> r = importer.parse(benchmark("generated/pgbench-15.18_simple-update_T3_r.txt"), ImportContext.NONE);
+        List<BenchmarkResult> r = importer.parse(benchmark("generated/pgbench-15.18_simple-update_T3_r.txt"), ImportContext.NONE);
         assertThat(r).hasSize(1);
         assertThat(r.get(0).tps()).isEqualTo(4213.743780);
         assertThat(importer.parse(benchmark("generated/pgbench-15.18_select_T3_P1.txt"), ImportContext.NONE).get(0).tps())

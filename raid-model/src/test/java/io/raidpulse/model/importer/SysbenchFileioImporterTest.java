@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Verdict;
 import java.util.List;
@@ -17,7 +17,7 @@ class SysbenchFileioImporterTest {
 
     @Test
     void version1RandomReadWrite() throws Exception {
-        BenchmarkProfile p = importer.parse(benchmark("shared/sysbench1020_rndrw.txt"), ImportContext.NONE).get(0);
+        BenchmarkResult p = importer.parse(benchmark("shared/sysbench1020_rndrw.txt"), ImportContext.NONE).get(0);
         assertThat(p.toolVersion()).isEqualTo("1.0.20");
         assertThat(p.readIops()).isEqualTo(19841.91);
         assertThat(p.writeIops()).isEqualTo(13227.81);
@@ -38,9 +38,9 @@ class SysbenchFileioImporterTest {
 
     @Test
     void version04CountsOverTotalTime() throws Exception {
-        List<BenchmarkProfile> ps = importer.parse(benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"), ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"), ImportContext.NONE);
         assertThat(ps).hasSize(2);
-        BenchmarkProfile sata = ps.get(0);
+        BenchmarkResult sata = ps.get(0);
         assertThat(sata.toolVersion()).isEqualTo("0.4.12");
         assertThat(sata.readIops()).isEqualTo(28800 / 300.0106);
         assertThat(sata.writeIops()).isEqualTo(19200 / 300.0106);
@@ -50,7 +50,7 @@ class SysbenchFileioImporterTest {
         assertThat(sata.blockSizeBytes()).isEqualTo(16384);
         assertThat(sata.direct()).isFalse();
         assertThat(sata.meanLatencyUs()).isEqualTo(2860.0);
-        BenchmarkProfile nvme = ps.get(1);
+        BenchmarkResult nvme = ps.get(1);
         assertThat(nvme.readIops()).isEqualTo(195660 / 300.0005);
         // "Read 2.9855Gb", counted in whole bytes
         assertThat(nvme.readBytesPerSec()).isEqualTo(Math.round(2.9855 * (1L << 30)) / 300.0005);
@@ -59,10 +59,10 @@ class SysbenchFileioImporterTest {
 
     @Test
     void version11IopsLinesAndSeveralRuns() throws Exception {
-        List<BenchmarkProfile> ps = importer.parse(benchmark("public/sysbench-1.1.0_direct_three-runs.txt"), ImportContext.NONE);
+        List<BenchmarkResult> ps = importer.parse(benchmark("public/sysbench-1.1.0_direct_three-runs.txt"), ImportContext.NONE);
         assertThat(ps).extracting(p -> p.parameters().get("file_test_mode"))
                 .containsExactly("sequential rewrite", "random r/w", "random read");
-        BenchmarkProfile rewrite = ps.get(0);
+        BenchmarkResult rewrite = ps.get(0);
         assertThat(rewrite.toolVersion()).isEqualTo("1.1.0-df89d34");
         assertThat(rewrite.pattern()).isEqualTo(Pattern.SEQUENTIAL);
         assertThat(rewrite.writeIops()).isEqualTo(9057.41);
@@ -70,7 +70,7 @@ class SysbenchFileioImporterTest {
         assertThat(rewrite.writeLatencyUs()).containsEntry("p95", 1120.0);
         assertThat(rewrite.blockSizeBytes()).isEqualTo(10240);
         assertThat(rewrite.fileSizeBytes()).isEqualTo(10L << 30);
-        BenchmarkProfile rndrd = ps.get(2);
+        BenchmarkResult rndrd = ps.get(2);
         assertThat(rndrd.readIops()).isEqualTo(30524.83);
         assertThat(rndrd.readLatencyUs()).containsEntry("p95", 190.0);
         assertThat(rndrd.meanLatencyUs()).isEqualTo(130.0);
@@ -79,14 +79,14 @@ class SysbenchFileioImporterTest {
     @Test
     void flushedWritesOfAFileSmallerThanRamAreNotCacheSuspectButBufferedReadsAre() throws Exception {
         // generated here: seqwr 128 MiB buffered, with fsync every 100 requests and at the end
-        BenchmarkProfile seqwr = importer.parse(benchmark("generated/sysbench-1.0.20_seqwr_1m.txt"), ImportContext.NONE.withRam(24L << 30)).get(0);
+        BenchmarkResult seqwr = importer.parse(benchmark("generated/sysbench-1.0.20_seqwr_1m.txt"), ImportContext.NONE.withRam(24L << 30)).get(0);
         assertThat(seqwr.direct()).isFalse();
         assertThat(seqwr.verdict()).isEqualTo(Verdict.TRUSTED);
         // hp01: 96 GB RAM, 192 GiB of files: larger than RAM
-        BenchmarkProfile sata = importer.parse(benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"), ImportContext.NONE.withRam(96L << 30)).get(0);
+        BenchmarkResult sata = importer.parse(benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"), ImportContext.NONE.withRam(96L << 30)).get(0);
         assertThat(sata.verdict()).isEqualTo(Verdict.TRUSTED);
         // the same reads on a machine with 256 GiB would come from the page cache
-        BenchmarkProfile cached = importer.parse(benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"), ImportContext.NONE.withRam(256L << 30)).get(0);
+        BenchmarkResult cached = importer.parse(benchmark("public/sysbench-0.4.12_rndrw_sata-and-nvme.txt"), ImportContext.NONE.withRam(256L << 30)).get(0);
         assertThat(cached.verdict()).isEqualTo(Verdict.CACHE_SUSPECT);
     }
 

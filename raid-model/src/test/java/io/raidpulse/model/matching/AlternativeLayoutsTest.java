@@ -3,8 +3,8 @@ package io.raidpulse.model.matching;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.raidpulse.md.Raid10Layout;
 import io.raidpulse.model.capacity.DiskProfile;
-import io.raidpulse.model.capacity.Raid10Layout;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.catalog.BuiltInCatalog;

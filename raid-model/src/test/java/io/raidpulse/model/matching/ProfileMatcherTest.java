@@ -4,8 +4,8 @@ import static io.raidpulse.model.Fixtures.catalog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.raidpulse.md.Raid10Layout;
 import io.raidpulse.model.capacity.DiskProfile;
-import io.raidpulse.model.capacity.Raid10Layout;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.capacity.RaidModel;
@@ -13,7 +13,7 @@ import io.raidpulse.model.catalog.BuiltInCatalog;
 import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.importer.FioJsonImporter;
 import io.raidpulse.model.importer.ImportContext;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.Tool;
@@ -27,7 +27,7 @@ class ProfileMatcherTest {
     private static final String WD20 = "WDC WD20EFRX-68EUZN0";
 
     /** F's randwrite, imported as the user would with the disk model given. */
-    private static BenchmarkProfile fRandwrite() throws Exception {
+    private static BenchmarkResult fRandwrite() throws Exception {
         ImportContext ctx = ImportContext.of(Target.array(RaidLevel.RAID5, 8).withDisk(WD20, true, 2_000_000_000_000L));
         return new FioJsonImporter().parse(catalog("fio-3.1_md-raid5-8x2TB_randwrite_qd64x64.json"), ctx).get(0);
     }
@@ -38,7 +38,7 @@ class ProfileMatcherTest {
 
     @Test
     void aTrustedBenchmarkOfTheSameArrayAndWorkloadWins() throws Exception {
-        BenchmarkProfile f = fRandwrite();
+        BenchmarkResult f = fRandwrite();
         ProfileMatcher m = new ProfileMatcher(List.of(f), List.of());
         // 64 x 64 outstanding over 8 members: 512 per member; the live members queue 400 deep
         CapacityChoice c = m.choose(load(RaidLayout.of(RaidLevel.RAID5, 8), WD20, 0.05, 4096, 3000, 400.0));
@@ -75,7 +75,7 @@ class ProfileMatcherTest {
 
     @Test
     void suspectProfilesAreNeverACapacitySource() throws Exception {
-        BenchmarkProfile suspect = fRandwrite().toBuilder().verdict(Verdict.MODEL_SUSPECT).build();
+        BenchmarkResult suspect = fRandwrite().toBuilder().verdict(Verdict.MODEL_SUSPECT).build();
         CapacityChoice c = new ProfileMatcher(List.of(suspect), List.of()).choose(load(RaidLayout.of(RaidLevel.RAID5, 8), WD20, 0.0, 4096, 3000, 400.0));
         assertThat(c.source()).isNotEqualTo(CapacitySource.MEASURED_PROFILE);
     }
@@ -98,8 +98,8 @@ class ProfileMatcherTest {
 
     @Test
     void singleDiskBenchmarksOfTheSameModelBecomeTheMemberDisk() {
-        List<BenchmarkProfile> single = new ArrayList<>();
-        for (BenchmarkProfile p : BuiltInCatalog.profiles()) {
+        List<BenchmarkResult> single = new ArrayList<>();
+        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
             if (p.id().startsWith("published-d-")) {
                 single.add(p.toBuilder().diskModel("ST16000NM001G").build());
             }
@@ -132,12 +132,12 @@ class ProfileMatcherTest {
 
     @Test
     void unknownQueueDepthRanksBehindANearOne() {
-        BenchmarkProfile base = BenchmarkProfile.builder("near", Tool.FIO).pattern(Pattern.RANDOM).level(RaidLevel.RAID5).disks(4)
+        BenchmarkResult base = BenchmarkResult.builder("near", Tool.FIO).pattern(Pattern.RANDOM).level(RaidLevel.RAID5).disks(4)
                 .readFraction(1.0).blockSizeBytes(4096L).queueDepth(8).jobs(1).readIops(900.0).writeIops(0.0).build();
-        BenchmarkProfile unknown = base.toBuilder().id("unknown").queueDepth(null).readIops(100.0).build();
+        BenchmarkResult unknown = base.toBuilder().id("unknown").queueDepth(null).readIops(100.0).build();
         ProfileMatcher m = new ProfileMatcher(List.of(unknown, base), List.of());
         assertThat(m.matchingProfile(load(RaidLayout.of(RaidLevel.RAID5, 4), null, 1.0, 4096, 8, 2.0))).get()
-                .extracting(BenchmarkProfile::id).isEqualTo("near");
+                .extracting(BenchmarkResult::id).isEqualTo("near");
     }
 
     private static DiskProfile named16tb() {
@@ -167,7 +167,7 @@ class ProfileMatcherTest {
 
     @Test
     void useAgainstAMatchingBenchmarkIsTheShareOfTheMeasuredCapacity() throws Exception {
-        BenchmarkProfile f = fRandwrite();
+        BenchmarkResult f = fRandwrite();
         DiskProfile wd20 = new DiskProfile("wd20", "2 TB members", WD20, true, 120, 110, 4096, 1, 150, "user");
         ProfileMatcher m = new ProfileMatcher(List.of(f), List.of(wd20));
         CapacityUse u = m.use(load(RaidLayout.of(RaidLevel.RAID5, 8), WD20, 0.0, 4096, 3000, 400.0), 0, 400, 4096, 4096);
@@ -216,8 +216,8 @@ class ProfileMatcherTest {
         // shorter names are padded, not cut: a prefix of another length is another model
         assertThat(ProfileMatcher.sameDiskModel("WDC WD40EFRX", "WDC WD40EFRX-68N32N0")).isFalse();
         assertThat(ProfileMatcher.sameDiskModel("ST16000NM001G-2J", "ST16000NM001G-2KK103")).isFalse();
-        List<BenchmarkProfile> single = new ArrayList<>();
-        for (BenchmarkProfile p : BuiltInCatalog.profiles()) {
+        List<BenchmarkResult> single = new ArrayList<>();
+        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
             if (p.id().startsWith("published-d-")) {
                 single.add(p.toBuilder().diskModel("ST16000NM001G-2KK103").build());
             }

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A whole disk: one queue served at the rates of its profile, and the partitions on it. */
-public final class Disk implements BlockDevice {
+public final class Disk implements SimulatedDevice {
     private final DiskSpec spec;
     private final ProfileSpec profile;
     private final int major;

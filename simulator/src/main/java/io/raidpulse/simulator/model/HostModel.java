@@ -1,5 +1,7 @@
 package io.raidpulse.simulator.model;
 
+import io.raidpulse.md.MdLevel;
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.scenario.ArraySpec;
 import io.raidpulse.simulator.scenario.DiskSpec;
 import io.raidpulse.simulator.scenario.EventSpec;
@@ -37,10 +39,10 @@ public final class HostModel {
     private static final double IDLE_SHARE = 0.92;
 
     private final Scenario scenario;
-    private final List<BlockDevice> registered = new ArrayList<>();
+    private final List<SimulatedDevice> registered = new ArrayList<>();
     private final Map<String, Disk> disks = new LinkedHashMap<>();
-    private final List<MdArray> arrays = new ArrayList<>();
-    private final Map<MdArray, double[]> offered = new IdentityHashMap<>();
+    private final List<SimulatedArray> arrays = new ArrayList<>();
+    private final Map<SimulatedArray, double[]> offered = new IdentityHashMap<>();
     private final List<String> log = new ArrayList<>();
     private int nvmeMinor;
     private long second;
@@ -56,22 +58,22 @@ public final class HostModel {
             }
         }
         for (ArraySpec a : scenario.arrays()) {
-            List<BlockDevice> slots = new ArrayList<>();
+            List<SimulatedDevice> slots = new ArrayList<>();
             for (String m : a.members()) {
                 slots.add(device(m).orElseThrow(() -> new ScenarioException(scenario.source(), a.line(),
                         "array " + a.name() + ": member " + m + " is not attached at the start")));
             }
-            List<BlockDevice> spares = new ArrayList<>();
+            List<SimulatedDevice> spares = new ArrayList<>();
             for (String m : a.spares()) {
                 spares.add(device(m).orElseThrow(() -> new ScenarioException(scenario.source(), a.line(),
                         "array " + a.name() + ": spare " + m + " is not attached at the start")));
             }
-            long smallest = slots.stream().mapToLong(BlockDevice::sizeSectors).min().orElseThrow();
-            if (smallest < 4 * MdArray.DATA_OFFSET_SECTORS) {
+            long smallest = slots.stream().mapToLong(SimulatedDevice::sizeSectors).min().orElseThrow();
+            if (smallest < 4 * SimulatedArray.DATA_OFFSET_SECTORS) {
                 throw new ScenarioException(scenario.source(), a.line(), "array " + a.name()
                         + ": members need at least 512MiB (a 1.2 superblock reserves 128MiB)");
             }
-            MdArray md = new MdArray(a, slots, spares);
+            SimulatedArray md = new SimulatedArray(a, slots, spares);
             arrays.add(md);
             registered.add(md);
             offered.put(md, new double[2]);
@@ -112,7 +114,7 @@ public final class HostModel {
     /** Whole disks in registration order (the order /proc/diskstats lists them). */
     public List<Disk> disks() {
         List<Disk> out = new ArrayList<>();
-        for (BlockDevice d : registered) {
+        for (SimulatedDevice d : registered) {
             if (d instanceof Disk disk) {
                 out.add(disk);
             }
@@ -121,11 +123,11 @@ public final class HostModel {
     }
 
     /** Disks and arrays in registration order (partitions follow their disk). */
-    public List<BlockDevice> registered() {
+    public List<SimulatedDevice> registered() {
         return List.copyOf(registered);
     }
 
-    public List<MdArray> arrays() {
+    public List<SimulatedArray> arrays() {
         return List.copyOf(arrays);
     }
 
@@ -135,9 +137,9 @@ public final class HostModel {
     }
 
     /** Every present device: disks, their partitions, arrays. */
-    public List<BlockDevice> devices() {
-        List<BlockDevice> out = new ArrayList<>();
-        for (BlockDevice d : registered) {
+    public List<SimulatedDevice> devices() {
+        List<SimulatedDevice> out = new ArrayList<>();
+        for (SimulatedDevice d : registered) {
             out.add(d);
             if (d instanceof Disk disk) {
                 out.addAll(disk.partitions());
@@ -146,18 +148,18 @@ public final class HostModel {
         return out;
     }
 
-    public Optional<BlockDevice> device(String name) {
+    public Optional<SimulatedDevice> device(String name) {
         return devices().stream().filter(d -> d.name().equals(name)).findFirst();
     }
 
-    public Optional<MdArray> array(String name) {
+    public Optional<SimulatedArray> array(String name) {
         return arrays.stream().filter(a -> a.name().equals(name)).findFirst();
     }
 
     /** The arrays {@code device} is a member of (faulty and spare memberships included). */
-    public List<MdArray> holders(BlockDevice device) {
-        List<MdArray> out = new ArrayList<>();
-        for (MdArray a : arrays) {
+    public List<SimulatedArray> holders(SimulatedDevice device) {
+        List<SimulatedArray> out = new ArrayList<>();
+        for (SimulatedArray a : arrays) {
             if (a.members().stream().anyMatch(m -> m.device() == device)) {
                 out.add(a);
             }
@@ -166,13 +168,13 @@ public final class HostModel {
     }
 
     /** Leaf devices (disks or partitions) under an array, through nested arrays; working members only. */
-    public List<BlockDevice> leaves(MdArray array) {
-        Set<BlockDevice> out = new LinkedHashSet<>();
-        for (MdMember m : array.members()) {
+    public List<SimulatedDevice> leaves(SimulatedArray array) {
+        Set<SimulatedDevice> out = new LinkedHashSet<>();
+        for (SimulatedMember m : array.members()) {
             if (m.slot() < 0 || m.faulty()) {
                 continue;
             }
-            if (m.device() instanceof MdArray inner) {
+            if (m.device() instanceof SimulatedArray inner) {
                 out.addAll(leaves(inner));
             } else {
                 out.add(m.device());
@@ -182,7 +184,7 @@ public final class HostModel {
     }
 
     /** Front-end reads and writes the application offered an array since the start, before throttling. */
-    public double[] offeredOps(MdArray array) {
+    public double[] offeredOps(SimulatedArray array) {
         return offered.get(array).clone();
     }
 
@@ -211,9 +213,9 @@ public final class HostModel {
             case FAIL -> fail(e);
             case REMOVE -> remove(e);
             case ADD -> add(e);
-            case CHECK -> startSync(e, SyncJob.Kind.CHECK);
-            case REPAIR -> startSync(e, SyncJob.Kind.REPAIR);
-            case RESYNC -> startSync(e, SyncJob.Kind.RESYNC);
+            case CHECK -> startSync(e, SyncAction.CHECK);
+            case REPAIR -> startSync(e, SyncAction.REPAIR);
+            case RESYNC -> startSync(e, SyncAction.RESYNC);
             case IDLE -> idleSync(e);
             case ATTACH -> {
                 if (disks.containsKey(e.device())) {
@@ -227,9 +229,9 @@ public final class HostModel {
                 if (d == null) {
                     throw eventError(e, e.device() + " is not attached");
                 }
-                List<BlockDevice> parts = new ArrayList<>(d.partitions());
+                List<SimulatedDevice> parts = new ArrayList<>(d.partitions());
                 parts.add(d);
-                for (BlockDevice p : parts) {
+                for (SimulatedDevice p : parts) {
                     if (!holders(p).isEmpty()) {
                         throw eventError(e, p.name() + " is still a member of " + holders(p).get(0).name()
                                 + ": fail and remove it first");
@@ -244,19 +246,19 @@ public final class HostModel {
     }
 
     private void fail(EventSpec e) {
-        MdArray a = array(e.array()).orElseThrow();
-        MdMember m = a.member(e.device()).orElseThrow(() -> eventError(e, e.device() + " is not a member of " + a.name()));
+        SimulatedArray a = array(e.array()).orElseThrow();
+        SimulatedMember m = a.member(e.device()).orElseThrow(() -> eventError(e, e.device() + " is not a member of " + a.name()));
         if (m.faulty()) {
             throw eventError(e, e.device() + " is already faulty");
         }
-        if (a.level() == RaidLevel.RAID0) {
+        if (a.level() == MdLevel.RAID0) {
             throw eventError(e, a.name() + " is raid0: a failed member stops it, which the simulator does not model");
         }
         if (m.inSync() && !a.survivesLoss(m)) {
             throw eventError(e, "failing " + e.device() + " would leave " + a.name()
                     + " without a copy of some data; the simulator only models arrays that keep running");
         }
-        a.sync().ifPresent(job -> note(job.kind().sysfsAction() + " on " + a.name() + " interrupted"));
+        a.sync().ifPresent(job -> note(job.kind().word() + " on " + a.name() + " interrupted"));
         a.sync(null);
         m.fail();
         a.stateChanged();
@@ -265,8 +267,8 @@ public final class HostModel {
     }
 
     private void remove(EventSpec e) {
-        MdArray a = array(e.array()).orElseThrow();
-        MdMember m = a.member(e.device()).orElseThrow(() -> eventError(e, e.device() + " is not a member of " + a.name()));
+        SimulatedArray a = array(e.array()).orElseThrow();
+        SimulatedMember m = a.member(e.device()).orElseThrow(() -> eventError(e, e.device() + " is not a member of " + a.name()));
         if (!m.faulty() && !m.spare()) {
             throw eventError(e, e.device() + " is active in " + a.name() + " (mdadm: Device or resource busy): fail it first");
         }
@@ -275,29 +277,29 @@ public final class HostModel {
     }
 
     private void add(EventSpec e) {
-        MdArray a = array(e.array()).orElseThrow();
-        BlockDevice d = device(e.device()).orElseThrow(() -> eventError(e, e.device() + " is not attached"));
+        SimulatedArray a = array(e.array()).orElseThrow();
+        SimulatedDevice d = device(e.device()).orElseThrow(() -> eventError(e, e.device() + " is not attached"));
         if (!holders(d).isEmpty()) {
             throw eventError(e, e.device() + " is already a member of " + holders(d).get(0).name());
         }
         if (d instanceof Disk disk && !disk.partitions().isEmpty()) {
             throw eventError(e, e.device() + " has partitions: add one of them");
         }
-        if (d.sizeSectors() - MdArray.DATA_OFFSET_SECTORS < a.devSectors()) {
+        if (d.sizeSectors() - SimulatedArray.DATA_OFFSET_SECTORS < a.devSectors()) {
             throw eventError(e, e.device() + " is smaller than the members of " + a.name());
         }
-        a.bind(new MdMember(d, a.nextDescNr(), -1, false));
+        a.bind(new SimulatedMember(d, a.nextDescNr(), -1, false));
         note(e.device() + " added to " + a.name() + " as a spare");
         tryStartRecovery(a);
     }
 
-    private void startSync(EventSpec e, SyncJob.Kind kind) {
-        MdArray a = array(e.array()).orElseThrow();
+    private void startSync(EventSpec e, SyncAction kind) {
+        SimulatedArray a = array(e.array()).orElseThrow();
         if (a.sync().isPresent()) {
-            throw eventError(e, a.name() + " is busy: " + a.sync().get().kind().sysfsAction() + " is running");
+            throw eventError(e, a.name() + " is busy: " + a.sync().get().kind().word() + " is running");
         }
-        if (kind != SyncJob.Kind.RESYNC && a.degraded() > 0) {
-            throw eventError(e, a.name() + " is degraded: md runs a recovery, not a " + kind.sysfsAction());
+        if (kind != SyncAction.RESYNC && a.degraded() > 0) {
+            throw eventError(e, a.name() + " is degraded: md runs a recovery, not a " + kind.word());
         }
         SyncJob job = new SyncJob(kind, null, a.syncMaxSectors(kind), e.mismatches() / a.mismatchGranularity()
                 * a.mismatchGranularity(), second, conflicts(a));
@@ -305,24 +307,24 @@ public final class HostModel {
         if (!job.delayed()) {
             a.mismatchCnt(0);
         }
-        note(kind.sysfsAction() + " started on " + a.name() + (job.delayed() ? " (delayed)" : ""));
+        note(kind.word() + " started on " + a.name() + (job.delayed() ? " (delayed)" : ""));
     }
 
     private void idleSync(EventSpec e) {
-        MdArray a = array(e.array()).orElseThrow();
+        SimulatedArray a = array(e.array()).orElseThrow();
         SyncJob job = a.sync().orElseThrow(() -> eventError(e, "no sync action is running on " + a.name()));
-        if (job.kind() == SyncJob.Kind.RECOVER || job.kind() == SyncJob.Kind.RESYNC) {
-            throw eventError(e, "md restarts an interrupted " + job.kind().sysfsAction() + " by itself; only check and repair can be stopped");
+        if (job.kind() == SyncAction.RECOVER || job.kind() == SyncAction.RESYNC) {
+            throw eventError(e, "md restarts an interrupted " + job.kind().word() + " by itself; only check and repair can be stopped");
         }
         a.sync(null);
-        note(job.kind().sysfsAction() + " on " + a.name() + " stopped");
+        note(job.kind().word() + " on " + a.name() + " stopped");
     }
 
-    private void tryStartRecovery(MdArray a) {
+    private void tryStartRecovery(SimulatedArray a) {
         if (a.sync().isPresent() || a.degraded() == 0) {
             return;
         }
-        MdMember spare = a.members().stream().filter(MdMember::spare).findFirst().orElse(null);
+        SimulatedMember spare = a.members().stream().filter(SimulatedMember::spare).findFirst().orElse(null);
         if (spare == null) {
             return;
         }
@@ -332,16 +334,16 @@ public final class HostModel {
                 break;
             }
         }
-        SyncJob job = new SyncJob(SyncJob.Kind.RECOVER, spare, a.syncMaxSectors(SyncJob.Kind.RECOVER), 0, second,
+        SyncJob job = new SyncJob(SyncAction.RECOVER, spare, a.syncMaxSectors(SyncAction.RECOVER), 0, second,
                 conflicts(a));
         a.sync(job);
         note("recover started on " + a.name() + " onto " + spare.device().name() + (job.delayed() ? " (delayed)" : ""));
     }
 
     /** md_do_sync: a sync waits while another array sharing a physical disk syncs. */
-    private boolean conflicts(MdArray a) {
+    private boolean conflicts(SimulatedArray a) {
         Set<Disk> mine = physical(a);
-        for (MdArray other : arrays) {
+        for (SimulatedArray other : arrays) {
             if (other != a && other.sync().isPresent() && !other.sync().get().delayed()) {
                 for (Disk d : physical(other)) {
                     if (mine.contains(d)) {
@@ -353,10 +355,10 @@ public final class HostModel {
         return false;
     }
 
-    private Set<Disk> physical(MdArray a) {
+    private Set<Disk> physical(SimulatedArray a) {
         Set<Disk> out = new HashSet<>();
-        for (MdMember m : a.members()) {
-            if (m.device() instanceof MdArray inner) {
+        for (SimulatedMember m : a.members()) {
+            if (m.device() instanceof SimulatedArray inner) {
                 out.addAll(physical(inner));
             } else if (m.device() instanceof Partition p) {
                 out.add(p.disk());
@@ -368,22 +370,22 @@ public final class HostModel {
     }
 
     private void finishSyncs() {
-        for (MdArray a : arrays) {
+        for (SimulatedArray a : arrays) {
             SyncJob job = a.sync().orElse(null);
             if (job == null || job.delayed() || !job.finished()) {
                 continue;
             }
             a.sync(null);
-            if (job.kind() == SyncJob.Kind.RECOVER) {
+            if (job.kind() == SyncAction.RECOVER) {
                 job.target().markInSync();
                 a.stateChanged();
             } else {
                 a.mismatchCnt(job.mismatchesAtEnd());
             }
-            note(job.kind().sysfsAction() + " finished on " + a.name());
+            note(job.kind().word() + " finished on " + a.name());
             tryStartRecovery(a);
         }
-        for (MdArray a : arrays) {
+        for (SimulatedArray a : arrays) {
             SyncJob job = a.sync().orElse(null);
             if (job != null && job.delayed()) {
                 a.sync(null);
@@ -391,10 +393,10 @@ public final class HostModel {
                 a.sync(job);
                 if (!blocked) {
                     job.start(second);
-                    if (job.kind() != SyncJob.Kind.RECOVER) {
+                    if (job.kind() != SyncAction.RECOVER) {
                         a.mismatchCnt(0);
                     }
-                    note(job.kind().sysfsAction() + " on " + a.name() + " no longer delayed");
+                    note(job.kind().word() + " on " + a.name() + " no longer delayed");
                 }
             }
         }
@@ -412,9 +414,9 @@ public final class HostModel {
 
     /** Flow rates per device and class, per origin: an array's application load or a sync pass. */
     private static final class Flows {
-        final Map<BlockDevice, Map<IoClass, Map<Object, Double>>> rates = new LinkedHashMap<>();
+        final Map<SimulatedDevice, Map<IoClass, Map<Object, Double>>> rates = new LinkedHashMap<>();
 
-        void add(BlockDevice d, IoClass io, Object origin, double rate) {
+        void add(SimulatedDevice d, IoClass io, Object origin, double rate) {
             if (rate > 0) {
                 rates.computeIfAbsent(d, k -> new LinkedHashMap<>()).computeIfAbsent(io, k -> new LinkedHashMap<>())
                         .merge(origin, rate, Double::sum);
@@ -422,16 +424,16 @@ public final class HostModel {
         }
     }
 
-    private void propagate(Flows flows, BlockDevice d, IoClass io, double rate, Object origin) {
+    private void propagate(Flows flows, SimulatedDevice d, IoClass io, double rate, Object origin) {
         flows.add(d, io, origin, rate);
-        if (d instanceof MdArray md) {
+        if (d instanceof SimulatedArray md) {
             md.plan(io).totals().forEach((member, byClass) -> byClass.forEach(
                     (memberIo, count) -> propagate(flows, member, memberIo, rate * count, origin)));
         }
     }
 
     /** Front-end classes and rates the application offers {@code a} at {@code at} seconds. */
-    private Map<IoClass, Double> offeredLoad(MdArray a, double at) {
+    private Map<IoClass, Double> offeredLoad(SimulatedArray a, double at) {
         Map<IoClass, Double> out = new LinkedHashMap<>();
         for (LoadPhase p : scenario.loads()) {
             if (!p.array().equals(a.name()) || !p.covers(at)) {
@@ -451,15 +453,15 @@ public final class HostModel {
         return out;
     }
 
-    private static Disk diskOf(BlockDevice leaf) {
+    private static Disk diskOf(SimulatedDevice leaf) {
         return leaf instanceof Partition p ? p.disk() : (Disk) leaf;
     }
 
     private void integrate(double t0, double dt, boolean history) {
         double at = history ? 0 : t0 + dt / 2;
         Flows flows = new Flows();
-        List<MdArray> origins = new ArrayList<>();
-        for (MdArray a : arrays) {
+        List<SimulatedArray> origins = new ArrayList<>();
+        for (SimulatedArray a : arrays) {
             Map<IoClass, Double> load = offeredLoad(a, at);
             if (!load.isEmpty()) {
                 origins.add(a);
@@ -473,9 +475,9 @@ public final class HostModel {
             }
         }
         List<SyncJob> syncs = new ArrayList<>();
-        Map<SyncJob, MdArray> syncArray = new IdentityHashMap<>();
+        Map<SyncJob, SimulatedArray> syncArray = new IdentityHashMap<>();
         if (!history) {
-            for (MdArray a : arrays) {
+            for (SimulatedArray a : arrays) {
                 SyncJob job = a.sync().orElse(null);
                 if (job != null && !job.delayed()) {
                     syncs.add(job);
@@ -490,7 +492,7 @@ public final class HostModel {
         // demand on each disk per origin, disk-seconds per second (per KiB/s for syncs)
         Map<Object, Map<Disk, Double>> demand = new LinkedHashMap<>();
         flows.rates.forEach((d, byClass) -> {
-            if (d instanceof MdArray) {
+            if (d instanceof SimulatedArray) {
                 return;
             }
             Disk disk = diskOf(d);
@@ -503,7 +505,7 @@ public final class HostModel {
         // service (rate x latency; for a rotational disk the same as rho)
         Map<Disk, double[]> diskLoad = new HashMap<>();
         flows.rates.forEach((d, byClass) -> {
-            if (d instanceof MdArray) {
+            if (d instanceof SimulatedArray) {
                 return;
             }
             Disk disk = diskOf(d);
@@ -519,9 +521,9 @@ public final class HostModel {
         diskLoad.forEach((disk, xr) -> wait.put(disk, disk.parallel()
                 ? Queueing.parallelWaitSeconds(xr[0], Math.min(1, xr[1]), xr[2], disk.profile().maxQueue())
                 : Queueing.waitSeconds(xr[0], Math.min(1, xr[1]), disk.profile().maxQueue())));
-        Map<MdArray, Map<IoClass, Double>> mdLatency = new IdentityHashMap<>();
+        Map<SimulatedArray, Map<IoClass, Double>> mdLatency = new IdentityHashMap<>();
 
-        for (BlockDevice d : devices()) {
+        for (SimulatedDevice d : devices()) {
             Map<IoClass, Map<Object, Double>> byClass = flows.rates.getOrDefault(d, Map.of());
             DeviceCounters c = d.counters();
             double inFlight = 0;
@@ -529,7 +531,7 @@ public final class HostModel {
             double writes = 0;
             for (Map.Entry<IoClass, Map<Object, Double>> e : byClass.entrySet()) {
                 IoClass io = e.getKey();
-                if (d instanceof MdArray && io.kind() == IoKind.FLUSH) {
+                if (d instanceof SimulatedArray && io.kind() == IoKind.FLUSH) {
                     // md_flush_request takes flushes before md_account_bio: md counts none
                     continue;
                 }
@@ -575,7 +577,7 @@ public final class HostModel {
                 c.addBusy(Math.min(1, util) * dt * 1000);
                 c.addCapacityUsed(rho * dt * 1000);
                 c.inFlight(inFlight);
-            } else if (d instanceof MdArray md) {
+            } else if (d instanceof SimulatedArray md) {
                 // bio-based accounting (5.14+): busy while any front-end request is in flight; with
                 // Poisson arrivals the number in flight is Poisson with mean aqu-sz
                 c.addBusy(Queueing.parallelBusyShare(inFlight) * dt * 1000);
@@ -590,9 +592,9 @@ public final class HostModel {
             for (SyncJob job : syncs) {
                 double kib = factor.getOrDefault(job, 0d);
                 job.progress(kib * 2 * dt, kib, t0 + dt);
-                if (job.kind() != SyncJob.Kind.RECOVER) {
+                if (job.kind() != SyncAction.RECOVER) {
                     // mismatches turn up evenly over the pass
-                    MdArray a = syncArray.get(job);
+                    SimulatedArray a = syncArray.get(job);
                     long unit = a.mismatchGranularity();
                     a.mismatchCnt((long) Math.floor(job.mismatchesAtEnd() * job.done() / job.maxSectors() / unit) * unit);
                 }
@@ -603,8 +605,8 @@ public final class HostModel {
     }
 
     /** Response time of one request of {@code io} on {@code d}, seconds. */
-    private double response(BlockDevice d, IoClass io, Map<Disk, Double> wait, Map<MdArray, Map<IoClass, Double>> cache) {
-        if (d instanceof MdArray md) {
+    private double response(SimulatedDevice d, IoClass io, Map<Disk, Double> wait, Map<SimulatedArray, Map<IoClass, Double>> cache) {
+        if (d instanceof SimulatedArray md) {
             Map<IoClass, Double> byClass = cache.computeIfAbsent(md, k -> new HashMap<>());
             Double known = byClass.get(io);
             if (known != null) {
@@ -624,7 +626,7 @@ public final class HostModel {
      * left, scaled down wherever a disk would pass 100%; each sync then takes what its busiest
      * disk has left, up to speed_limit_max and what remains of the pass.
      */
-    private Map<Object, Double> throttle(List<MdArray> origins, List<SyncJob> syncs, Map<Object, Map<Disk, Double>> demand,
+    private Map<Object, Double> throttle(List<SimulatedArray> origins, List<SyncJob> syncs, Map<Object, Map<Disk, Double>> demand,
             double dt) {
         Map<Object, Double> factor = new IdentityHashMap<>();
         double vmin = scenario.speedLimitMinKib();
@@ -633,16 +635,16 @@ public final class HostModel {
         for (SyncJob s : syncs) {
             demand.getOrDefault(s, Map.of()).forEach((disk, c) -> floor.merge(disk, vmin * c, Double::sum));
         }
-        for (MdArray o : origins) {
+        for (SimulatedArray o : origins) {
             factor.put(o, 1d);
         }
         for (int iteration = 0; iteration < 100; iteration++) {
             Map<Disk, Double> load = new HashMap<>();
-            for (MdArray o : origins) {
+            for (SimulatedArray o : origins) {
                 demand.getOrDefault(o, Map.of()).forEach((disk, v) -> load.merge(disk, v * factor.get(o), Double::sum));
             }
             boolean changed = false;
-            for (MdArray o : origins) {
+            for (SimulatedArray o : origins) {
                 double f = 1;
                 for (Map.Entry<Disk, Double> e : demand.getOrDefault(o, Map.of()).entrySet()) {
                     double cap = Math.max(0, 1 - floor.getOrDefault(e.getKey(), 0d));
@@ -661,7 +663,7 @@ public final class HostModel {
             }
         }
         Map<Disk, Double> used = new HashMap<>();
-        for (MdArray o : origins) {
+        for (SimulatedArray o : origins) {
             demand.getOrDefault(o, Map.of()).forEach((disk, v) -> used.merge(disk, v * factor.get(o), Double::sum));
         }
         for (int i = 0; i < syncs.size(); i++) {

@@ -1,5 +1,7 @@
 package io.raidpulse.simulator.model;
 
+import io.raidpulse.md.MdLevel;
+import io.raidpulse.md.Raid10Geometry;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +23,7 @@ public final class IoMapping {
      * sequential ones are streams cut into chunk-sized pieces and merged into requests of up to
      * {@link IoClass#MAX_REQUEST} on the members.
      */
-    public static Plan plan(RaidLevel level, Raid10Geometry geometry, long chunk, BlockDevice[] slots, IoClass fe) {
+    public static Plan plan(MdLevel level, Raid10Geometry geometry, long chunk, SimulatedDevice[] slots, IoClass fe) {
         if (fe.kind() == IoKind.FLUSH) {
             return flush(slots);
         }
@@ -34,9 +36,9 @@ public final class IoMapping {
     }
 
     /** md_flush_request: an empty flush to every working member. */
-    private static Plan flush(BlockDevice[] slots) {
+    private static Plan flush(SimulatedDevice[] slots) {
         List<MemberIo> ios = new ArrayList<>();
-        for (BlockDevice d : slots) {
+        for (SimulatedDevice d : slots) {
             if (d != null) {
                 ios.add(new MemberIo(d, IoClass.FLUSH, 1, 1));
             }
@@ -44,18 +46,18 @@ public final class IoMapping {
         return new Plan(List.of(new Plan.Case(1, ios)));
     }
 
-    private static Plan raid0(long chunk, BlockDevice[] slots, IoClass fe) {
+    private static Plan raid0(long chunk, SimulatedDevice[] slots, IoClass fe) {
         int n = slots.length;
         List<Plan.Case> cases = new ArrayList<>();
         if (fe.sequential()) {
             SeqPiece piece = SeqPiece.of(fe, chunk, fe.bytes());
             List<MemberIo> ios = new ArrayList<>();
-            for (BlockDevice d : slots) {
+            for (SimulatedDevice d : slots) {
                 ios.add(new MemberIo(d, piece.io, piece.requestsPerFrontEnd / n, 1));
             }
             cases.add(new Plan.Case(1, ios));
         } else {
-            for (BlockDevice d : slots) {
+            for (SimulatedDevice d : slots) {
                 cases.add(new Plan.Case(1d / n, List.of(new MemberIo(d, IoClass.random(fe.kind(), fe.bytes()), 1, 1))));
             }
         }
@@ -63,13 +65,13 @@ public final class IoMapping {
     }
 
     /** raid1.c: a read goes to one working mirror (read_balance spreads them), a write to all. */
-    private static Plan raid1(BlockDevice[] slots, IoClass fe) {
-        List<BlockDevice> present = present(slots);
+    private static Plan raid1(SimulatedDevice[] slots, IoClass fe) {
+        List<SimulatedDevice> present = present(slots);
         IoClass member = fe.sequential() ? SeqPiece.of(fe, fe.bytes(), fe.bytes()).io : IoClass.random(fe.kind(), fe.bytes());
         double count = fe.sequential() ? SeqPiece.of(fe, fe.bytes(), fe.bytes()).requestsPerFrontEnd : 1;
         List<Plan.Case> cases = new ArrayList<>();
         if (fe.kind() == IoKind.READ) {
-            for (BlockDevice d : present) {
+            for (SimulatedDevice d : present) {
                 cases.add(new Plan.Case(1d / present.size(), List.of(new MemberIo(d, member, count, 1))));
             }
         } else {
@@ -85,7 +87,7 @@ public final class IoMapping {
      * working copy (the first far copy when it works: read_balance prefers it), a write to every
      * working copy.
      */
-    private static Plan raid10(Raid10Geometry g, long chunk, BlockDevice[] slots, IoClass fe) {
+    private static Plan raid10(Raid10Geometry g, long chunk, SimulatedDevice[] slots, IoClass fe) {
         int n = slots.length;
         IoClass member;
         double count;
@@ -99,11 +101,11 @@ public final class IoMapping {
         }
         List<Plan.Case> cases = new ArrayList<>();
         for (int x = 0; x < n; x++) {
-            List<BlockDevice> copies = new ArrayList<>();
-            List<BlockDevice> firstFar = new ArrayList<>();
+            List<SimulatedDevice> copies = new ArrayList<>();
+            List<SimulatedDevice> firstFar = new ArrayList<>();
             for (int f = 0; f < g.far(); f++) {
                 for (int j = 0; j < g.near(); j++) {
-                    BlockDevice d = slots[g.slot(x, j, f, n)];
+                    SimulatedDevice d = slots[g.slot(x, j, f, n)];
                     if (d != null) {
                         copies.add(d);
                         if (f == 0) {
@@ -113,8 +115,8 @@ public final class IoMapping {
                 }
             }
             if (fe.kind() == IoKind.READ) {
-                List<BlockDevice> choose = g.far() > 1 && !g.offset() && !firstFar.isEmpty() ? firstFar : copies;
-                for (BlockDevice d : choose) {
+                List<SimulatedDevice> choose = g.far() > 1 && !g.offset() && !firstFar.isEmpty() ? firstFar : copies;
+                for (SimulatedDevice d : choose) {
                     cases.add(new Plan.Case(1d / n / choose.size(), List.of(new MemberIo(d, member, count, 1))));
                 }
             } else {
@@ -131,7 +133,7 @@ public final class IoMapping {
      * after it, data after that); positions are averaged over every rotation, so the rotation
      * algorithm changes nothing in the means.
      */
-    private static Plan raid456(int parity, long chunk, BlockDevice[] slots, IoClass fe) {
+    private static Plan raid456(int parity, long chunk, SimulatedDevice[] slots, IoClass fe) {
         int n = slots.length;
         int dataDisks = n - parity;
         List<Plan.Case> cases = new ArrayList<>();
@@ -167,7 +169,7 @@ public final class IoMapping {
      * is missing the stripe cache reads n - parity other blocks (data first, then P, then Q) in 4
      * KiB pages and reconstructs it.
      */
-    private static List<MemberIo> randomRead(IoClass fe, BlockDevice[] slots, List<Integer> parities, List<Integer> data,
+    private static List<MemberIo> randomRead(IoClass fe, SimulatedDevice[] slots, List<Integer> parities, List<Integer> data,
             int target) {
         if (slots[target] != null) {
             return List.of(new MemberIo(slots[target], IoClass.random(IoKind.READ, fe.bytes()), 1, 1));
@@ -194,7 +196,7 @@ public final class IoMapping {
      * read but is missing costs 2n, and a tie goes to reconstruct-write. Then the data and the
      * working parity blocks are written. All through the stripe cache in 4 KiB pages.
      */
-    private static List<MemberIo> randomWrite(IoClass fe, BlockDevice[] slots, List<Integer> parities, List<Integer> data,
+    private static List<MemberIo> randomWrite(IoClass fe, SimulatedDevice[] slots, List<Integer> parities, List<Integer> data,
             int target) {
         int n = slots.length;
         int rmw = 0;
@@ -250,7 +252,7 @@ public final class IoMapping {
      * cache, reading every working member, when a data member is missing); writes are full-stripe
      * writes, no reads, every working member writing one chunk per stripe.
      */
-    private static List<MemberIo> sequentialStripe(IoClass fe, long chunk, BlockDevice[] slots, List<Integer> parities,
+    private static List<MemberIo> sequentialStripe(IoClass fe, long chunk, SimulatedDevice[] slots, List<Integer> parities,
             List<Integer> data) {
         double stripesPerFrontEnd = fe.bytes() / (double) (chunk * data.size());
         List<MemberIo> ios = new ArrayList<>();
@@ -271,9 +273,9 @@ public final class IoMapping {
         return ios;
     }
 
-    private static List<BlockDevice> present(BlockDevice[] slots) {
-        List<BlockDevice> out = new ArrayList<>();
-        for (BlockDevice d : slots) {
+    private static List<SimulatedDevice> present(SimulatedDevice[] slots) {
+        List<SimulatedDevice> out = new ArrayList<>();
+        for (SimulatedDevice d : slots) {
             if (d != null) {
                 out.add(d);
             }

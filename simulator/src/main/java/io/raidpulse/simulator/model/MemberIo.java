@@ -6,5 +6,5 @@ package io.raidpulse.simulator.model;
  * @param count requests on {@code member} per front-end request (a fraction when averaged over stripes)
  * @param phase 0 for reads that must finish before the writes (read-modify-write), 1 otherwise
  */
-public record MemberIo(BlockDevice member, IoClass io, double count, int phase) {
+public record MemberIo(SimulatedDevice member, IoClass io, double count, int phase) {
 }

@@ -1,7 +1,7 @@
 package io.raidpulse.simulator.model;
 
 /** A partition: its own counters, its disk's queue (block/genhd.c accounts partition I/O to both). */
-public final class Partition implements BlockDevice {
+public final class Partition implements SimulatedDevice {
     private final Disk disk;
     private final int number;
     private final String name;

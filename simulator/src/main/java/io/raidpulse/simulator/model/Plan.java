@@ -33,8 +33,8 @@ public record Plan(List<Case> cases) {
     }
 
     /** Expected requests per front-end request, by member and class. */
-    public Map<BlockDevice, Map<IoClass, Double>> totals() {
-        Map<BlockDevice, Map<IoClass, Double>> out = new LinkedHashMap<>();
+    public Map<SimulatedDevice, Map<IoClass, Double>> totals() {
+        Map<SimulatedDevice, Map<IoClass, Double>> out = new LinkedHashMap<>();
         for (Case c : cases) {
             for (MemberIo io : c.ios) {
                 out.computeIfAbsent(io.member(), k -> new LinkedHashMap<>()).merge(io.io(), c.weight * io.count(), Double::sum);
@@ -48,7 +48,7 @@ public record Plan(List<Case> cases) {
      * mean over a case's phase-0 requests plus the mean over its phase-1 requests, averaged over
      * cases.
      */
-    public double latency(ToDoubleBiFunction<BlockDevice, IoClass> response) {
+    public double latency(ToDoubleBiFunction<SimulatedDevice, IoClass> response) {
         double total = 0;
         for (Case c : cases) {
             double[] sum = new double[2];

@@ -1,42 +1,19 @@
 package io.raidpulse.simulator.model;
 
+import io.raidpulse.md.SyncAction;
+
 /**
  * A running resync, recovery, check or repair (md.c md_do_sync), with the progress marks md keeps
  * for its speed (SYNC_MARKS = 10 marks, SYNC_MARK_STEP = 3 s) and the lagging sync_completed value
  * (updated every 10 s or every 1/16 of the pass).
  */
 public final class SyncJob {
-    /** The sync actions, with md/sync_action's word and the word mdstat's progress line uses. */
-    public enum Kind {
-        RESYNC("resync", "resync"),
-        RECOVER("recover", "recovery"),
-        CHECK("check", "check"),
-        /** status_resync prints "resync" for repair: MD_RECOVERY_CHECK is not set. */
-        REPAIR("repair", "resync");
-
-        private final String sysfsAction;
-        private final String mdstatWord;
-
-        Kind(String sysfsAction, String mdstatWord) {
-            this.sysfsAction = sysfsAction;
-            this.mdstatWord = mdstatWord;
-        }
-
-        public String sysfsAction() {
-            return sysfsAction;
-        }
-
-        public String mdstatWord() {
-            return mdstatWord;
-        }
-    }
-
     private static final int SYNC_MARKS = 10;
     private static final double SYNC_MARK_STEP = 3;
     private static final double UPDATE_FREQUENCY = 10;
 
-    private final Kind kind;
-    private final MdMember target;
+    private final SyncAction kind;
+    private final SimulatedMember target;
     private final long maxSectors;
     private final long mismatchesAtEnd;
     private final double[] markTime = new double[SYNC_MARKS];
@@ -50,7 +27,7 @@ public final class SyncJob {
     private double completedAt;
     private double speedKib;
 
-    SyncJob(Kind kind, MdMember target, long maxSectors, long mismatchesAtEnd, double now, boolean delayed) {
+    SyncJob(SyncAction kind, SimulatedMember target, long maxSectors, long mismatchesAtEnd, double now, boolean delayed) {
         this.kind = kind;
         this.target = target;
         this.maxSectors = maxSectors;
@@ -70,12 +47,12 @@ public final class SyncJob {
         completedAt = now;
     }
 
-    public Kind kind() {
+    public SyncAction kind() {
         return kind;
     }
 
     /** The member being rebuilt, for recovery; null otherwise. */
-    public MdMember target() {
+    public SimulatedMember target() {
         return target;
     }
 

@@ -1,7 +1,7 @@
 package io.raidpulse.simulator.scenario;
 
-import io.raidpulse.simulator.model.Raid10Geometry;
-import io.raidpulse.simulator.model.RaidLevel;
+import io.raidpulse.md.MdLevel;
+import io.raidpulse.md.Raid10Geometry;
 import java.util.List;
 
 /**
@@ -14,7 +14,7 @@ import java.util.List;
  * @param spares hot spares present from the start
  * @param bitmap whether the array has an internal write-intent bitmap
  */
-public record ArraySpec(String name, RaidLevel level, int layoutCode, Raid10Geometry raid10, long chunkBytes,
+public record ArraySpec(String name, MdLevel level, int layoutCode, Raid10Geometry raid10, long chunkBytes,
         List<String> members, List<String> spares, boolean bitmap, int line) {
     public ArraySpec {
         members = List.copyOf(members);

@@ -1,10 +1,12 @@
 package io.raidpulse.simulator.scenario;
 
-import io.raidpulse.simulator.model.Raid10Geometry;
-import io.raidpulse.simulator.model.RaidLevel;
+import io.raidpulse.md.MdLevel;
+import io.raidpulse.md.ParityAlgorithm;
+import io.raidpulse.md.Raid10Geometry;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -13,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Parses the scenario format documented in simulator/README.md: one directive per line, a keyword
@@ -24,9 +27,6 @@ public final class ScenarioParser {
     private static final Pattern ARRAY_NAME = Pattern.compile("md\\d{1,3}");
     private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9.-]{0,62}");
     private static final Pattern SCENARIO_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
-    private static final Map<String, Integer> RAID5_ALGORITHMS = Map.of(
-            "left-asymmetric", 0, "right-asymmetric", 1, "left-symmetric", 2, "right-symmetric", 3,
-            "parity-first", 4, "parity-last", 5);
     private static final Set<String> EXPECT_KINDS = Set.of("saturation", "degraded", "no-spare", "member-faulty", "sync",
             "mismatch", "incident");
 
@@ -237,7 +237,7 @@ public final class ScenarioParser {
         l.unique("device " + n);
         Map<String, String> f = l.fields(1, Set.of("level", "members", "spares", "chunk", "layout", "bitmap"),
                 Set.of("level", "members"));
-        RaidLevel level = RaidLevel.parse(f.get("level"));
+        MdLevel level = MdLevel.parse(f.get("level"));
         if (level == null) {
             throw l.error("level", "expected raid0, raid1, raid5, raid6 or raid10, got '" + f.get("level") + "'");
         }
@@ -247,11 +247,11 @@ public final class ScenarioParser {
             throw l.error("members", level.kernelName() + " needs at least " + level.minMembers() + " members, got "
                     + members.size());
         }
-        if (level == RaidLevel.RAID0 && !spares.isEmpty()) {
+        if (level == MdLevel.RAID0 && !spares.isEmpty()) {
             throw l.error("spares", "raid0 has no redundancy and takes no spares");
         }
         for (String m : concat(members, spares)) {
-            member(l, m, level == RaidLevel.RAID0 || !spares.contains(m) ? "members" : "spares");
+            member(l, m, level == MdLevel.RAID0 || !spares.contains(m) ? "members" : "spares");
         }
         long chunk = 0;
         if (level.striped()) {
@@ -268,12 +268,12 @@ public final class ScenarioParser {
         switch (level) {
             case RAID5, RAID6 -> {
                 String t = layoutText == null ? "left-symmetric" : layoutText.toLowerCase(Locale.ROOT);
-                Integer code = RAID5_ALGORITHMS.get(t);
-                if (code == null) {
-                    throw l.error("layout", "expected one of " + String.join(", ", RAID5_ALGORITHMS.keySet()) + ", got '"
-                            + layoutText + "'");
+                ParityAlgorithm a = ParityAlgorithm.byName(t).filter(p -> p.classic() && p.mdadmName().equals(t)).orElse(null);
+                if (a == null) {
+                    throw l.error("layout", "expected one of " + Arrays.stream(ParityAlgorithm.values()).filter(ParityAlgorithm::classic)
+                            .map(ParityAlgorithm::mdadmName).collect(Collectors.joining(", ")) + ", got '" + layoutText + "'");
                 }
-                layout = code;
+                layout = a.number();
             }
             case RAID10 -> {
                 geometry = Raid10Geometry.parse(layoutText == null ? "n2" : layoutText);
@@ -298,7 +298,7 @@ public final class ScenarioParser {
             case "none" -> false;
             default -> throw l.error("bitmap", "expected internal or none, got '" + f.get("bitmap") + "'");
         };
-        if (bitmap && level == RaidLevel.RAID0) {
+        if (bitmap && level == MdLevel.RAID0) {
             throw l.error("bitmap", "raid0 has no write-intent bitmap");
         }
         arrays.add(new ArraySpec(n, level, layout, geometry, chunk, members, spares, bitmap, l.no));
@@ -401,13 +401,13 @@ public final class ScenarioParser {
             default -> throw new IllegalStateException(action.name());
         }
         if (array != null && action != EventSpec.Action.FAIL && action != EventSpec.Action.REMOVE
-                && action != EventSpec.Action.ADD && level(array) == RaidLevel.RAID0) {
+                && action != EventSpec.Action.ADD && level(array) == MdLevel.RAID0) {
             throw l.error("array", array + " is raid0: md has no sync actions for it");
         }
         events.add(new EventSpec(at, action, array, device, mismatches, l.no));
     }
 
-    private RaidLevel level(String array) {
+    private MdLevel level(String array) {
         return arrays.stream().filter(x -> x.name().equals(array)).findFirst().orElseThrow().level();
     }
 

@@ -1,11 +1,23 @@
 package io.raidpulse.simulator.tree;
 
-import io.raidpulse.simulator.model.BlockDevice;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.MdSysfsArray;
+import io.raidpulse.md.MdSysfsMember;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.MdstatArray;
+import io.raidpulse.md.MdstatMember;
+import io.raidpulse.md.Raid10Geometry;
+import io.raidpulse.md.SyncAction;
+import io.raidpulse.md.Uptime;
 import io.raidpulse.simulator.model.HostModel;
-import io.raidpulse.simulator.model.MdArray;
-import io.raidpulse.simulator.model.MdMember;
+import io.raidpulse.simulator.model.SimulatedArray;
+import io.raidpulse.simulator.model.SimulatedDevice;
+import io.raidpulse.simulator.model.SimulatedMember;
 import io.raidpulse.simulator.model.SyncJob;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -23,21 +35,13 @@ public final class KernelText {
     private KernelText() {
     }
 
-    /**
-     * One /proc/diskstats line (block/genhd.c diskstats_show, 5.5+): "%4d %7d %pg " then the 17
-     * fields separated by single spaces.
-     */
-    public static String diskstatsLine(BlockDevice d, int hz) {
-        long[] f = d.counters().snapshot().kernelFields(hz);
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%4d %7d %s", d.major(), d.minor(), d.name()));
-        for (long v : f) {
-            b.append(' ').append(v);
-        }
-        return b.append('\n').toString();
+    /** The device's /proc/diskstats line as a record: the 17 fields of Linux 5.5 and later. */
+    public static DiskStat diskstat(SimulatedDevice d, int hz) {
+        return DiskStat.of(d.major(), d.minor(), d.name(), DiskStat.FIELDS, d.counters().snapshot().kernelFields(hz));
     }
 
     /** /sys/block/DEV/stat (block/genhd.c part_stat_show): the 17 fields as "%8lu", space-separated. */
-    public static String statFile(BlockDevice d, int hz) {
+    public static String statFile(SimulatedDevice d, int hz) {
         long[] f = d.counters().snapshot().kernelFields(hz);
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < f.length; i++) {
@@ -49,145 +53,150 @@ public final class KernelText {
         return b.append('\n').toString();
     }
 
-    /** /proc/uptime (fs/proc/uptime.c): "%lu.%02lu %lu.%02lu\n", hundredths truncated. */
+    /** /proc/uptime (fs/proc/uptime.c): hundredths truncated. */
     public static String uptime(double uptimeSeconds, double idleSeconds) {
-        return hundredths(uptimeSeconds) + " " + hundredths(idleSeconds) + "\n";
-    }
-
-    private static String hundredths(double seconds) {
-        long cs = (long) Math.floor(seconds * 100 + 1e-6);
-        return String.format(Locale.ROOT, "%d.%02d", cs / 100, cs % 100);
+        return Uptime.ofSeconds(uptimeSeconds, idleSeconds).text();
     }
 
     /** /proc/partitions (block/genhd.c show_partition): "%4d  %7d %10llu %pg" in 1 KiB blocks. */
     public static String partitions(HostModel model) {
         StringBuilder b = new StringBuilder("major minor  #blocks  name\n\n");
-        for (BlockDevice d : model.devices()) {
+        for (SimulatedDevice d : model.devices()) {
             b.append(String.format(Locale.ROOT, "%4d  %7d %10d %s%n", d.major(), d.minor(), d.sizeSectors() / 2, d.name()));
         }
         return b.toString();
     }
 
     /**
-     * /proc/mdstat as md.c prints it: status_personalities, then for each array (newest first:
-     * mddev_alloc adds at the head of all_mddevs) md_seq_show with the personality's status, the
-     * progress line (status_resync) and the bitmap line, then status_unused.
+     * /proc/mdstat as md.c prints it: the personalities the arrays' modules register, then each
+     * array, newest first (mddev_alloc adds at the head of all_mddevs).
      */
     public static String mdstat(HostModel model, double now) {
-        StringBuilder b = new StringBuilder("Personalities : ");
         Set<String> personalities = new LinkedHashSet<>();
-        for (MdArray a : model.arrays()) {
+        for (SimulatedArray a : model.arrays()) {
             personalities.addAll(a.level().modulePersonalities());
         }
-        for (String p : personalities) {
-            b.append('[').append(p).append("] ");
+        List<SimulatedArray> arrays = new ArrayList<>(model.arrays());
+        Collections.reverse(arrays);
+        List<MdstatArray> out = new ArrayList<>();
+        for (SimulatedArray a : arrays) {
+            out.add(mdstatArray(a, now));
         }
-        b.append('\n');
-        List<MdArray> arrays = new ArrayList<>(model.arrays());
-        java.util.Collections.reverse(arrays);
-        for (MdArray a : arrays) {
-            b.append(a.name()).append(" : active ").append(a.level().kernelName());
-            List<MdMember> bound = new ArrayList<>(a.members());
-            java.util.Collections.reverse(bound);
-            for (MdMember m : bound) {
-                b.append(' ').append(m.device().name()).append('[').append(m.descNr()).append(']');
-                if (m.faulty()) {
-                    b.append("(F)");
-                    continue;
-                }
-                if (m.slot() < 0) {
-                    b.append("(S)");
-                }
-            }
-            b.append("\n      ").append(a.sizeSectors() / 2).append(" blocks super 1.2");
-            b.append(personalityStatus(a));
-            b.append("\n      ");
-            if (a.level().redundant()) {
-                String progress = progress(a, now);
-                if (progress != null) {
-                    b.append(progress).append("\n      ");
-                }
-            }
-            if (a.spec().bitmap()) {
-                b.append(bitmap(a));
-            }
-            b.append('\n');
-        }
-        b.append("unused devices: <none>\n");
-        return b.toString();
+        return Mdstat.text(List.copyOf(personalities), out);
     }
 
-    /** The personality's status printer: raid0_status, raid1_status, raid10_status, raid5_status. */
-    static String personalityStatus(MdArray a) {
-        StringBuilder b = new StringBuilder();
-        int chunkK = (int) (a.spec().chunkBytes() / 1024);
+    /**
+     * The array as md_seq_show shows it: members newest first (bind_rdev_to_array adds at the
+     * head), metadata 1.2, the personality's status (raid0_status, raid1_status, raid10_status,
+     * raid5_status), the progress of a sync (status_resync) and the bitmap.
+     */
+    static MdstatArray mdstatArray(SimulatedArray a, double now) {
+        List<SimulatedMember> bound = new ArrayList<>(a.members());
+        Collections.reverse(bound);
+        List<MdstatMember> members = new ArrayList<>();
+        for (SimulatedMember m : bound) {
+            members.add(new MdstatMember(m.device().name(), m.descNr(), m.faulty(), !m.faulty() && m.slot() < 0, false, false,
+                    false, List.of()));
+        }
+        long chunkK = a.spec().chunkBytes() / 1024;
+        Long chunk = null;
+        Integer algorithm = null;
+        String copies = null;
+        boolean slots = true;
         switch (a.level()) {
             case RAID0 -> {
-                return " " + chunkK + "k chunks";
+                chunk = chunkK;
+                slots = false;
             }
             case RAID1 -> {
             }
             case RAID10 -> {
-                var g = a.spec().raid10();
-                if (g.near() < a.raidDisks()) {
-                    b.append(' ').append(chunkK).append("K chunks");
-                }
+                Raid10Geometry g = a.spec().raid10();
+                chunk = g.near() < a.raidDisks() ? chunkK : null;
+                List<String> c = new ArrayList<>();
                 if (g.near() > 1) {
-                    b.append(' ').append(g.near()).append(" near-copies");
+                    c.add("near-" + g.near());
                 }
                 if (g.far() > 1) {
-                    b.append(' ').append(g.far()).append(g.offset() ? " offset-copies" : " far-copies");
+                    c.add((g.offset() ? "offset-" : "far-") + g.far());
                 }
+                copies = c.isEmpty() ? null : String.join(",", c);
             }
-            case RAID5, RAID6 -> b.append(" level ").append(a.level().number()).append(", ").append(chunkK)
-                    .append("k chunk, algorithm ").append(a.spec().layoutCode());
+            case RAID5, RAID6 -> {
+                chunk = chunkK;
+                algorithm = a.spec().layoutCode();
+            }
         }
-        b.append(" [").append(a.raidDisks()).append('/').append(a.raidDisks() - a.degraded()).append("] [");
+        StringBuilder map = new StringBuilder();
         for (int s = 0; s < a.raidDisks(); s++) {
-            MdMember m = a.inSlot(s);
-            b.append(m != null && m.inSync() ? 'U' : '_');
+            SimulatedMember m = a.inSlot(s);
+            map.append(m != null && m.inSync() ? 'U' : '_');
         }
-        return b.append(']').toString();
+        Progress p = a.level().redundant() ? progress(a, now) : Progress.NONE;
+        return new MdstatArray(a.name(), true, false, null, a.level().kernelName(), List.copyOf(members), a.sizeSectors() / 2,
+                "1.2", chunk, algorithm, copies, slots ? a.raidDisks() : null, slots ? a.raidDisks() - a.degraded() : null,
+                slots ? map.toString() : null, a.spec().bitmap() ? bitmap(a) : null, p.action, p.state, p.percent, p.doneKib,
+                p.totalKib, p.finishMin, p.speedKibS);
     }
 
-    /** md.c status_resync; null when nothing is running or pending. */
-    static String progress(MdArray a, double now) {
+    /** What status_resync prints, as mdstat's fields. */
+    private record Progress(String action, String state, Double percent, Long doneKib, Long totalKib, Double finishMin,
+                            Long speedKibS) {
+        static final Progress NONE = new Progress(null, null, null, null, null, null, null);
+    }
+
+    /** md.c status_resync: nothing when no sync runs or waits. */
+    static Progress progress(SimulatedArray a, double now) {
         SyncJob job = a.sync().orElse(null);
         if (job == null) {
-            return null;
+            return Progress.NONE;
         }
         if (job.delayed()) {
-            return "\tresync=DELAYED";
+            return new Progress("resync", "delayed", null, null, null, null, null);
         }
         long max = job.maxSectors();
         long resync = (long) Math.floor(job.done());
         long perMilli = ((resync >> 10) * 1000) / ((max >> 10) + 1);
-        StringBuilder b = new StringBuilder("[");
-        int x = (int) (perMilli / 50);
-        b.append("=".repeat(x)).append('>').append(".".repeat(20 - x)).append("] ");
-        b.append(String.format(Locale.ROOT, " %s =%3d.%d%% (%d/%d)", job.kind().mdstatWord(), perMilli / 10, perMilli % 10,
-                resync / 2, max / 2));
         long dt = job.markSeconds(now);
         long db = job.markSectors();
         long rt = (max - resync) / (db / 32 + 1) * dt >> 5;
-        b.append(String.format(Locale.ROOT, " finish=%d.%dmin", rt / 60, (rt % 60) / 6));
-        b.append(String.format(Locale.ROOT, " speed=%dK/sec", db / 2 / dt));
-        return b.toString();
+        return new Progress(job.kind().mdstatWord(), "running", perMilli / 10.0, resync / 2, max / 2,
+                rt / 60 + (rt % 60) / 6 / 10.0, db / 2 / dt);
     }
 
-    /** md-bitmap.c md_bitmap_status: "bitmap: %lu/%lu pages [%luKB], %lu%s chunk\n". */
-    static String bitmap(MdArray a) {
+    /** md-bitmap.c md_bitmap_status, after "bitmap: ": "%lu/%lu pages [%luKB], %lu%s chunk". */
+    static String bitmap(SimulatedArray a) {
         long chunks = (a.devSectors() * 512 + BITMAP_CHUNK_BYTES - 1) / BITMAP_CHUNK_BYTES;
         long pages = (chunks + COUNTERS_PER_PAGE - 1) / COUNTERS_PER_PAGE;
         // pages holding a dirty counter: random writes within one daemon period, spread uniformly
         double touched = a.writeRate() * BITMAP_DAEMON_SECONDS;
         long used = Math.min(pages, (long) Math.ceil(pages * (1 - Math.pow(1 - 1d / pages, touched)) - 1e-9));
-        return String.format(Locale.ROOT, "bitmap: %d/%d pages [%dKB], %dKB chunk\n", used, pages, used * 4,
-                BITMAP_CHUNK_BYTES >> 10);
+        return String.format(Locale.ROOT, "%d/%d pages [%dKB], %dKB chunk", used, pages, used * 4, BITMAP_CHUNK_BYTES >> 10);
+    }
+
+    /**
+     * /sys/block/mdX/md/ as a record: what md.c's level_show, layout_show, ..., mismatch_cnt_show and
+     * each member's state_show, slot_show and errors_show print for the array (members in the
+     * order of their dev-NAME directories).
+     */
+    public static MdSysfsArray mdSysfs(SimulatedArray a, double now) {
+        SyncJob job = a.sync().orElse(null);
+        boolean progress = job != null && !job.delayed();
+        List<SimulatedMember> byDir = new ArrayList<>(a.members());
+        byDir.sort(Comparator.comparing(m -> "dev-" + m.device().name()));
+        List<MdSysfsMember> members = new ArrayList<>();
+        for (SimulatedMember m : byDir) {
+            members.add(new MdSysfsMember(m.device().name(), m.slot() < 0 ? null : m.slot(), true, true,
+                    List.copyOf(Arrays.asList(m.sysfsState().split(","))), 0L, null));
+        }
+        return new MdSysfsArray(a.name(), a.level().kernelName(), a.spec().layoutCode(), a.spec().chunkBytes(), a.raidDisks(),
+                a.degraded(), a.arrayState(), syncAction(a), null, progress ? job.completedSectors() : null,
+                progress ? job.maxSectors() : null, job == null ? null : Long.valueOf(syncSpeed(a, now)), a.mismatchCnt(),
+                a.sizeSectors(), List.copyOf(members), List.of());
     }
 
     /** md.c sync_completed_show: "none", "delayed" or "done / total" in sectors. */
-    public static String syncCompleted(MdArray a) {
+    public static String syncCompleted(SimulatedArray a) {
         SyncJob job = a.sync().orElse(null);
         if (job == null) {
             return "none";
@@ -199,7 +208,7 @@ public final class KernelText {
     }
 
     /** md.c sync_speed_show: KiB/s since md's resync mark, "none" when idle. */
-    public static String syncSpeed(MdArray a, double now) {
+    public static String syncSpeed(SimulatedArray a, double now) {
         SyncJob job = a.sync().orElse(null);
         if (job == null) {
             return "none";
@@ -211,8 +220,8 @@ public final class KernelText {
     }
 
     /** md.c action_show. */
-    public static String syncAction(MdArray a) {
-        return a.sync().map(j -> j.kind().sysfsAction()).orElse("idle");
+    public static String syncAction(SimulatedArray a) {
+        return a.sync().map(SyncJob::kind).orElse(SyncAction.IDLE).word();
     }
 
     /** SCSI inquiry fields print fixed-width and space-padded (scsi_sysfs.c: "%.16s\n"). */

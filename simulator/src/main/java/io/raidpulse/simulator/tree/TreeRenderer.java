@@ -1,15 +1,21 @@
 package io.raidpulse.simulator.tree;
 
-import io.raidpulse.simulator.model.BlockDevice;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.MdSysfs;
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
-import io.raidpulse.simulator.model.MdArray;
-import io.raidpulse.simulator.model.MdMember;
 import io.raidpulse.simulator.model.Partition;
+import io.raidpulse.simulator.model.SimulatedArray;
+import io.raidpulse.simulator.model.SimulatedDevice;
+import io.raidpulse.simulator.model.SimulatedMember;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -31,28 +37,28 @@ public final class TreeRenderer {
         int hz = model.scenario().hz();
         double now = model.second();
 
-        StringBuilder diskstats = new StringBuilder();
-        for (BlockDevice d : model.devices()) {
+        List<DiskStat> diskstats = new ArrayList<>();
+        for (SimulatedDevice d : model.devices()) {
             if (d.sizeSectors() > 0) {
-                diskstats.append(KernelText.diskstatsLine(d, hz));
+                diskstats.add(KernelText.diskstat(d, hz));
             }
         }
-        b.file("proc/diskstats", diskstats.toString());
+        b.file("proc/diskstats", Diskstats.text(diskstats));
         b.file("proc/uptime", KernelText.uptime(model.uptime(), model.idle()));
         b.file("proc/mdstat", KernelText.mdstat(model, now));
         b.file("proc/partitions", KernelText.partitions(model));
         b.file("proc/sys/dev/raid/speed_limit_min", model.scenario().speedLimitMinKib() + "\n");
         b.file("proc/sys/dev/raid/speed_limit_max", model.scenario().speedLimitMaxKib() + "\n");
 
-        Map<BlockDevice, String> dirs = new HashMap<>();
-        for (BlockDevice d : model.registered()) {
+        Map<SimulatedDevice, String> dirs = new HashMap<>();
+        for (SimulatedDevice d : model.registered()) {
             if (d instanceof Disk disk) {
                 String dir = disk(b, disk, hz);
                 dirs.put(disk, dir);
                 for (Partition p : disk.partitions()) {
                     dirs.put(p, partition(b, p, dir, hz));
                 }
-            } else if (d instanceof MdArray md) {
+            } else if (d instanceof SimulatedArray md) {
                 String dir = "sys/devices/virtual/block/" + md.name();
                 dirs.put(md, dir);
                 common(b, md, dir, hz);
@@ -60,7 +66,7 @@ public final class TreeRenderer {
                 b.dir(dir + "/holders").dir(dir + "/slaves");
             }
         }
-        for (BlockDevice d : model.devices()) {
+        for (SimulatedDevice d : model.devices()) {
             String dir = dirs.get(d);
             if (!(d instanceof Partition)) {
                 b.link("sys/block/" + d.name(), relative("sys/block", dir));
@@ -68,7 +74,7 @@ public final class TreeRenderer {
             b.link("sys/class/block/" + d.name(), relative("sys/class/block", dir));
             b.link("sys/dev/block/" + d.major() + ":" + d.minor(), relative("sys/dev/block", dir));
         }
-        for (MdArray a : model.arrays()) {
+        for (SimulatedArray a : model.arrays()) {
             md(b, model, a, dirs, now);
         }
         b.file("time", time.toEpochMilli() + "\n");
@@ -115,7 +121,7 @@ public final class TreeRenderer {
         return dir;
     }
 
-    private static void common(HostTree.Builder b, BlockDevice d, String dir, int hz) {
+    private static void common(HostTree.Builder b, SimulatedDevice d, String dir, int hz) {
         b.file(dir + "/dev", d.major() + ":" + d.minor() + "\n");
         b.file(dir + "/size", d.sizeSectors() + "\n");
         b.file(dir + "/stat", KernelText.statFile(d, hz));
@@ -137,34 +143,30 @@ public final class TreeRenderer {
     }
 
     /** md.c md_attrs, rdev attributes, rdN links, and bd_link_disk_holder's holders/slaves links. */
-    private static void md(HostTree.Builder b, HostModel model, MdArray a, Map<BlockDevice, String> dirs, double now) {
+    private static void md(HostTree.Builder b, HostModel model, SimulatedArray a, Map<SimulatedDevice, String> dirs, double now) {
         String dir = dirs.get(a);
         String md = dir + "/md/";
-        b.file(md + "level", a.level().kernelName() + "\n");
-        b.file(md + "layout", a.spec().layoutCode() + "\n");
-        b.file(md + "chunk_size", a.spec().chunkBytes() + "\n");
-        b.file(md + "raid_disks", a.raidDisks() + "\n");
-        b.file(md + "degraded", a.degraded() + "\n");
-        b.file(md + "array_state", a.arrayState() + "\n");
-        b.file(md + "sync_action", KernelText.syncAction(a) + "\n");
+        // what the collector reads, written as MdSysfs writes it; the block links, below, are links here
+        MdSysfs.files(KernelText.mdSysfs(a, now)).forEach((path, text) -> {
+            if (path.startsWith("md/") && !path.endsWith("/block") && !path.endsWith("/recovery_start")
+                    && !path.equals("md/sync_completed")) {
+                b.file(dir + "/" + path, text);
+            }
+        });
+        // "delayed" while the sync waits, which the record does not keep apart from "none"
         b.file(md + "sync_completed", KernelText.syncCompleted(a) + "\n");
-        b.file(md + "sync_speed", KernelText.syncSpeed(a, now) + "\n");
         b.file(md + "sync_speed_min", model.scenario().speedLimitMinKib() + " (system)\n");
         b.file(md + "sync_speed_max", model.scenario().speedLimitMaxKib() + " (system)\n");
-        b.file(md + "mismatch_cnt", a.mismatchCnt() + "\n");
         b.file(md + "metadata_version", "1.2\n");
         b.file(md + "component_size", a.devSectors() / 2 + "\n");
-        b.file(md + "resync_start", a.sync().filter(j -> j.kind().sysfsAction().equals("resync") && !j.delayed())
+        b.file(md + "resync_start", a.sync().filter(j -> j.kind() == SyncAction.RESYNC && !j.delayed())
                 .map(j -> String.valueOf((long) j.done())).orElse("none") + "\n");
         String seed = model.scenario().host() + "/" + a.name();
         b.file(md + "uuid", UUID.nameUUIDFromBytes(seed.getBytes(StandardCharsets.UTF_8)) + "\n");
-        for (MdMember m : a.members()) {
-            BlockDevice d = m.device();
+        for (SimulatedMember m : a.members()) {
+            SimulatedDevice d = m.device();
             String rdev = md + "dev-" + d.name();
-            b.file(rdev + "/state", m.sysfsState() + "\n");
-            b.file(rdev + "/slot", (m.slot() < 0 ? "none" : String.valueOf(m.slot())) + "\n");
-            b.file(rdev + "/errors", "0\n");
-            b.file(rdev + "/offset", MdArray.DATA_OFFSET_SECTORS + "\n");
+            b.file(rdev + "/offset", SimulatedArray.DATA_OFFSET_SECTORS + "\n");
             b.file(rdev + "/size", a.devSectors() / 2 + "\n");
             b.link(rdev + "/block", relative(rdev, dirs.get(d)));
             if (m.slot() >= 0) {

@@ -1,5 +1,6 @@
 package io.raidpulse.simulator.truth;
 
+import io.raidpulse.md.SyncAction;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,14 +16,14 @@ import java.util.Map;
  *     member I/O counted as the counters show it (sync I/O included); null without md writes
  * @param writeAmpSectors the same on sectors
  * @param appWriteAmpIo the same without md's sync I/O: what the application's writes cost
- * @param syncAction md/sync_action ("idle" when none)
+ * @param syncAction md/sync_action (IDLE when none)
  * @param syncProgress share of the running pass done, 0-1; null when idle
  * @param syncSpeedKib the pass's speed over the interval, KiB/s; null when idle
  */
 public record ArrayTruth(String array, String level, double offeredReads, double offeredWrites, double servedReads,
         double servedWrites, double readKbPerSecond, double writeKbPerSecond, Map<String, Double> memberUtil,
         String busiestMember, double maxMemberUtil, double saturationLevel, Double writeAmpIo, Double writeAmpSectors, Double appWriteAmpIo,
-        int degraded, boolean spareAvailable, java.util.List<String> faultyMembers, String syncAction, Double syncProgress,
+        int degraded, boolean spareAvailable, java.util.List<String> faultyMembers, SyncAction syncAction, Double syncProgress,
         Double syncSpeedKib, String syncCompleted, long mismatchCnt, String arrayState) {
 
     public Map<String, Object> json() {
@@ -47,7 +48,7 @@ public record ArrayTruth(String array, String level, double offeredReads, double
         m.put("degraded", degraded);
         m.put("spare_available", spareAvailable);
         m.put("faulty_members", faultyMembers);
-        m.put("sync_action", syncAction);
+        m.put("sync_action", syncAction.word());
         m.put("sync_progress", syncProgress == null ? null : DeviceTruth.round(syncProgress));
         m.put("sync_speed_kib_s", syncSpeedKib == null ? null : DeviceTruth.round(syncSpeedKib));
         m.put("sync_completed", syncCompleted);

@@ -1,5 +1,6 @@
 package io.raidpulse.simulator.truth;
 
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.scenario.Expectation;
 import io.raidpulse.simulator.scenario.Scenario;
 import io.raidpulse.simulator.scenario.Units;
@@ -73,8 +74,8 @@ public final class GroundTruth {
             out.addAll(states("ARRAY_DEGRADED", a, t -> t.degraded() > 0 ? "degraded " + t.degraded() : null));
             out.addAll(states("NO_SPARE", a, t -> t.degraded() > 0 && !t.spareAvailable() ? "no spare" : null));
             out.addAll(states("MEMBER_FAULTY", a, t -> t.faultyMembers().isEmpty() ? null : String.join(",", t.faultyMembers())));
-            out.addAll(states("SYNC", a, t -> t.syncAction().equals("idle") ? null : t.syncAction()));
-            out.addAll(states("MISMATCH", a, t -> t.mismatchCnt() > 0 && t.syncAction().equals("idle")
+            out.addAll(states("SYNC", a, t -> t.syncAction() == SyncAction.IDLE ? null : t.syncAction().word()));
+            out.addAll(states("MISMATCH", a, t -> t.mismatchCnt() > 0 && t.syncAction() == SyncAction.IDLE
                     && !t.level().equals("raid1") && !t.level().equals("raid10") ? "mismatch_cnt " + t.mismatchCnt() : null));
         }
         return out;
@@ -153,8 +154,8 @@ public final class GroundTruth {
             }
             for (ArrayTruth a : s.arrays()) {
                 boolean concerns = subjectKind.equals("ARRAY") ? a.array().equals(subject) : onMember(s, a, subject);
-                if (concerns && !a.syncAction().equals("idle") && cause == null) {
-                    cause = "md " + a.syncAction() + " running on " + a.array();
+                if (concerns && a.syncAction() != SyncAction.IDLE && cause == null) {
+                    cause = "md " + a.syncAction().word() + " running on " + a.array();
                 }
                 if (subjectKind.equals("ARRAY") && a.array().equals(subject) && s == firing) {
                     busiest = a.busiestMember();

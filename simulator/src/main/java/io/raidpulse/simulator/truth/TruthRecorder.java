@@ -1,11 +1,12 @@
 package io.raidpulse.simulator.truth;
 
-import io.raidpulse.simulator.model.BlockDevice;
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.model.CounterSnapshot;
 import io.raidpulse.simulator.model.HostModel;
-import io.raidpulse.simulator.model.MdArray;
-import io.raidpulse.simulator.model.MdMember;
 import io.raidpulse.simulator.model.Partition;
+import io.raidpulse.simulator.model.SimulatedArray;
+import io.raidpulse.simulator.model.SimulatedDevice;
+import io.raidpulse.simulator.model.SimulatedMember;
 import io.raidpulse.simulator.model.SyncJob;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -21,10 +22,10 @@ import java.util.Map;
 public final class TruthRecorder {
     private final HostModel model;
     private final GroundTruth truth;
-    private Map<BlockDevice, CounterSnapshot> previous = new IdentityHashMap<>();
-    private Map<MdArray, double[]> previousOffered = new IdentityHashMap<>();
-    private Map<MdArray, Double> previousDone = new IdentityHashMap<>();
-    private Map<MdArray, List<BlockDevice>> previousLeaves = new IdentityHashMap<>();
+    private Map<SimulatedDevice, CounterSnapshot> previous = new IdentityHashMap<>();
+    private Map<SimulatedArray, double[]> previousOffered = new IdentityHashMap<>();
+    private Map<SimulatedArray, Double> previousDone = new IdentityHashMap<>();
+    private Map<SimulatedArray, List<SimulatedDevice>> previousLeaves = new IdentityHashMap<>();
     private long previousSecond;
 
     public TruthRecorder(HostModel model) {
@@ -39,13 +40,13 @@ public final class TruthRecorder {
 
     private void remember() {
         previous = new IdentityHashMap<>();
-        for (BlockDevice d : model.devices()) {
+        for (SimulatedDevice d : model.devices()) {
             previous.put(d, d.counters().snapshot());
         }
         previousOffered = new IdentityHashMap<>();
         previousDone = new IdentityHashMap<>();
         previousLeaves = new IdentityHashMap<>();
-        for (MdArray a : model.arrays()) {
+        for (SimulatedArray a : model.arrays()) {
             previousLeaves.put(a, model.leaves(a));
             previousOffered.put(a, model.offeredOps(a));
             a.sync().ifPresent(j -> previousDone.put(a, j.done()));
@@ -56,9 +57,9 @@ public final class TruthRecorder {
     /** Records the interval since the previous call (or the start) as sample {@code index}. */
     public StepTruth record(long index, Instant time) {
         double t = model.second() - previousSecond;
-        Map<BlockDevice, DeviceTruth> devices = new LinkedHashMap<>();
-        Map<BlockDevice, CounterSnapshot[]> pairs = new IdentityHashMap<>();
-        for (BlockDevice d : model.devices()) {
+        Map<SimulatedDevice, DeviceTruth> devices = new LinkedHashMap<>();
+        Map<SimulatedDevice, CounterSnapshot[]> pairs = new IdentityHashMap<>();
+        for (SimulatedDevice d : model.devices()) {
             CounterSnapshot before = previous.get(d);
             if (before == null) {
                 continue;
@@ -68,7 +69,7 @@ public final class TruthRecorder {
             devices.put(d, device(d, before, now, t));
         }
         List<ArrayTruth> arrays = new ArrayList<>();
-        for (MdArray a : model.arrays()) {
+        for (SimulatedArray a : model.arrays()) {
             arrays.add(array(a, devices, pairs, t));
         }
         StepTruth step = new StepTruth(index, model.second(), time, t, new ArrayList<>(devices.values()), arrays);
@@ -78,7 +79,7 @@ public final class TruthRecorder {
     }
 
     /** sysstat rd_stats.c compute_ext_disk_stats on two snapshots. */
-    static DeviceTruth device(BlockDevice d, CounterSnapshot a, CounterSnapshot b, double t) {
+    static DeviceTruth device(SimulatedDevice d, CounterSnapshot a, CounterSnapshot b, double t) {
         double dr = b.readIos() - a.readIos();
         double dw = b.writeIos() - a.writeIos();
         double df = b.flushIos() - a.flushIos();
@@ -87,8 +88,8 @@ public final class TruthRecorder {
         double dft = (b.flushNanos() - a.flushNanos()) / 1e6;
         double drs = b.readSectors() - a.readSectors();
         double dws = b.writeSectors() - a.writeSectors();
-        String disk = d instanceof Partition p ? p.disk().name() : d instanceof MdArray ? null : d.name();
-        return new DeviceTruth(d.name(), d instanceof MdArray, disk, dr / t, dw / t, df / t, drs / t / 2, dws / t / 2,
+        String disk = d instanceof Partition p ? p.disk().name() : d instanceof SimulatedArray ? null : d.name();
+        return new DeviceTruth(d.name(), d instanceof SimulatedArray, disk, dr / t, dw / t, df / t, drs / t / 2, dws / t / 2,
                 (b.readMerges() - a.readMerges()) / t, (b.writeMerges() - a.writeMerges()) / t, dr > 0 ? drt / dr : 0,
                 dw > 0 ? dwt / dw : 0, df > 0 ? dft / df : 0, dr > 0 ? drs / dr / 2 : 0, dw > 0 ? dws / dw / 2 : 0,
                 (drt + dwt + dft) / t / 1000, Math.min(100, (b.ioTicksMs() - a.ioTicksMs()) / t / 10),
@@ -96,7 +97,7 @@ public final class TruthRecorder {
                 Math.min(100, (b.capacityMs() - a.capacityMs()) / t / 10));
     }
 
-    private ArrayTruth array(MdArray a, Map<BlockDevice, DeviceTruth> devices, Map<BlockDevice, CounterSnapshot[]> pairs,
+    private ArrayTruth array(SimulatedArray a, Map<SimulatedDevice, DeviceTruth> devices, Map<SimulatedDevice, CounterSnapshot[]> pairs,
             double t) {
         double[] off = model.offeredOps(a);
         double[] prevOff = previousOffered.getOrDefault(a, off);
@@ -114,9 +115,9 @@ public final class TruthRecorder {
         double level = 0;
         // members that worked at the start of the interval or at its end: a member failing in
         // between did I/O for part of it
-        java.util.Set<BlockDevice> leaves = new java.util.LinkedHashSet<>(previousLeaves.getOrDefault(a, List.of()));
+        java.util.Set<SimulatedDevice> leaves = new java.util.LinkedHashSet<>(previousLeaves.getOrDefault(a, List.of()));
         leaves.addAll(model.leaves(a));
-        for (BlockDevice leaf : leaves) {
+        for (SimulatedDevice leaf : leaves) {
             DeviceTruth dt = devices.get(leaf);
             CounterSnapshot[] p = pairs.get(leaf);
             if (dt == null || p == null) {
@@ -144,7 +145,7 @@ public final class TruthRecorder {
         }
         List<String> faulty = new ArrayList<>();
         boolean spare = false;
-        for (MdMember m : a.members()) {
+        for (SimulatedMember m : a.members()) {
             if (m.faulty()) {
                 faulty.add(m.device().name());
             }
@@ -153,7 +154,7 @@ public final class TruthRecorder {
         String completed = job == null ? "none" : job.delayed() ? "delayed" : job.completedSectors() + " / " + job.maxSectors();
         return new ArrayTruth(a.name(), a.level().kernelName(), (off[0] - prevOff[0]) / t, (off[1] - prevOff[1]) / t,
                 mdReads / t, mdWrites / t, mdReadSectors / t / 2, mdWriteSectors / t / 2, util, busiest, max, level, ampIo,
-                ampSectors, appAmp, a.degraded(), spare, faulty, job == null ? "idle" : job.kind().sysfsAction(), progress,
+                ampSectors, appAmp, a.degraded(), spare, faulty, job == null ? SyncAction.IDLE : job.kind(), progress,
                 speed, completed, a.mismatchCnt(), a.arrayState());
     }
 }

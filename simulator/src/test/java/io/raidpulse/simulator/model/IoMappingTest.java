@@ -3,6 +3,8 @@ package io.raidpulse.simulator.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.raidpulse.md.MdLevel;
+import io.raidpulse.md.Raid10Geometry;
 import io.raidpulse.simulator.scenario.DiskSpec;
 import io.raidpulse.simulator.scenario.ProfileSpec;
 import java.util.List;
@@ -15,9 +17,9 @@ class IoMappingTest {
     static final IoClass READ_8K = IoClass.random(IoKind.READ, 8192);
     static final IoClass WRITE_8K = IoClass.random(IoKind.WRITE, 8192);
 
-    static BlockDevice[] disks(int n) {
+    static SimulatedDevice[] disks(int n) {
         ProfileSpec p = new ProfileSpec("hdd", 550, 480, 268e6, true, "m", 64, 0.001, 0, 0, 1);
-        BlockDevice[] out = new BlockDevice[n];
+        SimulatedDevice[] out = new SimulatedDevice[n];
         for (int i = 0; i < n; i++) {
             out[i] = new Disk(new DiskSpec("sd" + (char) ('a' + i), "hdd", 16_000_000_000_000L, List.of(), true, 1), p, () -> 0);
         }
@@ -49,13 +51,13 @@ class IoMappingTest {
         return n;
     }
 
-    static double onMember(Plan plan, BlockDevice d) {
+    static double onMember(Plan plan, SimulatedDevice d) {
         return plan.totals().getOrDefault(d, Map.of()).values().stream().mapToDouble(Double::doubleValue).sum();
     }
 
     @Test
     void raid5SmallWriteReadsTwoAndWritesTwo() {
-        Plan p = IoMapping.plan(RaidLevel.RAID5, null, CHUNK, disks(4), WRITE_8K);
+        Plan p = IoMapping.plan(MdLevel.RAID5, null, CHUNK, disks(4), WRITE_8K);
         assertThat(total(p, IoKind.READ)).isCloseTo(2, within(1e-9));
         assertThat(total(p, IoKind.WRITE)).isCloseTo(2, within(1e-9));
         // through the stripe cache in 4 KiB pages: an 8 KiB request is two bios merged
@@ -65,20 +67,20 @@ class IoMappingTest {
     @Test
     void raid5OfThreeReadsTheOtherDataChunkInstead() {
         // reconstruct-write reads n-1-k = 1 chunk, cheaper than read-modify-write's 2
-        Plan p = IoMapping.plan(RaidLevel.RAID5, null, CHUNK, disks(3), WRITE_8K);
+        Plan p = IoMapping.plan(MdLevel.RAID5, null, CHUNK, disks(3), WRITE_8K);
         assertThat(total(p, IoKind.READ)).isCloseTo(1, within(1e-9));
         assertThat(total(p, IoKind.WRITE)).isCloseTo(2, within(1e-9));
     }
 
     @Test
     void raid6SmallWriteIsThreePlusThreeFromSixDisks() {
-        Plan six = IoMapping.plan(RaidLevel.RAID6, null, CHUNK, disks(6), WRITE_8K);
+        Plan six = IoMapping.plan(MdLevel.RAID6, null, CHUNK, disks(6), WRITE_8K);
         assertThat(total(six, IoKind.READ)).isCloseTo(3, within(1e-9));
         assertThat(total(six, IoKind.WRITE)).isCloseTo(3, within(1e-9));
-        Plan eight = IoMapping.plan(RaidLevel.RAID6, null, CHUNK, disks(8), WRITE_8K);
+        Plan eight = IoMapping.plan(MdLevel.RAID6, null, CHUNK, disks(8), WRITE_8K);
         assertThat(total(eight, IoKind.READ)).isCloseTo(3, within(1e-9));
         // with 4 disks reconstruct-write reads only the one other data chunk
-        Plan four = IoMapping.plan(RaidLevel.RAID6, null, CHUNK, disks(4), WRITE_8K);
+        Plan four = IoMapping.plan(MdLevel.RAID6, null, CHUNK, disks(4), WRITE_8K);
         assertThat(total(four, IoKind.READ)).isCloseTo(1, within(1e-9));
         assertThat(total(four, IoKind.WRITE)).isCloseTo(3, within(1e-9));
     }
@@ -86,37 +88,37 @@ class IoMappingTest {
     @Test
     void fullStripeWritesReadNothingAndWriteNOverNMinusOne() {
         IoClass stream = new IoClass(IoKind.WRITE, 1536 * 1024, true, 0);
-        Plan p = IoMapping.plan(RaidLevel.RAID5, null, CHUNK, disks(4), stream);
+        Plan p = IoMapping.plan(MdLevel.RAID5, null, CHUNK, disks(4), stream);
         assertThat(total(p, IoKind.READ)).isZero();
         assertThat(bytes(p, IoKind.WRITE) / stream.bytes()).isCloseTo(4.0 / 3, within(1e-9));
-        Plan r6 = IoMapping.plan(RaidLevel.RAID6, null, CHUNK, disks(6), stream);
+        Plan r6 = IoMapping.plan(MdLevel.RAID6, null, CHUNK, disks(6), stream);
         assertThat(bytes(r6, IoKind.WRITE) / stream.bytes()).isCloseTo(6.0 / 4, within(1e-9));
     }
 
     @Test
     void raid10WritesTwoCopiesAndReadsOne() {
         for (String layout : List.of("n2", "f2", "o2")) {
-            Plan w = IoMapping.plan(RaidLevel.RAID10, Raid10Geometry.parse(layout), CHUNK, disks(4), WRITE_8K);
+            Plan w = IoMapping.plan(MdLevel.RAID10, Raid10Geometry.parse(layout), CHUNK, disks(4), WRITE_8K);
             assertThat(total(w, IoKind.WRITE)).as(layout).isCloseTo(2, within(1e-9));
             assertThat(total(w, IoKind.READ)).as(layout).isZero();
-            Plan r = IoMapping.plan(RaidLevel.RAID10, Raid10Geometry.parse(layout), CHUNK, disks(4), READ_8K);
+            Plan r = IoMapping.plan(MdLevel.RAID10, Raid10Geometry.parse(layout), CHUNK, disks(4), READ_8K);
             assertThat(total(r, IoKind.READ)).as(layout).isCloseTo(1, within(1e-9));
         }
     }
 
     @Test
     void raid1WritesEveryMirrorAndRaid0OneMember() {
-        assertThat(total(IoMapping.plan(RaidLevel.RAID1, null, 0, disks(3), WRITE_8K), IoKind.WRITE)).isCloseTo(3, within(1e-9));
-        assertThat(total(IoMapping.plan(RaidLevel.RAID1, null, 0, disks(3), READ_8K), IoKind.READ)).isCloseTo(1, within(1e-9));
-        assertThat(total(IoMapping.plan(RaidLevel.RAID0, null, CHUNK, disks(3), WRITE_8K), IoKind.WRITE)).isCloseTo(1, within(1e-9));
+        assertThat(total(IoMapping.plan(MdLevel.RAID1, null, 0, disks(3), WRITE_8K), IoKind.WRITE)).isCloseTo(3, within(1e-9));
+        assertThat(total(IoMapping.plan(MdLevel.RAID1, null, 0, disks(3), READ_8K), IoKind.READ)).isCloseTo(1, within(1e-9));
+        assertThat(total(IoMapping.plan(MdLevel.RAID0, null, CHUNK, disks(3), WRITE_8K), IoKind.WRITE)).isCloseTo(1, within(1e-9));
     }
 
     @Test
     void readsSpreadEvenlyOverMembers() {
-        BlockDevice[] d = disks(4);
-        for (RaidLevel level : List.of(RaidLevel.RAID0, RaidLevel.RAID5, RaidLevel.RAID10, RaidLevel.RAID1)) {
-            Plan p = IoMapping.plan(level, level == RaidLevel.RAID10 ? Raid10Geometry.parse("n2") : null, CHUNK, d, READ_8K);
-            for (BlockDevice m : d) {
+        SimulatedDevice[] d = disks(4);
+        for (MdLevel level : List.of(MdLevel.RAID0, MdLevel.RAID5, MdLevel.RAID10, MdLevel.RAID1)) {
+            Plan p = IoMapping.plan(level, level == MdLevel.RAID10 ? Raid10Geometry.parse("n2") : null, CHUNK, d, READ_8K);
+            for (SimulatedDevice m : d) {
                 assertThat(onMember(p, m)).as(level + " " + m).isCloseTo(0.25, within(1e-9));
             }
         }
@@ -124,11 +126,11 @@ class IoMappingTest {
 
     @Test
     void degradedRaid5ReadsOfTheMissingMemberCostNMinusOneReads() {
-        BlockDevice[] d = disks(4);
-        Plan healthy = IoMapping.plan(RaidLevel.RAID5, null, CHUNK, d, READ_8K);
-        BlockDevice[] degraded = d.clone();
+        SimulatedDevice[] d = disks(4);
+        Plan healthy = IoMapping.plan(MdLevel.RAID5, null, CHUNK, d, READ_8K);
+        SimulatedDevice[] degraded = d.clone();
         degraded[1] = null;
-        Plan p = IoMapping.plan(RaidLevel.RAID5, null, CHUNK, degraded, READ_8K);
+        Plan p = IoMapping.plan(MdLevel.RAID5, null, CHUNK, degraded, READ_8K);
         // a quarter of the data lived on the missing member and now costs 3 reads: 3/4 + 1/4 x 3
         assertThat(total(p, IoKind.READ)).isCloseTo(1.5, within(1e-9));
         assertThat(onMember(p, d[1])).isZero();
@@ -140,22 +142,22 @@ class IoMappingTest {
 
     @Test
     void degradedRaid10ReadsAllFromTheSurvivingPartner() {
-        BlockDevice[] d = disks(4);
-        BlockDevice[] degraded = d.clone();
+        SimulatedDevice[] d = disks(4);
+        SimulatedDevice[] degraded = d.clone();
         degraded[0] = null;
-        Plan p = IoMapping.plan(RaidLevel.RAID10, Raid10Geometry.parse("n2"), CHUNK, degraded, READ_8K);
+        Plan p = IoMapping.plan(MdLevel.RAID10, Raid10Geometry.parse("n2"), CHUNK, degraded, READ_8K);
         assertThat(onMember(p, d[1])).isCloseTo(0.5, within(1e-9));
         assertThat(onMember(p, d[2])).isCloseTo(0.25, within(1e-9));
-        Plan w = IoMapping.plan(RaidLevel.RAID10, Raid10Geometry.parse("n2"), CHUNK, degraded, WRITE_8K);
+        Plan w = IoMapping.plan(MdLevel.RAID10, Raid10Geometry.parse("n2"), CHUNK, degraded, WRITE_8K);
         assertThat(total(w, IoKind.WRITE)).isCloseTo(1.5, within(1e-9));
     }
 
     @Test
     void readModifyWriteLatencyIsTheReadPhasePlusTheWritePhase() {
-        Plan p = IoMapping.plan(RaidLevel.RAID5, null, CHUNK, disks(4), WRITE_8K);
+        Plan p = IoMapping.plan(MdLevel.RAID5, null, CHUNK, disks(4), WRITE_8K);
         double latency = p.latency((member, io) -> io.kind() == IoKind.READ ? 0.010 : 0.004);
         assertThat(latency).isCloseTo(0.014, within(1e-12));
-        Plan r10 = IoMapping.plan(RaidLevel.RAID10, Raid10Geometry.parse("n2"), CHUNK, disks(4), WRITE_8K);
+        Plan r10 = IoMapping.plan(MdLevel.RAID10, Raid10Geometry.parse("n2"), CHUNK, disks(4), WRITE_8K);
         assertThat(r10.latency((member, io) -> 0.004)).isCloseTo(0.004, within(1e-12));
     }
 

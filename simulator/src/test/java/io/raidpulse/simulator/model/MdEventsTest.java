@@ -3,6 +3,7 @@ package io.raidpulse.simulator.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.scenario.ScenarioParser;
 import io.raidpulse.simulator.tree.KernelText;
 import org.junit.jupiter.api.Test;
@@ -32,8 +33,8 @@ class MdEventsTest {
                 at 1m fail md0 sda1
                 """);
         m.advanceTo(61);
-        MdArray md0 = m.array("md0").orElseThrow();
-        assertThat(md0.sync().orElseThrow().kind()).isEqualTo(SyncJob.Kind.RECOVER);
+        SimulatedArray md0 = m.array("md0").orElseThrow();
+        assertThat(md0.sync().orElseThrow().kind()).isEqualTo(SyncAction.RECOVER);
         assertThat(md0.member("sdc1").orElseThrow().slot()).isEqualTo(0);
         assertThat(KernelText.mdstat(m, m.second())).contains("md0 : active raid1 sdc1[2] sdb1[1] sda1[0](F)\n")
                 .contains("[2/1] [_U]\n").contains("recovery =");

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.config.UserException;
-import io.raidpulse.simulator.model.RaidLevel;
+import io.raidpulse.md.MdLevel;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -81,7 +81,7 @@ class ScenarioParserTest {
         assertThat(s.disk("sda").orElseThrow().partitionBytes()).containsExactly(30_000_000_000L);
         assertThat(s.disk("sdd").orElseThrow().attachedAtStart()).isFalse();
         ArraySpec md0 = s.array("md0").orElseThrow();
-        assertThat(md0.level()).isEqualTo(RaidLevel.RAID5);
+        assertThat(md0.level()).isEqualTo(MdLevel.RAID5);
         assertThat(md0.layoutCode()).isZero();
         assertThat(md0.chunkBytes()).isEqualTo(65536);
         assertThat(md0.members()).containsExactly("sda1", "sdb1", "sdc1");

@@ -3,6 +3,7 @@ package io.raidpulse.simulator.truth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.Simulation;
 import io.raidpulse.simulator.scenario.Scenario;
 import io.raidpulse.simulator.scenario.ShippedScenarios;
@@ -90,7 +91,7 @@ class ShippedScenariosTest {
         boolean rebuilt = false;
         for (StepTruth s : sim.truth().steps()) {
             ArrayTruth a = s.array("md0");
-            if (a.syncAction().equals("recover") && a.syncProgress() > 0) {
+            if (a.syncAction() == SyncAction.RECOVER && a.syncProgress() > 0) {
                 // md's speed limits: speed_limit_min while the load runs, speed_limit_max at most
                 assertThat(a.syncProgress()).isGreaterThan(lastProgress);
                 assertThat(a.syncSpeedKib()).isBetween(1000.0, 200000.0);

@@ -1,7 +1,8 @@
 package io.raidpulse.stream.capacity;
 
 import io.raidpulse.model.matching.ProfileMatcher;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.schema.BenchmarkProfile;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.RecordDecodingException;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
@@ -27,11 +28,11 @@ import org.slf4j.LoggerFactory;
 final class ProfileCatalog {
     private static final Logger log = LoggerFactory.getLogger(ProfileCatalog.class);
 
-    private record Decoded(byte[] bytes, BenchmarkProfile profile) {
+    private record Decoded(byte[] bytes, BenchmarkResult profile) {
     }
 
     private final ReadOnlyKeyValueStore<String, byte[]> store;
-    private final SingleObjectCodec<io.raidpulse.schema.BenchmarkProfile> codec = AvroSerdes.codec(io.raidpulse.schema.BenchmarkProfile.class);
+    private final SingleObjectCodec<BenchmarkProfile> codec = AvroSerdes.codec(BenchmarkProfile.class);
     private final Map<String, Decoded> decoded = new HashMap<>();
     /** ids whose bytes could not be read, with those bytes, so each is reported once */
     private final Map<String, byte[]> unreadable = new HashMap<>();
@@ -70,10 +71,10 @@ final class ProfileCatalog {
         changed |= decoded.keySet().retainAll(seen);
         unreadable.keySet().retainAll(seen);
         if (changed) {
-            List<BenchmarkProfile> profiles = new ArrayList<>();
+            List<BenchmarkResult> profiles = new ArrayList<>();
             decoded.values().forEach(d -> profiles.add(d.profile));
             // ties between equally good profiles go the same way on every instance
-            profiles.sort(java.util.Comparator.comparing(BenchmarkProfile::id));
+            profiles.sort(java.util.Comparator.comparing(BenchmarkResult::id));
             matcher = new ProfileMatcher(profiles, List.of());
         }
         return matcher;

@@ -1,5 +1,6 @@
 package io.raidpulse.stream.health;
 
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
@@ -80,7 +81,7 @@ final class MdHealthRules {
                 if (action == null || !action.equals(h.syncAction)) {
                     out.add(syncEnded(host, h, open, time, a));
                     h.open.remove(key);
-                    if ("check".equals(h.syncAction) && a.getMismatchCnt() != null && a.getMismatchCnt() > 0
+                    if (SyncAction.of(h.syncAction) == SyncAction.CHECK && a.getMismatchCnt() != null && a.getMismatchCnt() > 0
                             && !MISMATCH_MEANINGLESS.contains(h.level) && !h.open.containsKey(MISMATCH)) {
                         out.add(fire(host, h, MISMATCH, new Condition(AlertKind.MISMATCH, h.array, SubjectKind.ARRAY,
                                 Severity.WARNING, host + " " + h.array + " check found " + a.getMismatchCnt()
@@ -153,7 +154,7 @@ final class MdHealthRules {
                             + " members missing", base));
             // a member being rebuilt is the spare already taken (HostSample v3: rebuilding, no longer spare)
             boolean spare = a.getMembers().stream().anyMatch(m -> (m.getSpare() || m.getRebuilding()) && !m.getFaulty())
-                    || "recover".equalsIgnoreCase(a.getSyncAction());
+                    || SyncAction.of(a.getSyncAction()) == SyncAction.RECOVER;
             if (!spare) {
                 want.put(AlertKind.NO_SPARE.name(), new Condition(AlertKind.NO_SPARE, name, SubjectKind.ARRAY, Severity.WARNING,
                         host + " " + name + " degraded with no spare to rebuild onto: add a disk", base));
@@ -246,7 +247,7 @@ final class MdHealthRules {
         boolean finished = h.syncLastPct >= FINISHED_PCT
                 || (h.syncLastEta >= 0 && h.syncLastInterval > 0 && h.syncLastEta <= 2 * h.syncLastInterval)
                 || (h.syncLastLeftMs >= 0 && h.syncLastLeftMs <= (time - h.syncLastTime) + Math.max(1000, h.syncLastInterval * 1000))
-                || ("recover".equals(h.syncAction) && now.getDegraded() != null && now.getDegraded() == 0
+                || (SyncAction.of(h.syncAction) == SyncAction.RECOVER && now.getDegraded() != null && now.getDegraded() == 0
                     && now.getMembers().stream().noneMatch(MdMember::getRebuilding));
         Map<String, String> details = new LinkedHashMap<>();
         details.put("sync_action", h.syncAction);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Settings;
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
@@ -91,8 +92,6 @@ import org.slf4j.LoggerFactory;
 public final class AlertmanagerNotifier implements Notifier {
     private static final Logger log = LoggerFactory.getLogger(AlertmanagerNotifier.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** sync_action values that only read (md's check and repair), as against those that rebuild or reshape. */
-    private static final Set<String> CHECKS = Set.of("check", "repair");
 
     private final URI alertsUrl;
     private final Map<String, String> headers;
@@ -266,7 +265,10 @@ public final class AlertmanagerNotifier implements Notifier {
             case SATURATION -> a.getSubjectKind() == SubjectKind.ARRAY ? "MdArraySaturated" : "DiskSaturated";
             case ARRAY_DEGRADED -> "MdArrayDegraded";
             case MEMBER_FAULTY -> "MdMemberFaulty";
-            case SYNC -> CHECKS.contains(a.getDetails().getOrDefault("sync_action", "")) ? "MdArrayChecking" : "MdArrayRebuilding";
+            case SYNC -> {
+                SyncAction action = SyncAction.of(a.getDetails().getOrDefault("sync_action", ""));
+                yield action != null && action.scrub() ? "MdArrayChecking" : "MdArrayRebuilding";
+            }
             case MISMATCH -> "MdMismatchesFound";
             case CAPACITY -> "ArrayOverCapacity";
             case NO_SPARE -> "MdArrayNoSpare";

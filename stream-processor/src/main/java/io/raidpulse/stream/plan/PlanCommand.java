@@ -18,7 +18,7 @@ import io.raidpulse.model.matching.CapacitySource;
 import io.raidpulse.model.matching.LiveLoad;
 import io.raidpulse.model.matching.MemberDisk;
 import io.raidpulse.model.matching.ProfileMatcher;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.capacity.ArrayShape;
@@ -262,7 +262,7 @@ public final class PlanCommand implements Callable<Integer> {
                             + String.join(", ", builtInDisks().stream().map(DiskProfile::id).toList()), UserException.EXIT_USAGE, null));
             return Map.entry(d, "--disk-profile: " + d.source());
         }
-        List<BenchmarkProfile> profiles = List.of();
+        List<BenchmarkResult> profiles = List.of();
         if (settings.has("kafka.bootstrap.servers")) {
             ProfileTopic topic = new ProfileTopic(settings, ProfileTopic.DEFAULT_TIMEOUT);
             try (io.raidpulse.stream.console.Progress progress = io.raidpulse.stream.console.Progress.of(err,

@@ -12,7 +12,6 @@ import io.raidpulse.model.importer.FormatSniffer;
 import io.raidpulse.model.importer.ImportContext;
 import io.raidpulse.model.importer.ImportException;
 import io.raidpulse.model.matching.ProfileMatcher;
-import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
 import io.raidpulse.model.profile.Target;
@@ -20,6 +19,7 @@ import io.raidpulse.model.profile.TrustVerdicts;
 import io.raidpulse.stream.console.KafkaOptions;
 import io.raidpulse.stream.console.Progress;
 import io.raidpulse.config.SizeConverter;
+import io.raidpulse.model.profile.BenchmarkResult;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.CharacterCodingException;
@@ -122,7 +122,7 @@ public final class BenchImportCommand implements Callable<Integer> {
         ImportContext ctx = context(name);
         BenchmarkFormat format = FormatSniffer.detect(text).orElseThrow(() -> new UserException(name
                 + ": not a recognised benchmark output (expected " + FormatSniffer.EXPECTED + ")", UserException.EXIT_USAGE, null));
-        List<BenchmarkProfile> profiles;
+        List<BenchmarkResult> profiles;
         try {
             profiles = FormatSniffer.importAny(text, ctx);
         } catch (ImportException e) {
@@ -137,7 +137,7 @@ public final class BenchImportCommand implements Callable<Integer> {
             profiles = recheckAgainstTopic(profiles, topic, err);
         }
         report.println(name + ": " + format.displayName() + ", " + profiles.size() + (profiles.size() == 1 ? " profile" : " profiles"));
-        for (BenchmarkProfile p : profiles) {
+        for (BenchmarkResult p : profiles) {
             report.print(ProfileText.describe(p));
             report.println(ProfileText.labelled("use", ProfileText.use(p)));
         }
@@ -212,13 +212,13 @@ public final class BenchImportCommand implements Callable<Integer> {
      * Holds array results of a known disk model against a member disk derived from the trusted
      * single-disk profiles of that model already on the topic, when there are such.
      */
-    private static List<BenchmarkProfile> recheckAgainstTopic(List<BenchmarkProfile> profiles, ProfileTopic topic, PrintWriter err) {
+    private static List<BenchmarkResult> recheckAgainstTopic(List<BenchmarkResult> profiles, ProfileTopic topic, PrintWriter err) {
         if (profiles.stream().noneMatch(p -> p.diskModel() != null && p.level() != null && p.level() != RaidLevel.SINGLE)) {
             return profiles;
         }
         ProfileTopic.Contents on = BenchListCommand.read(topic, err);
-        List<BenchmarkProfile> out = new ArrayList<>();
-        for (BenchmarkProfile p : profiles) {
+        List<BenchmarkResult> out = new ArrayList<>();
+        for (BenchmarkResult p : profiles) {
             Optional<DiskProfile> disk = p.diskModel() == null || p.level() == null || p.level() == RaidLevel.SINGLE ? Optional.empty()
                     : SingleDiskProfiles.derive("derived-" + p.diskModel().trim().replaceAll("\\s+", "-"),
                             p.diskModel().trim() + " from single-disk benchmarks",

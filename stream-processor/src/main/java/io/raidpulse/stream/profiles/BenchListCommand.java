@@ -1,7 +1,7 @@
 package io.raidpulse.stream.profiles;
 
 import io.raidpulse.config.Settings;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.stream.console.KafkaOptions;
 import io.raidpulse.stream.console.Progress;
 import java.io.PrintWriter;
@@ -35,8 +35,8 @@ public final class BenchListCommand implements Callable<Integer> {
         Settings settings = kafka.settings();
         ProfileTopic topic = new ProfileTopic(settings, kafka.timeout());
         ProfileTopic.Contents contents = read(topic, spec.commandLine().getErr());
-        List<BenchmarkProfile> profiles = new ArrayList<>(contents.profiles().values());
-        profiles.sort(Comparator.comparing(BenchmarkProfile::id));
+        List<BenchmarkResult> profiles = new ArrayList<>(contents.profiles().values());
+        profiles.sort(Comparator.comparing(BenchmarkResult::id));
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(ProfileText.json(profiles));
@@ -46,7 +46,7 @@ public final class BenchListCommand implements Callable<Integer> {
         } else {
             java.util.Optional<java.util.Map<String, Long>> contradicted = ProfileContradictions.read(settings, spec.commandLine().getErr());
             List<List<String>> rows = new ArrayList<>();
-            for (BenchmarkProfile p : profiles) {
+            for (BenchmarkResult p : profiles) {
                 List<String> row = new ArrayList<>(List.of(p.id(), p.tool().name().toLowerCase(java.util.Locale.ROOT), ProfileText.array(p),
                         ProfileText.pattern(p), ProfileText.result(p), p.verdict().name()));
                 contradicted.ifPresent(c -> row.add(ProfileContradictions.text(c, p.id())));

@@ -1,7 +1,7 @@
 package io.raidpulse.stream.profiles;
 
 import io.raidpulse.config.UserException;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.stream.console.KafkaOptions;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -31,7 +31,7 @@ public final class BenchShowCommand implements Callable<Integer> {
     public Integer call() {
         ProfileTopic topic = new ProfileTopic(kafka.settings(), kafka.timeout());
         ProfileTopic.Contents contents = BenchListCommand.read(topic, spec.commandLine().getErr());
-        BenchmarkProfile p = contents.profiles().get(id);
+        BenchmarkResult p = contents.profiles().get(id);
         if (p == null) {
             String why = contents.deleted().contains(id) ? "was deleted from " : contents.unreadable().containsKey(id)
                     ? "cannot be read (" + contents.unreadable().get(id) + ") on " : "is not on ";

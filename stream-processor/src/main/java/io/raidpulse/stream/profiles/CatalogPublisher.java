@@ -1,7 +1,7 @@
 package io.raidpulse.stream.profiles;
 
 import io.raidpulse.model.catalog.BuiltInCatalog;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import java.util.List;
 
 /**
@@ -39,9 +39,9 @@ public final class CatalogPublisher {
     }
 
     /** Publishes the catalog profiles the topic does not mention; returns them. */
-    public static List<BenchmarkProfile> publishMissing(ProfileTopic topic) {
+    public static List<BenchmarkResult> publishMissing(ProfileTopic topic) {
         ProfileTopic.Contents on = topic.read(null);
-        List<BenchmarkProfile> missing = BuiltInCatalog.profiles().stream().filter(p -> !on.mentions(p.id())).toList();
+        List<BenchmarkResult> missing = BuiltInCatalog.profiles().stream().filter(p -> !on.mentions(p.id())).toList();
         topic.publish(missing);
         return missing;
     }

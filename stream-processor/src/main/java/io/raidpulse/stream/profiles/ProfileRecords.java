@@ -1,11 +1,12 @@
 package io.raidpulse.stream.profiles;
 
 import io.raidpulse.model.capacity.RaidLevel;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.Verdict;
 import io.raidpulse.schema.AccessPattern;
+import io.raidpulse.schema.BenchmarkProfile;
 import io.raidpulse.schema.BenchmarkTool;
 import io.raidpulse.schema.TrustVerdict;
 import java.time.Instant;
@@ -14,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * raid-model's {@link BenchmarkProfile} and the Avro {@link io.raidpulse.schema.BenchmarkProfile}
+ * raid-model's {@link BenchmarkResult} and the Avro {@link BenchmarkProfile}
  * of {@code raidpulse.benchmarks}, field for field: a profile mapped to Avro and back equals
  * itself. Levels travel as their canonical names ("raid5", "raid0-over-raid1", "single").
  */
@@ -22,8 +23,8 @@ public final class ProfileRecords {
     private ProfileRecords() {
     }
 
-    public static io.raidpulse.schema.BenchmarkProfile toAvro(BenchmarkProfile p) {
-        return io.raidpulse.schema.BenchmarkProfile.newBuilder()
+    public static BenchmarkProfile toAvro(BenchmarkResult p) {
+        return BenchmarkProfile.newBuilder()
                 .setId(p.id())
                 .setTool(BenchmarkTool.valueOf(p.tool().name()))
                 .setToolVersion(p.toolVersion())
@@ -69,11 +70,11 @@ public final class ProfileRecords {
      * @throws IllegalArgumentException when the record holds what this build cannot represent (a
      *                                  tool it does not know, an unknown level, an impossible value)
      */
-    public static BenchmarkProfile fromAvro(io.raidpulse.schema.BenchmarkProfile a) {
+    public static BenchmarkResult fromAvro(BenchmarkProfile a) {
         if (a.getTool() == BenchmarkTool.OTHER) {
             throw new IllegalArgumentException("profile " + a.getId() + " was written by a tool this build does not know");
         }
-        return BenchmarkProfile.builder(a.getId(), Tool.valueOf(a.getTool().name()))
+        return BenchmarkResult.builder(a.getId(), Tool.valueOf(a.getTool().name()))
                 .toolVersion(a.getToolVersion())
                 .parameters(a.getParameters())
                 .pattern(a.getPattern() == null ? null : Pattern.valueOf(a.getPattern().name()))

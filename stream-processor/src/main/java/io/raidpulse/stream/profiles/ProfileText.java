@@ -4,7 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.capacity.RaidLevel;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Verdict;
 import java.time.Instant;
@@ -21,7 +22,7 @@ final class ProfileText {
     }
 
     /** "raid10 near-2 x4", "raid5 x8", "single disk", or "?" when the output and the user did not say. */
-    static String array(BenchmarkProfile p) {
+    static String array(BenchmarkResult p) {
         if (p.level() == null) {
             return p.disks() == null ? "?" : "? x" + p.disks();
         }
@@ -32,7 +33,7 @@ final class ProfileText {
     }
 
     /** "random 70% reads 4 KiB q4x2", "sequential write 1 MiB", "pgbench". */
-    static String pattern(BenchmarkProfile p) {
+    static String pattern(BenchmarkResult p) {
         if (p.pattern() == Pattern.APPLICATION) {
             return p.tool().name().toLowerCase(Locale.ROOT) + " transactions" + (p.jobs() == null ? "" : ", " + p.jobs() + " clients");
         }
@@ -56,7 +57,7 @@ final class ProfileText {
     }
 
     /** The headline figures: "1784 r/s", "1234 r/s + 529 w/s", "268 MB/s read", "tps 1234". */
-    static String result(BenchmarkProfile p) {
+    static String result(BenchmarkResult p) {
         List<String> parts = new ArrayList<>();
         if (p.pattern() == Pattern.SEQUENTIAL) {
             rate(parts, p.readBytesPerSec(), "read");
@@ -88,7 +89,7 @@ final class ProfileText {
     }
 
     /** How the stream processor will use the profile, or why it will not. */
-    static String use(BenchmarkProfile p) {
+    static String use(BenchmarkResult p) {
         if (p.verdict() != Verdict.TRUSTED) {
             return "none: a " + p.verdict() + " profile is never a capacity";
         }
@@ -96,7 +97,7 @@ final class ProfileText {
             return "none: only random or sequential results are capacities (" + (p.pattern() == null
                     ? "give --pattern" : p.pattern().name().toLowerCase(Locale.ROOT) + " is not") + ")";
         }
-        if (p.level() == io.raidpulse.model.capacity.RaidLevel.SINGLE) {
+        if (p.level() == RaidLevel.SINGLE) {
             return p.diskModel() == null ? "none yet: a single-disk profile needs --disk-model to become the member disk of live arrays"
                     : "member disk of live arrays of " + p.diskModel() + " disks (with a random-read, a random-write and a sequential profile)";
         }
@@ -133,7 +134,7 @@ final class ProfileText {
     }
 
     /** Everything about one profile, a line per fact. */
-    static String describe(BenchmarkProfile p) {
+    static String describe(BenchmarkResult p) {
         List<String> lines = new ArrayList<>();
         lines.add(p.id());
         line(lines, "tool", p.tool().name().toLowerCase(Locale.ROOT) + (p.toolVersion() == null ? "" : " " + p.toolVersion()));
@@ -227,7 +228,7 @@ final class ProfileText {
     }
 
     /** The profile as published: the Avro record's fields and values, as JSON. */
-    static JsonNode node(BenchmarkProfile p) {
+    static JsonNode node(BenchmarkResult p) {
         try {
             return JSON.readTree(ProfileRecords.toAvro(p).toString());
         } catch (JsonProcessingException e) {
@@ -235,7 +236,7 @@ final class ProfileText {
         }
     }
 
-    static String json(List<BenchmarkProfile> profiles) {
+    static String json(List<BenchmarkResult> profiles) {
         List<JsonNode> nodes = profiles.stream().map(ProfileText::node).toList();
         try {
             return JSON.writeValueAsString(nodes);
@@ -244,7 +245,7 @@ final class ProfileText {
         }
     }
 
-    static String json(BenchmarkProfile p) {
+    static String json(BenchmarkResult p) {
         try {
             return JSON.writeValueAsString(node(p));
         } catch (JsonProcessingException e) {

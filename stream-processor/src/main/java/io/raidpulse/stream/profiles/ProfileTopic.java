@@ -2,7 +2,8 @@ package io.raidpulse.stream.profiles;
 
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.schema.BenchmarkProfile;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.RecordDecodingException;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
@@ -60,7 +61,7 @@ public final class ProfileTopic {
     private final String topic;
     private final String bootstrap;
     private final Duration timeout;
-    private final SingleObjectCodec<io.raidpulse.schema.BenchmarkProfile> codec = AvroSerdes.codec(io.raidpulse.schema.BenchmarkProfile.class);
+    private final SingleObjectCodec<BenchmarkProfile> codec = AvroSerdes.codec(BenchmarkProfile.class);
 
     /**
      * What the topic holds, the latest record of each id.
@@ -70,7 +71,7 @@ public final class ProfileTopic {
      * @param unreadable ids whose latest record this build cannot read, with the reason
      * @param records    records read
      */
-    public record Contents(Map<String, BenchmarkProfile> profiles, Set<String> deleted, Map<String, String> unreadable, long records) {
+    public record Contents(Map<String, BenchmarkResult> profiles, Set<String> deleted, Map<String, String> unreadable, long records) {
         public static final Contents EMPTY = new Contents(Map.of(), Set.of(), Map.of(), 0);
 
         /** Whether the topic has ever held {@code id} (as a profile, a deletion or a record this build cannot read). */
@@ -164,7 +165,7 @@ public final class ProfileTopic {
         props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
         props.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         props.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
-        Map<String, BenchmarkProfile> profiles = new LinkedHashMap<>();
+        Map<String, BenchmarkResult> profiles = new LinkedHashMap<>();
         Set<String> deleted = new LinkedHashSet<>();
         Map<String, String> unreadable = new LinkedHashMap<>();
         long count = 0;
@@ -222,7 +223,7 @@ public final class ProfileTopic {
     }
 
     /** Publishes the profiles keyed by id and returns once the broker acknowledged every one. */
-    public void publish(List<BenchmarkProfile> profiles) {
+    public void publish(List<BenchmarkResult> profiles) {
         if (profiles.isEmpty()) {
             return;
         }
@@ -232,7 +233,7 @@ public final class ProfileTopic {
         props.putIfAbsent(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, (int) timeout.toMillis() * 2 + 1000);
         try (KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
             List<Future<RecordMetadata>> sent = new ArrayList<>();
-            for (BenchmarkProfile profile : profiles) {
+            for (BenchmarkResult profile : profiles) {
                 sent.add(p.send(new ProducerRecord<>(topic, profile.id().getBytes(StandardCharsets.UTF_8),
                         codec.encode(ProfileRecords.toAvro(profile)))));
             }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.config.Settings;
 import io.raidpulse.model.catalog.BuiltInCatalog;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.services.Ports;
 import io.raidpulse.services.kafka.EmbeddedKafka;
@@ -144,8 +144,8 @@ class BenchCommandIT {
     @Test
     void aSingleDiskProfileOfTheModelOnTheTopicHoldsAnArrayResultAgainstTheModel() {
         String t = "it.benchmarks.member";
-        List<BenchmarkProfile> single = new ArrayList<>();
-        for (BenchmarkProfile p : BuiltInCatalog.profiles()) {
+        List<BenchmarkResult> single = new ArrayList<>();
+        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
             if (p.id().startsWith("published-d-")) {
                 single.add(p.toBuilder().id("hc550-" + p.id()).diskModel("WDC WD20EFRX-68EUZN0").build());
             }
@@ -164,7 +164,7 @@ class BenchCommandIT {
         String t = "it.benchmarks.catalog";
         ProfileTopic topic = topic(t);
         topic.ensure(true);
-        BenchmarkProfile mine = BuiltInCatalog.profiles().get(0).toBuilder().notes("re-measured on our own disks").build();
+        BenchmarkResult mine = BuiltInCatalog.profiles().get(0).toBuilder().notes("re-measured on our own disks").build();
         topic.publish(List.of(mine));
         assertThat(CatalogPublisher.publishMissing(topic)).hasSize(BuiltInCatalog.profiles().size() - 1);
         assertThat(CatalogPublisher.publishMissing(topic)).as("a second start publishes nothing").isEmpty();

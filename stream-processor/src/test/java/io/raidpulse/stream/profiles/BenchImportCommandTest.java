@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.stream.testing.BenchFixtures;
 import io.raidpulse.stream.testing.CommandRun;
 import java.io.IOException;
@@ -42,11 +42,11 @@ class BenchImportCommandTest {
         CommandRun run = importing(args.toArray(String[]::new));
         assertThat(run.exit()).as(run.err()).isZero();
         JsonNode printed = JSON.readTree(run.out());
-        List<BenchmarkProfile> expected = BenchFixtures.profiles(output);
+        List<BenchmarkResult> expected = BenchFixtures.profiles(output);
         assertThat(printed.isArray()).isTrue();
         assertThat(printed).hasSize(expected.size());
         for (int i = 0; i < expected.size(); i++) {
-            BenchmarkProfile p = expected.get(i);
+            BenchmarkResult p = expected.get(i);
             JsonNode j = printed.get(i);
             assertThat(j.get("id").asText()).isEqualTo(p.id());
             assertThat(j.get("tool").asText()).isEqualTo(p.tool().name());

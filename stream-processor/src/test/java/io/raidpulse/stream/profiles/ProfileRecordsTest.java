@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.raidpulse.model.catalog.BuiltInCatalog;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.schema.BenchmarkProfile;
 import io.raidpulse.schema.BenchmarkTool;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.stream.testing.BenchFixtures;
@@ -19,9 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** A profile mapped to Avro, encoded as on the topic, decoded and mapped back is the same profile. */
 class ProfileRecordsTest {
-    private static final Serde<io.raidpulse.schema.BenchmarkProfile> SERDE = AvroSerdes.benchmarkProfile();
+    private static final Serde<BenchmarkProfile> SERDE = AvroSerdes.benchmarkProfile();
 
-    private static BenchmarkProfile roundTrip(BenchmarkProfile p) {
+    private static BenchmarkResult roundTrip(BenchmarkResult p) {
         byte[] bytes = SERDE.serializer().serialize("raidpulse.benchmarks", ProfileRecords.toAvro(p));
         return ProfileRecords.fromAvro(SERDE.deserializer().deserialize("raidpulse.benchmarks", bytes));
     }
@@ -32,9 +33,9 @@ class ProfileRecordsTest {
 
     @Test
     void everyBuiltInCatalogProfileSurvives() {
-        List<BenchmarkProfile> catalog = BuiltInCatalog.profiles();
+        List<BenchmarkResult> catalog = BuiltInCatalog.profiles();
         assertThat(catalog).hasSizeGreaterThan(15);
-        for (BenchmarkProfile p : catalog) {
+        for (BenchmarkResult p : catalog) {
             assertThat(roundTrip(p)).as(p.id()).isEqualTo(p);
         }
         assertThat(catalog).as("the catalog has profiles that were never imported and that carry reasons")
@@ -45,16 +46,16 @@ class ProfileRecordsTest {
     @ParameterizedTest
     @MethodSource("outputs")
     void everyProfileOfEveryImporterFixtureSurvives(Path output) {
-        List<BenchmarkProfile> profiles = BenchFixtures.profiles(output);
+        List<BenchmarkResult> profiles = BenchFixtures.profiles(output);
         assertThat(profiles).isNotEmpty();
-        for (BenchmarkProfile p : profiles) {
+        for (BenchmarkResult p : profiles) {
             assertThat(roundTrip(p)).as("%s %s", output.getFileName(), p.id()).isEqualTo(p);
         }
     }
 
     @Test
     void theFixturesCoverEveryOptionalShapeTheMappingHandles() {
-        List<BenchmarkProfile> all = new ArrayList<>(BuiltInCatalog.profiles());
+        List<BenchmarkResult> all = new ArrayList<>(BuiltInCatalog.profiles());
         outputs().forEach(p -> all.addAll(BenchFixtures.profiles(p)));
         assertThat(all).anySatisfy(p -> assertThat(p.pattern()).isNull())
                 .anySatisfy(p -> assertThat(p.readLatencyUs()).isNotEmpty())
@@ -68,7 +69,7 @@ class ProfileRecordsTest {
 
     @Test
     void aToolThisBuildDoesNotKnowIsRefusedByName() {
-        io.raidpulse.schema.BenchmarkProfile a = ProfileRecords.toAvro(BuiltInCatalog.profiles().get(0));
+        BenchmarkProfile a = ProfileRecords.toAvro(BuiltInCatalog.profiles().get(0));
         a.setTool(BenchmarkTool.OTHER);
         assertThatThrownBy(() -> ProfileRecords.fromAvro(a)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(a.getId()).hasMessageContaining("tool this build does not know");

@@ -4,7 +4,7 @@ import io.raidpulse.model.importer.CopyDirection;
 import io.raidpulse.model.importer.FormatSniffer;
 import io.raidpulse.model.importer.ImportContext;
 import io.raidpulse.model.importer.ImportException;
-import io.raidpulse.model.profile.BenchmarkProfile;
+import io.raidpulse.model.profile.BenchmarkResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -55,7 +55,7 @@ public final class BenchFixtures {
     }
 
     /** The profiles of one output, with what its file does not say given as the user would. */
-    public static List<BenchmarkProfile> profiles(Path p) {
+    public static List<BenchmarkResult> profiles(Path p) {
         ImportContext ctx = ImportContext.NONE.withSource(p.getFileName().toString(), 1_767_225_600_000L);
         if (needsDirection(p)) {
             ctx = ctx.withCopyDirection(CopyDirection.WRITE);

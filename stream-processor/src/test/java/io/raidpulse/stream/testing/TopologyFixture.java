@@ -1,9 +1,9 @@
 package io.raidpulse.stream.testing;
 
 import io.raidpulse.config.Settings;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
-import io.raidpulse.model.profile.BenchmarkProfile;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.stream.profiles.ProfileRecords;
@@ -78,7 +78,7 @@ public final class TopologyFixture implements AutoCloseable {
     }
 
     /** Publishes a benchmark profile on the benchmarks topic, as {@code raidpulse bench import} does. */
-    public void profile(BenchmarkProfile p) {
+    public void profile(BenchmarkResult p) {
         benchmarks.pipeInput(p.id(), AvroSerdes.benchmarkProfile().serializer().serialize("t", ProfileRecords.toAvro(p)));
     }
 

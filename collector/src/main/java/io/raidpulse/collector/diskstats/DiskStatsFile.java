@@ -1,8 +1,0 @@
-package io.raidpulse.collector.diskstats;
-
-import io.raidpulse.collector.procfs.ParseException;
-import java.util.List;
-
-/** A parsed /proc/diskstats: the devices that parsed and an error for each line that did not. */
-public record DiskStatsFile(List<DiskStat> devices, List<ParseException> errors) {
-}
