@@ -146,6 +146,11 @@ public final class Settings {
         return values;
     }
 
+    /** The value of a declared key: its default when unset; a {@link ConfigException} naming it when invalid. */
+    public <T> T get(Key<T> key) {
+        return key.read(this);
+    }
+
     public String string(String key, String defaultValue) {
         return has(key) ? values.get(key) : defaultValue;
     }
