@@ -68,6 +68,11 @@ public final class Key<T> {
         return new Key<>(name, value, Keys.text(value), doc, reader);
     }
 
+    /** This key under another name (a rule's own {@code saturation.rule.NAME.sustain}), with the same type, bounds and meaning. */
+    public Key<T> named(String otherName) {
+        return new Key<>(otherName, defaultValue, defaultText, doc, reader);
+    }
+
     /**
      * This key with a default the code works out when it is unset (the kernel's hostname, the
      * system clock), described by {@code text} for the help and the tables; its value stays null.
