@@ -74,6 +74,17 @@ public final class Key<T> {
     }
 
     /**
+     * This key as read through {@link Settings#under settings under} {@code prefix}: its name
+     * without the prefix ({@code notify.NAME.timeout} under {@code notify.NAME.} is {@code timeout}).
+     */
+    public Key<T> relativeTo(String prefix) {
+        if (!name.startsWith(prefix)) {
+            throw new IllegalArgumentException(name + " is not under " + prefix);
+        }
+        return named(name.substring(prefix.length()));
+    }
+
+    /**
      * This key with a default the code works out when it is unset (the kernel's hostname, the
      * system clock), described by {@code text} for the help and the tables; its value stays null.
      */

@@ -108,6 +108,41 @@ public final class Keys {
         return Long.toString(bytes);
     }
 
+    /**
+     * The keys declared by every class (nested ones included) of a source tree ({@code src/main/java}),
+     * loaded from the class path: what a module's docs test holds its README table to, without a
+     * list of classes that could miss one.
+     */
+    public static List<Key<?>> declaredInSources(Path javaRoot) {
+        List<Key<?>> keys = new ArrayList<>();
+        try (var files = java.nio.file.Files.walk(javaRoot)) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
+                String name = javaRoot.relativize(f).toString().replace(java.io.File.separatorChar, '.');
+                name = name.substring(0, name.length() - ".java".length());
+                if (name.endsWith("package-info") || name.endsWith("module-info")) {
+                    continue;
+                }
+                collect(Class.forName(name, false, Thread.currentThread().getContextClassLoader()), keys);
+            }
+        } catch (java.io.IOException | ClassNotFoundException e) {
+            throw new IllegalStateException("cannot list the keys declared under " + javaRoot, e);
+        }
+        return keys;
+    }
+
+    private static void collect(Class<?> type, List<Key<?>> keys) {
+        boolean declares = false;
+        for (Field f : type.getDeclaredFields()) {
+            declares |= Key.class.equals(f.getType()) && Modifier.isStatic(f.getModifiers());
+        }
+        if (declares) {
+            keys.addAll(declaredIn(type));
+        }
+        for (Class<?> nested : type.getDeclaredClasses()) {
+            collect(nested, keys);
+        }
+    }
+
     /** The keys a class declares as static final {@link Key} fields, in declaration order. */
     public static List<Key<?>> declaredIn(Class<?> type) {
         List<Key<?>> keys = new ArrayList<>();

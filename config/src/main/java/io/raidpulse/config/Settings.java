@@ -151,6 +151,11 @@ public final class Settings {
         return key.read(this);
     }
 
+    /** A declared key's value as written here, or its default as the declaration writes it: for messages. */
+    public String text(Key<?> key) {
+        return has(key.name()) ? values.get(key.name()) : key.defaultText();
+    }
+
     public String string(String key, String defaultValue) {
         return has(key) ? values.get(key) : defaultValue;
     }

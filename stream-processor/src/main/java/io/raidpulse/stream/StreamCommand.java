@@ -1,7 +1,11 @@
 package io.raidpulse.stream;
 
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
+import io.raidpulse.stream.influx.InfluxSettings;
+import io.raidpulse.stream.notify.Notifiers;
+import io.raidpulse.stream.sink.SinkSettings;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -55,18 +59,18 @@ public final class StreamCommand implements Callable<Integer> {
     Settings settings() {
         Settings s = config == null ? Settings.empty() : Settings.load(config);
         Map<String, String> o = new LinkedHashMap<>(set);
-        put(o, "kafka.bootstrap.servers", bootstrapServers);
-        put(o, "influx.url", influxUrl);
-        put(o, "influx.database", influxDatabase);
-        put(o, "influx.api", influxApi);
-        put(o, "influx.username", influxUsername);
-        put(o, "notify.channels", notify);
-        put(o, "stream.state-dir", stateDir == null ? null : stateDir.toString());
+        put(o, KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrapServers);
+        put(o, InfluxSettings.URL.name(), influxUrl);
+        put(o, InfluxSettings.DATABASE.name(), influxDatabase);
+        put(o, InfluxSettings.API.name(), influxApi);
+        put(o, InfluxSettings.USERNAME.name(), influxUsername);
+        put(o, Notifiers.CHANNELS.name(), notify);
+        put(o, StreamApp.STATE_DIR.name(), stateDir == null ? null : stateDir.toString());
         if (noInflux) {
-            o.put("sink.enabled", "false");
+            o.put(SinkSettings.ENABLED.name(), "false");
         }
         s = s.with(o);
-        if (!s.has("kafka.bootstrap.servers")) {
+        if (!s.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
             throw new UserException("no Kafka address: give --bootstrap-servers or kafka.bootstrap.servers in --config",
                     UserException.EXIT_USAGE, null);
         }
