@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
  * {@code raidpulse stream}: runs the stream processor with its InfluxDB sink and notifiers until
  * stopped (Ctrl-C, SIGTERM). Settings come from {@code --config FILE}; options override them.
  */
-@Command(name = "stream", mixinStandardHelpOptions = true,
+@Command(name = "stream", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults",
         description = {"Runs the stream processor: saturation and md-health alerts, windowed aggregates, "
                 + "the InfluxDB sink and the notifiers.",
                 "Every setting is described in stream-processor/README.md; options override the config file."})
@@ -32,10 +32,10 @@ public final class StreamCommand implements Callable<Integer> {
     @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url); without it no sink runs.")
     String influxUrl;
 
-    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default raidpulse).")
+    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default ${bundle:influx.database}).")
     String influxDatabase;
 
-    @Option(names = "--influx-api", paramLabel = "auto|v1|v2", description = "How to write (influx.api, default auto from /ping).")
+    @Option(names = "--influx-api", paramLabel = "auto|v1|v2", description = "How to write (influx.api, default ${bundle:influx.api} from /ping).")
     String influxApi;
 
     @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user (influx.username); "

@@ -55,7 +55,7 @@ import picocli.CommandLine.Option;
  * {@code raidpulse plan}: what an array's history would do on other layouts, from the aggregates
  * in InfluxDB and the RAID model.
  */
-@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "plan", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults", sortOptions = false,
         description = {"Plans a RAID migration from an array's history in InfluxDB: the load's percentiles (IOPS per direction, read fraction,"
                 + " request size, member util, write amplification, peak hours), the current layout's member util at p50/p95/p99,"
                 + " each alternative's projected util and headroom, usable-capacity change and rebuild time, and a one-line recommendation.",
@@ -108,7 +108,7 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url).")
     String influxUrl;
 
-    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default raidpulse).")
+    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default ${bundle:influx.database}).")
     String influxDatabase;
 
     @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user (influx.username); the password goes in --config.")
