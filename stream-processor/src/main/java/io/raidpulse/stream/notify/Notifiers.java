@@ -19,6 +19,7 @@ public final class Notifiers {
     public record Channel(String name, Notifier notifier, ChannelRoute route) {
     }
 
+    /** Set but empty, it names no channel (any other empty value reads as unset). */
     public static final Key<String> CHANNELS = Keys.of("notify.channels", "console", "console", "NAME[:TYPE],...; empty for none",
             (s, name, d) -> s.keys().contains(name) ? s.string(name, "") : d);
     /** Read by the service, which runs each channel with its own consumer group and retries. */
