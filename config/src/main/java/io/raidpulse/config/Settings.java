@@ -151,9 +151,12 @@ public final class Settings {
         return key.read(this);
     }
 
-    /** A declared key's value as written here, or its default as the declaration writes it: for messages. */
+    /** A declared key's value as written here (never a secret one's), or its default as the declaration writes it: for messages. */
     public String text(Key<?> key) {
-        return has(key.name()) ? values.get(key.name()) : key.defaultText();
+        if (!has(key.name())) {
+            return key.defaultText();
+        }
+        return isSecret(base + key.name()) ? "(secret, not shown)" : printable(values.get(key.name()));
     }
 
     public String string(String key, String defaultValue) {

@@ -64,6 +64,14 @@ class KeyTest {
     }
 
     @Test
+    void aKeyIsShownAsWrittenOrAsItsDefaultButASecretNever() {
+        Settings s = Settings.of(Map.of("collector.interval", "90s", "influx.password", "hunter2"));
+        assertThat(s.text(INTERVAL)).isEqualTo("90s");
+        assertThat(s.text(SPOOL_MAX)).isEqualTo("256MiB");
+        assertThat(s.text(Keys.string("influx.password", null, "1.x password"))).isEqualTo("(secret, not shown)");
+    }
+
+    @Test
     void secretKeysStaySecretInMessages() {
         Key<Integer> pw = Keys.integer("influx.password", 0, 0, 1, "not really a number");
         assertThatThrownBy(() -> Settings.of(Map.of("influx.password", "hunter2")).get(pw))
