@@ -146,6 +146,19 @@ public final class Settings {
         return values;
     }
 
+    /** The value of a declared key: its default when unset; a {@link ConfigException} naming it when invalid. */
+    public <T> T get(Key<T> key) {
+        return key.read(this);
+    }
+
+    /** A declared key's value as written here (never a secret one's), or its default as the declaration writes it: for messages. */
+    public String text(Key<?> key) {
+        if (!has(key.name())) {
+            return key.defaultText();
+        }
+        return isSecret(base + key.name()) ? "(secret, not shown)" : printable(values.get(key.name()));
+    }
+
     public String string(String key, String defaultValue) {
         return has(key) ? values.get(key) : defaultValue;
     }

@@ -1,5 +1,6 @@
 package io.raidpulse.stream;
 
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import java.util.HashMap;
 import java.util.Map;
@@ -25,7 +26,7 @@ public final class KafkaClients {
      */
     public static Map<String, Object> consumer(Settings s, String group, String clientId) {
         Map<String, Object> p = known(s, ConsumerConfig.configNames());
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, s.requiredString("kafka.bootstrap.servers"));
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, s.get(KafkaKeys.BOOTSTRAP_SERVERS));
         p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
@@ -39,7 +40,7 @@ public final class KafkaClients {
     /** An idempotent producer of raw bytes that waits for all in-sync replicas. */
     public static Map<String, Object> producer(Settings s, String clientId) {
         Map<String, Object> p = known(s, ProducerConfig.configNames());
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, s.requiredString("kafka.bootstrap.servers"));
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, s.get(KafkaKeys.BOOTSTRAP_SERVERS));
         p.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
@@ -54,7 +55,7 @@ public final class KafkaClients {
      */
     public static Map<String, Object> admin(Settings s, String clientId, java.time.Duration timeout) {
         Map<String, Object> p = known(s, AdminClientConfig.configNames());
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, s.requiredString("kafka.bootstrap.servers"));
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, s.get(KafkaKeys.BOOTSTRAP_SERVERS));
         p.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId);
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
@@ -63,7 +64,7 @@ public final class KafkaClients {
 
     private static Map<String, Object> known(Settings s, Set<String> names) {
         Map<String, Object> p = new HashMap<>();
-        s.withPrefix("kafka.").forEach((k, v) -> {
+        s.withPrefix(KafkaKeys.PREFIX).forEach((k, v) -> {
             if (names.contains(k)) {
                 p.put(k, v);
             }

@@ -1,6 +1,11 @@
 package io.raidpulse.stream;
 
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
+import io.raidpulse.stream.capacity.CapacitySettings;
+import io.raidpulse.stream.notify.Notifiers;
+import io.raidpulse.stream.sink.SinkSettings;
 import java.time.Duration;
 
 /**
@@ -18,16 +23,18 @@ import java.time.Duration;
  */
 record ServiceSettings(Duration startupTimeout, boolean createTopics, int partitions, short replication, boolean sinkEnabled,
                        Duration notifyMaxBackoff, String notifyGroupPrefix, boolean publishCatalog) {
+    static final Key<Duration> STARTUP_TIMEOUT = Keys.duration("stream.startup-timeout", Duration.ofSeconds(15), Duration.ofMillis(500),
+            Duration.ofMinutes(10), "how long the broker may take to answer at start");
 
     static ServiceSettings from(Settings s) {
         return new ServiceSettings(
-                s.duration("stream.startup-timeout", StreamService.STARTUP_TIMEOUT, Duration.ofMillis(500), Duration.ofMinutes(10)),
-                s.bool("topics.create", true),
-                s.integer("topics.partitions", 3, 1, 10_000),
-                (short) s.integer("topics.replication-factor", -1, -1, 100),
-                s.bool("sink.enabled", true),
-                s.duration("notify.retry-max-backoff", Duration.ofSeconds(60), Duration.ofMillis(10), Duration.ofHours(1)),
-                s.string("notify.group-prefix", "raidpulse-notify-"),
-                s.bool("capacity.publish-catalog", true));
+                s.get(STARTUP_TIMEOUT),
+                s.get(StreamTopics.CREATE),
+                s.get(StreamTopics.PARTITIONS),
+                (short) (int) s.get(StreamTopics.REPLICATION_FACTOR),
+                s.get(SinkSettings.ENABLED),
+                s.get(Notifiers.RETRY_MAX_BACKOFF),
+                s.get(Notifiers.GROUP_PREFIX),
+                s.get(CapacitySettings.PUBLISH_CATALOG));
     }
 }

@@ -1,5 +1,8 @@
 package io.raidpulse.stream;
 
+import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.stream.intake.DeadLetterHandler;
 import java.time.Duration;
@@ -15,6 +18,11 @@ import org.slf4j.LoggerFactory;
 /** The KafkaStreams instance running {@link StreamTopology}: its properties and lifecycle, nothing else. */
 public final class StreamApp implements AutoCloseable {
     public static final String DEFAULT_APPLICATION_ID = "raidpulse-stream";
+    public static final Key<String> APPLICATION_ID = Keys.string("stream.application-id", DEFAULT_APPLICATION_ID,
+            "Kafka Streams application id (consumer group, changelog topic prefix)");
+    public static final Key<String> STATE_DIR = Keys.string("stream.state-dir", null, "state directory")
+            .withDefaultDescribed("Kafka Streams' default");
+    public static final Key<Integer> THREADS = Keys.integer("stream.threads", 1, 1, 64, "stream threads (at most the input partitions are busy)");
 
     private static final Logger log = LoggerFactory.getLogger(StreamApp.class);
 
@@ -32,7 +40,8 @@ public final class StreamApp implements AutoCloseable {
      */
     public static Properties properties(Settings s, StreamTopics topics) {
         Properties p = new Properties();
-        if (!s.has("kafka.compression.type") && !s.has("kafka.producer.compression.type")) {
+        if (!s.has(KafkaKeys.PREFIX + ProducerConfig.COMPRESSION_TYPE_CONFIG)
+                && !s.has(KafkaKeys.PREFIX + StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG))) {
             // fewer bytes to the broker for changelogs and outputs
             p.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
         }
@@ -42,13 +51,14 @@ public final class StreamApp implements AutoCloseable {
         // the benchmark profiles' global store: its processing errors go through the same handler as the
         // stream threads' (Kafka Streams warns until this is set, and makes it the default in 5.0)
         p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
-        p.putAll(s.withPrefix("kafka."));
-        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, s.requiredString("kafka.bootstrap.servers"));
-        p.put(StreamsConfig.APPLICATION_ID_CONFIG, s.string("stream.application-id", DEFAULT_APPLICATION_ID));
-        if (s.has("stream.state-dir")) {
-            p.put(StreamsConfig.STATE_DIR_CONFIG, s.requiredString("stream.state-dir"));
+        p.putAll(s.withPrefix(KafkaKeys.PREFIX));
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, s.get(KafkaKeys.BOOTSTRAP_SERVERS));
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, s.get(APPLICATION_ID));
+        String stateDir = s.get(STATE_DIR);
+        if (stateDir != null) {
+            p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir);
         }
-        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(s.integer("stream.threads", 1, 1, 64)));
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(s.get(THREADS)));
         p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         p.put(StreamsConfig.DESERIALIZATION_EXCEPTION_HANDLER_CLASS_CONFIG, DeadLetterHandler.class.getName());
         p.put(DeadLetterHandler.TOPIC_CONFIG, topics.deadLetters());

@@ -1,7 +1,11 @@
 package io.raidpulse.stream;
 
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
+import io.raidpulse.stream.influx.InfluxSettings;
+import io.raidpulse.stream.notify.Notifiers;
+import io.raidpulse.stream.sink.SinkSettings;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,7 +17,7 @@ import picocli.CommandLine.Option;
  * {@code raidpulse stream}: runs the stream processor with its InfluxDB sink and notifiers until
  * stopped (Ctrl-C, SIGTERM). Settings come from {@code --config FILE}; options override them.
  */
-@Command(name = "stream", mixinStandardHelpOptions = true,
+@Command(name = "stream", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults",
         description = {"Runs the stream processor: saturation and md-health alerts, windowed aggregates, "
                 + "the InfluxDB sink and the notifiers.",
                 "Every setting is described in stream-processor/README.md; options override the config file."})
@@ -28,10 +32,10 @@ public final class StreamCommand implements Callable<Integer> {
     @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url); without it no sink runs.")
     String influxUrl;
 
-    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default raidpulse).")
+    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default ${bundle:influx.database}).")
     String influxDatabase;
 
-    @Option(names = "--influx-api", paramLabel = "auto|v1|v2", description = "How to write (influx.api, default auto from /ping).")
+    @Option(names = "--influx-api", paramLabel = "auto|v1|v2", description = "How to write (influx.api, default ${bundle:influx.api} from /ping).")
     String influxApi;
 
     @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user (influx.username); "
@@ -55,18 +59,18 @@ public final class StreamCommand implements Callable<Integer> {
     Settings settings() {
         Settings s = config == null ? Settings.empty() : Settings.load(config);
         Map<String, String> o = new LinkedHashMap<>(set);
-        put(o, "kafka.bootstrap.servers", bootstrapServers);
-        put(o, "influx.url", influxUrl);
-        put(o, "influx.database", influxDatabase);
-        put(o, "influx.api", influxApi);
-        put(o, "influx.username", influxUsername);
-        put(o, "notify.channels", notify);
-        put(o, "stream.state-dir", stateDir == null ? null : stateDir.toString());
+        put(o, KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrapServers);
+        put(o, InfluxSettings.URL.name(), influxUrl);
+        put(o, InfluxSettings.DATABASE.name(), influxDatabase);
+        put(o, InfluxSettings.API.name(), influxApi);
+        put(o, InfluxSettings.USERNAME.name(), influxUsername);
+        put(o, Notifiers.CHANNELS.name(), notify);
+        put(o, StreamApp.STATE_DIR.name(), stateDir == null ? null : stateDir.toString());
         if (noInflux) {
-            o.put("sink.enabled", "false");
+            o.put(SinkSettings.ENABLED.name(), "false");
         }
         s = s.with(o);
-        if (!s.has("kafka.bootstrap.servers")) {
+        if (!s.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
             throw new UserException("no Kafka address: give --bootstrap-servers or kafka.bootstrap.servers in --config",
                     UserException.EXIT_USAGE, null);
         }

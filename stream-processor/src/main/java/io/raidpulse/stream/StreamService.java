@@ -1,5 +1,6 @@
 package io.raidpulse.stream;
 
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.stream.influx.InfluxConnection;
@@ -38,7 +39,7 @@ import org.slf4j.LoggerFactory;
 public final class StreamService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(StreamService.class);
     /** How long the broker may take to answer at start before the address is reported as wrong ({@code stream.startup-timeout}). */
-    static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(15);
+    static final Duration STARTUP_TIMEOUT = ServiceSettings.STARTUP_TIMEOUT.defaultValue();
 
     private final StreamApp app;
     private final InfluxConnection influx;
@@ -63,7 +64,7 @@ public final class StreamService implements AutoCloseable {
         validate(settings);
         StreamConfig config = StreamConfig.from(settings);
         ServiceSettings service = ServiceSettings.from(settings);
-        String bootstrap = settings.requiredString("kafka.bootstrap.servers");
+        String bootstrap = settings.get(KafkaKeys.BOOTSTRAP_SERVERS);
         checkKafkaAndTopics(settings, service, config.topics());
 
         InfluxConnection influx = null;
@@ -127,7 +128,7 @@ public final class StreamService implements AutoCloseable {
      * default true); the benchmarks topic, which the topology reads as a global table, compacted.
      */
     static void checkKafkaAndTopics(Settings settings, ServiceSettings service, StreamTopics topics) {
-        String bootstrap = settings.requiredString("kafka.bootstrap.servers");
+        String bootstrap = settings.get(KafkaKeys.BOOTSTRAP_SERVERS);
         Duration timeout = service.startupTimeout();
         try (Admin admin = Admin.create(KafkaClients.admin(settings, "raidpulse-stream-check", timeout))) {
             admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -182,7 +183,7 @@ public final class StreamService implements AutoCloseable {
     public static void validate(Settings settings) {
         StreamConfig config = StreamConfig.from(settings);
         ServiceSettings.from(settings);
-        settings.requiredString("kafka.bootstrap.servers");
+        settings.get(KafkaKeys.BOOTSTRAP_SERVERS);
         java.util.Properties streams = StreamApp.properties(settings, config.topics());
         io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.streams.StreamsConfig.configDef(), streams);
         // Kafka Streams hands the kafka.* settings to its own consumers and producers as well as the sink's and notifiers'
@@ -196,7 +197,7 @@ public final class StreamService implements AutoCloseable {
         io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.consumer.ConsumerConfig.configDef(), KafkaClients.consumer(settings, "check", "check"));
         io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(), KafkaClients.producer(settings, "check"));
         // influx.* are used only with influx.url set, and checked either way
-        InfluxSettings.from(InfluxSettings.configured(settings) ? settings : settings.with("influx.url", "http://localhost:8086"));
+        InfluxSettings.from(InfluxSettings.configured(settings) ? settings : settings.with(InfluxSettings.URL.name(), "http://localhost:8086"));
         SinkSettings.from(settings, config.aggregates());
         Notifiers.from(settings).forEach(c -> c.notifier().close());
     }

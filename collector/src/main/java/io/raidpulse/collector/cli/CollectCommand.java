@@ -1,6 +1,9 @@
 package io.raidpulse.collector.cli;
 
 import io.raidpulse.collector.collect.Collector;
+import io.raidpulse.collector.collect.CollectorSettings;
+import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.Key;
 import io.raidpulse.config.Settings;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -12,9 +15,10 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code collect}: the host agent. Options override the same settings in {@code --config};
- * every key is documented in collector/README.md.
+ * every key is declared in {@link CollectorSettings}, whose defaults the help shows, and documented
+ * in collector/README.md.
  */
-@Command(name = "collect", mixinStandardHelpOptions = true,
+@Command(name = "collect", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.collector.cli.CollectorDefaults",
         description = {"The agent: one HostSample per interval to Kafka, through a disk spool.",
             "Publishes to raidpulse.host-samples (key = host); while Kafka is away, samples wait in a bounded",
             "spool and are sent in order when it is back."})
@@ -25,22 +29,22 @@ public final class CollectCommand implements Callable<Integer> {
     @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka bootstrap servers (kafka.bootstrap.servers).")
     String bootstrap;
 
-    @Option(names = "--interval", paramLabel = "DURATION", description = "Sampling interval, 1s to 1h (collector.interval). Default: 10s.")
+    @Option(names = "--interval", paramLabel = "DURATION", description = "Sampling interval, 1s to 1h (collector.interval). Default: ${bundle:collector.interval}.")
     String interval;
 
-    @Option(names = "--spool-dir", paramLabel = "DIR", description = "Spool directory (collector.spool.dir). Default: /var/lib/raidpulse/spool.")
+    @Option(names = "--spool-dir", paramLabel = "DIR", description = "Spool directory (collector.spool.dir). Default: ${bundle:collector.spool.dir}.")
     Path spoolDir;
 
-    @Option(names = "--spool-max", paramLabel = "SIZE", description = "Spool bound, like 256MiB (collector.spool.max-bytes). Default: 256MiB.")
+    @Option(names = "--spool-max", paramLabel = "SIZE", description = "Spool bound, like 256MiB (collector.spool.max-bytes). Default: ${bundle:collector.spool.max-bytes}.")
     String spoolMax;
 
-    @Option(names = "--host", paramLabel = "NAME", description = "Host name to report and key by (collector.host). Default: the kernel's hostname.")
+    @Option(names = "--host", paramLabel = "NAME", description = "Host name to report and key by (collector.host). Default: ${bundle:collector.host}.")
     String host;
 
-    @Option(names = "--proc-root", paramLabel = "DIR", description = "procfs root (collector.proc-root). Default: /proc.")
+    @Option(names = "--proc-root", paramLabel = "DIR", description = "procfs root (collector.proc-root). Default: ${bundle:collector.proc-root}.")
     Path procRoot;
 
-    @Option(names = "--sys-root", paramLabel = "DIR", description = "sysfs root (collector.sys-root). Default: /sys.")
+    @Option(names = "--sys-root", paramLabel = "DIR", description = "sysfs root (collector.sys-root). Default: ${bundle:collector.sys-root}.")
     Path sysRoot;
 
     @Option(names = "--clock-file", paramLabel = "FILE",
@@ -51,20 +55,20 @@ public final class CollectCommand implements Callable<Integer> {
     Settings settings() {
         Settings s = config == null ? Settings.empty() : Settings.load(config);
         Map<String, String> o = new HashMap<>();
-        put(o, "kafka.bootstrap.servers", bootstrap);
-        put(o, "collector.interval", interval);
-        put(o, "collector.spool.dir", spoolDir);
-        put(o, "collector.spool.max-bytes", spoolMax);
-        put(o, "collector.host", host);
-        put(o, "collector.proc-root", procRoot);
-        put(o, "collector.sys-root", sysRoot);
-        put(o, "collector.clock-file", clockFile);
+        put(o, KafkaKeys.BOOTSTRAP_SERVERS, bootstrap);
+        put(o, CollectorSettings.INTERVAL, interval);
+        put(o, CollectorSettings.SPOOL_DIR, spoolDir);
+        put(o, CollectorSettings.SPOOL_MAX, spoolMax);
+        put(o, CollectorSettings.HOST, host);
+        put(o, CollectorSettings.PROC_ROOT, procRoot);
+        put(o, CollectorSettings.SYS_ROOT, sysRoot);
+        put(o, CollectorSettings.CLOCK_FILE, clockFile);
         return s.with(o);
     }
 
-    private static void put(Map<String, String> o, String key, Object value) {
+    private static void put(Map<String, String> o, Key<?> key, Object value) {
         if (value != null) {
-            o.put(key, value.toString());
+            o.put(key.name(), value.toString());
         }
     }
 

@@ -1,7 +1,9 @@
 package io.raidpulse.collector.cli;
 
 import io.raidpulse.collector.collect.Collector;
+import io.raidpulse.collector.collect.CollectorSettings;
 import io.raidpulse.collector.publish.SpoolDelivery;
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import java.io.PrintWriter;
@@ -40,9 +42,9 @@ public final class SendSpoolCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         Settings s = config == null ? Settings.empty() : Settings.load(config);
         Map<String, String> o = new HashMap<>();
-        o.put("collector.spool.dir", spoolDir.toString());
+        o.put(CollectorSettings.SPOOL_DIR.name(), spoolDir.toString());
         if (bootstrap != null) {
-            o.put("kafka.bootstrap.servers", bootstrap);
+            o.put(KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrap);
         }
         Duration limit = Settings.parseDuration(timeout);
         if (limit == null || limit.compareTo(Duration.ofSeconds(1)) < 0) {

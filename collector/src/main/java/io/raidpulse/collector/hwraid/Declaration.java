@@ -1,6 +1,8 @@
 package io.raidpulse.collector.hwraid;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -27,7 +29,16 @@ import java.util.regex.Pattern;
 public record Declaration(String device, String level, Integer disks, String layout, String diskModel, String controller,
                           String cache) {
     public static final String PREFIX = "collector.hwraid.";
-    static final List<String> ATTRIBUTES = List.of("level", "disks", "layout", "disk-model", "controller", "cache");
+    public static final Key<String> LEVEL = Keys.string(PREFIX + "NAME.level", null, "RAID level of hardware RAID volume NAME");
+    public static final Key<Integer> DISKS = Keys.of(PREFIX + "NAME.disks", null, null, "its member disks, parity and mirror copies included",
+            (s, name, d) -> s.has(name) ? Integer.valueOf(s.integer(name, 0, 1, 1024)) : d);
+    public static final Key<String> LAYOUT = Keys.string(PREFIX + "NAME.layout", null, "its layout as md names it");
+    public static final Key<String> DISK_MODEL = Keys.string(PREFIX + "NAME.disk-model", null, "the member disks' model");
+    public static final Key<String> CONTROLLER = Keys.string(PREFIX + "NAME.controller", null, "the controller's name")
+            .withDefaultDescribed("(the INQUIRY vendor and model)");
+    public static final Key<String> CACHE = Keys.string(PREFIX + "NAME.cache", null, "the controller's cache policy for the volume");
+    static final List<String> ATTRIBUTES = List.of(LEVEL, DISKS, LAYOUT, DISK_MODEL, CONTROLLER, CACHE).stream()
+            .map(k -> k.name().substring((PREFIX + "NAME.").length())).toList();
     static final List<String> CACHES = List.of("write-back", "write-back-battery", "write-through");
     /** The fewest disks of each level; a RAID10, RAID50 and RAID60 need whole groups. */
     static final Map<String, Integer> MIN_DISKS = levels();
@@ -79,51 +90,55 @@ public record Declaration(String device, String level, Integer disks, String lay
     }
 
     private static Declaration read(Settings s, String device) {
-        String k = PREFIX + device + ".";
+        String levelKey = LEVEL.in(device).name();
+        String disksKey = DISKS.in(device).name();
+        String layoutKey = LAYOUT.in(device).name();
+        String cacheKey = CACHE.in(device).name();
         String level = null;
-        if (s.has(k + "level")) {
-            level = s.string(k + "level", null).trim().toLowerCase(Locale.ROOT).replace(" ", "");
+        if (s.has(levelKey)) {
+            level = s.string(levelKey, null).trim().toLowerCase(Locale.ROOT).replace(" ", "");
             if (level.matches("\\d+")) {
                 level = "raid" + level;
             }
             if (!MIN_DISKS.containsKey(level)) {
-                throw new ConfigException(k + "level", "expected one of " + String.join(", ", MIN_DISKS.keySet()) + ", got "
-                        + s.shown(k + "level"));
+                throw new ConfigException(levelKey, "expected one of " + String.join(", ", MIN_DISKS.keySet()) + ", got "
+                        + s.shown(levelKey));
             }
         }
-        Integer disks = s.has(k + "disks") ? s.integer(k + "disks", 0, 1, 1024) : null;
+        Integer disks = s.get(DISKS.in(device));
         if (level != null && disks != null) {
             int min = MIN_DISKS.get(level);
             if (disks < min) {
-                throw new ConfigException(k + "disks", "a " + level + " volume has at least " + min + " disks, got " + disks);
+                throw new ConfigException(disksKey, "a " + level + " volume has at least " + min + " disks, got " + disks);
             }
             if (level.equals("raid10") && disks % 2 != 0) {
-                throw new ConfigException(k + "disks", "a raid10 volume mirrors pairs of disks: expected an even number, got " + disks);
+                throw new ConfigException(disksKey, "a raid10 volume mirrors pairs of disks: expected an even number, got " + disks);
             }
         }
         String layout = null;
-        if (s.has(k + "layout")) {
-            layout = s.string(k + "layout", null).trim().toLowerCase(Locale.ROOT);
+        if (s.has(layoutKey)) {
+            layout = s.string(layoutKey, null).trim().toLowerCase(Locale.ROOT);
             if (level == null) {
-                throw new ConfigException(k + "layout", "a layout needs the volume's level (" + k + "level)");
+                throw new ConfigException(layoutKey, "a layout needs the volume's level (" + levelKey + ")");
             }
             Set<String> known = LAYOUTS.get(level);
             if (known == null) {
-                throw new ConfigException(k + "layout", "a " + level + " volume has no layout");
+                throw new ConfigException(layoutKey, "a " + level + " volume has no layout");
             }
             if (!known.contains(layout)) {
-                throw new ConfigException(k + "layout", "expected one of " + String.join(", ", new TreeSet<>(known)) + " for a "
-                        + level + " volume, got " + s.shown(k + "layout"));
+                throw new ConfigException(layoutKey, "expected one of " + String.join(", ", new TreeSet<>(known)) + " for a "
+                        + level + " volume, got " + s.shown(layoutKey));
             }
         }
         String cache = null;
-        if (s.has(k + "cache")) {
-            cache = s.string(k + "cache", null).trim().toLowerCase(Locale.ROOT);
+        if (s.has(cacheKey)) {
+            cache = s.string(cacheKey, null).trim().toLowerCase(Locale.ROOT);
             if (!CACHES.contains(cache)) {
-                throw new ConfigException(k + "cache", "expected one of " + String.join(", ", CACHES) + ", got " + s.shown(k + "cache"));
+                throw new ConfigException(cacheKey, "expected one of " + String.join(", ", CACHES) + ", got " + s.shown(cacheKey));
             }
         }
-        return new Declaration(device, level, disks, layout, text(s, k + "disk-model"), text(s, k + "controller"), cache);
+        return new Declaration(device, level, disks, layout, text(s, DISK_MODEL.in(device).name()),
+                text(s, CONTROLLER.in(device).name()), cache);
     }
 
     private static String text(Settings s, String key) {

@@ -1,6 +1,7 @@
 package io.raidpulse.collector.publish;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import java.util.HashMap;
 import java.util.Map;
@@ -32,12 +33,12 @@ public final class ProducerSettings {
         // nor client-metrics push to the broker (KIP-714): its OpenTelemetry/protobuf classes cost
         // about 0.7 MiB of resident memory per host; set kafka.enable.metrics.push=true to have it
         p.put(ProducerConfig.ENABLE_METRICS_PUSH_CONFIG, "false");
-        p.putAll(settings.withPrefix("kafka."));
+        p.putAll(settings.withPrefix(KafkaKeys.PREFIX));
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         Object bootstrap = p.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
         if (bootstrap == null || bootstrap.toString().isBlank()) {
-            throw new ConfigException("kafka.bootstrap.servers", "is required: set it or pass --bootstrap-servers host:port");
+            throw new ConfigException(KafkaKeys.BOOTSTRAP_SERVERS.name(), "is required: set it or pass --bootstrap-servers host:port");
         }
         return p;
     }

@@ -2,10 +2,12 @@ package io.raidpulse.launcher.config;
 
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.stream.StreamApp;
 import io.raidpulse.stream.StreamService;
 import io.raidpulse.stream.StreamTopics;
+import io.raidpulse.stream.notify.Notifiers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -92,8 +94,8 @@ public final class ConfigCheck {
             if (read.contains(key)) {
                 continue;
             }
-            if (key.startsWith("kafka.")) {
-                if (!isKafkaClientSetting(key.substring("kafka.".length()))) {
+            if (key.startsWith(KafkaKeys.PREFIX)) {
+                if (!isKafkaClientSetting(key.substring(KafkaKeys.PREFIX.length()))) {
                     problems.add("config " + key + ": not a setting of the Kafka clients" + suggestion(key, kafkaKeys()));
                 }
                 continue;
@@ -107,8 +109,9 @@ public final class ConfigCheck {
     }
 
     /** raidpulse's own settings that decide a Kafka Streams setting, for the hint. */
-    private static final Map<String, String> OWN_SETTING = Map.of("application.id", "stream.application-id",
-            "num.stream.threads", "stream.threads", "state.dir", "stream.state-dir", "processing.guarantee", "none: always exactly_once_v2");
+    private static final Map<String, String> OWN_SETTING = Map.of(StreamsConfig.APPLICATION_ID_CONFIG, StreamApp.APPLICATION_ID.name(),
+            StreamsConfig.NUM_STREAM_THREADS_CONFIG, StreamApp.THREADS.name(), StreamsConfig.STATE_DIR_CONFIG, StreamApp.STATE_DIR.name(),
+            StreamsConfig.PROCESSING_GUARANTEE_CONFIG, "none: always exactly_once_v2");
 
     /**
      * {@code kafka.*} keys the stream processor sets to something else itself: found by building its
@@ -121,12 +124,12 @@ public final class ConfigCheck {
         } catch (ConfigException e) {
             return; // reported by the stream processor's check
         }
-        for (Map.Entry<String, String> e : file.withPrefix("kafka.").entrySet()) {
+        for (Map.Entry<String, String> e : file.withPrefix(KafkaKeys.PREFIX).entrySet()) {
             Object used = streams.get(e.getKey());
             if (used != null && !used.toString().equals(e.getValue())) {
                 String own = OWN_SETTING.get(e.getKey());
-                problems.add("config kafka." + e.getKey() + ": the stream processor sets " + e.getKey() + " itself"
-                        + (Settings.isSecret("kafka." + e.getKey()) ? "" : ", to '" + used + "'") + ", so this value is not used"
+                problems.add("config " + KafkaKeys.PREFIX + e.getKey() + ": the stream processor sets " + e.getKey() + " itself"
+                        + (Settings.isSecret(KafkaKeys.PREFIX + e.getKey()) ? "" : ", to '" + used + "'") + ", so this value is not used"
                         + (own == null ? "" : own.startsWith("none") ? " (" + own.substring(6) + ")" : " (set " + own + ")"));
             }
         }
@@ -136,7 +139,7 @@ public final class ConfigCheck {
     private static String hint(String key, Settings file) {
         if (key.startsWith("notify.")) {
             String[] parts = key.split("\\.", 3);
-            if (parts.length == 3 && !file.string("notify.channels", "console").matches("(^|.*[,\\s])" + java.util.regex.Pattern.quote(parts[1])
+            if (parts.length == 3 && !file.string(Notifiers.CHANNELS.name(), Notifiers.CHANNELS.defaultValue()).matches("(^|.*[,\\s])" + java.util.regex.Pattern.quote(parts[1])
                     + "(\\s*:.*|\\s*,.*|\\s*$)")) {
                 return " (channel " + parts[1] + " is not in notify.channels)";
             }
@@ -167,7 +170,7 @@ public final class ConfigCheck {
 
     private static Set<String> kafkaKeys() {
         Set<String> keys = new TreeSet<>();
-        clientNames().forEach(n -> keys.add("kafka." + n));
+        clientNames().forEach(n -> keys.add(KafkaKeys.PREFIX + n));
         return keys;
     }
 

@@ -2,6 +2,7 @@ package io.raidpulse.launcher.fleet;
 
 import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.publish.ProducerSettings;
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.simulator.scenario.ScenarioException;
@@ -101,7 +102,7 @@ public final class FleetCommand implements Callable<Integer> {
         }
         Settings settings = config == null ? Settings.empty() : Settings.load(config);
         if (bootstrap != null) {
-            settings = settings.with("kafka.bootstrap.servers", bootstrap);
+            settings = settings.with(KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrap);
         }
         Map<String, Object> producerConfig = dryRun ? null : ProducerSettings.of(settings, "raidpulse-fleet");
         PrintWriter stdout = spec.commandLine().getOut();
@@ -204,7 +205,7 @@ public final class FleetCommand implements Callable<Integer> {
         }
         if (failed.get() > 0) {
             throw new UserException(failed.get() + " samples were not delivered to Kafka at "
-                    + settings.string("kafka.bootstrap.servers", "?") + " (first: " + firstFailure.get() + "): the run stopped there");
+                    + settings.string(KafkaKeys.BOOTSTRAP_SERVERS.name(), "?") + " (first: " + firstFailure.get() + "): the run stopped there");
         }
         stdout.printf("state per host at the end: about %d bytes%n", perHost);
         stdout.flush();

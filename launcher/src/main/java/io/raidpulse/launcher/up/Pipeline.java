@@ -2,6 +2,8 @@ package io.raidpulse.launcher.up;
 
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.cli.CollectCommand;
+import io.raidpulse.collector.collect.CollectorSettings;
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.launcher.Launch;
@@ -11,7 +13,11 @@ import io.raidpulse.simulator.Simulation;
 import io.raidpulse.simulator.scenario.Scenario;
 import io.raidpulse.simulator.scenario.ShippedScenarios;
 import io.raidpulse.simulator.tree.LiveTreeWriter;
+import io.raidpulse.stream.StreamApp;
 import io.raidpulse.stream.StreamService;
+import io.raidpulse.stream.influx.InfluxSettings;
+import io.raidpulse.stream.intake.IntakeSettings;
+import io.raidpulse.stream.sink.SinkSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -97,26 +103,26 @@ public final class Pipeline implements AutoCloseable {
                     o.kafkaPort() > 0 ? o.kafkaPort() : Launch.preferredPort(kafkaDir, PREFERRED_KAFKA_PORT),
                     Map.of("log.message.timestamp.after.max.ms", String.valueOf(MAX_AHEAD.plusHours(1).toMillis())), null));
 
-            String influxUrl = o.influxUrl() != null ? o.influxUrl() : o.settings().string("influx.url", null);
+            String influxUrl = o.influxUrl() != null ? o.influxUrl() : o.settings().get(InfluxSettings.URL);
             if (influxUrl == null && !o.noInflux()) {
                 influx = localInflux(data.resolve("influxdb")).orElse(null);
                 influxUrl = influx == null ? null : influx.url();
             }
 
             Map<String, String> defaults = new HashMap<>();
-            defaults.put("stream.state-dir", data.resolve("streams").toString());
-            defaults.put("intake.max-ahead", MAX_AHEAD.toHours() + "h");
+            defaults.put(StreamApp.STATE_DIR.name(), data.resolve("streams").toString());
+            defaults.put(IntakeSettings.MAX_AHEAD.name(), MAX_AHEAD.toHours() + "h");
             // every shipped dashboard has per-sample panels (device detail, md array health) that read the
             // raw samples: on one machine they are what a user looks at first, and the retention policy
             // raw keeps them a week only (influx.retention.raw); a --config can still turn them off
-            defaults.put("sink.raw-samples", "true");
-            defaults.put("collector.spool.dir", data.resolve(scenario == null ? "spool" : "spool-" + scenario.host()).toString());
+            defaults.put(SinkSettings.RAW_SAMPLES.name(), "true");
+            defaults.put(CollectorSettings.SPOOL_DIR.name(), data.resolve(scenario == null ? "spool" : "spool-" + scenario.host()).toString());
             Settings settings = Settings.of(defaults).with(o.settings().asMap())
-                    .with("kafka.bootstrap.servers", kafka.bootstrapServers());
+                    .with(KafkaKeys.BOOTSTRAP_SERVERS.name(), kafka.bootstrapServers());
             if (influxUrl != null && !o.noInflux()) {
-                settings = settings.with("influx.url", influxUrl);
+                settings = settings.with(InfluxSettings.URL.name(), influxUrl);
             } else {
-                settings = settings.with("sink.enabled", "false");
+                settings = settings.with(SinkSettings.ENABLED.name(), "false");
             }
 
             Simulation simulation = null;
@@ -125,13 +131,13 @@ public final class Pipeline implements AutoCloseable {
                 scenario = scenario.withStart(simulatedStart(scenario, tree, o.fast()));
                 simulation = Simulation.start(scenario, new LiveTreeWriter(tree));
                 settings = settings.with(Map.of(
-                        "collector.proc-root", tree.resolve("proc").toString(),
-                        "collector.sys-root", tree.resolve("sys").toString(),
-                        "collector.clock-file", tree.resolve("time").toString(),
-                        "collector.host", scenario.host(),
-                        "collector.interval", scenario.intervalSeconds() + "s",
+                        CollectorSettings.PROC_ROOT.name(), tree.resolve("proc").toString(),
+                        CollectorSettings.SYS_ROOT.name(), tree.resolve("sys").toString(),
+                        CollectorSettings.CLOCK_FILE.name(), tree.resolve("time").toString(),
+                        CollectorSettings.HOST.name(), scenario.host(),
+                        CollectorSettings.INTERVAL.name(), scenario.intervalSeconds() + "s",
                         // simulated disks are whole disks and their partitions; show what the scenario has
-                        "collector.device-exclude", "none"));
+                        CollectorSettings.DEVICE_EXCLUDE.name(), "none"));
             }
 
             stream = StreamService.start(settings);

@@ -1,5 +1,8 @@
 package io.raidpulse.launcher.up;
 
+import io.raidpulse.collector.collect.CollectorSettings;
+import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.Key;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.schema.Alert;
@@ -7,6 +10,8 @@ import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.simulator.Simulation;
+import io.raidpulse.stream.influx.InfluxSettings;
+import io.raidpulse.stream.sink.SinkSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,7 +27,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** {@code raidpulse up}: everything on one machine, until Ctrl-C. */
-@Command(name = "up", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "up", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults", sortOptions = false,
         description = "Run the whole pipeline on this machine: an embedded Kafka broker, the collector (this host, or a "
             + "simulated one), the stream processor with the console notifier, and the InfluxDB sink (a given URL, else a "
             + "local influxd when installed, else none) writing aggregates, alerts and raw samples (for the dashboards' "
@@ -44,7 +49,7 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--influx-url", paramLabel = "URL", description = "An existing InfluxDB (1.x, 2.x with DBRP mappings, or 3.x) instead of a local influxd.")
     String influxUrl;
 
-    @Option(names = "--influx-database", paramLabel = "DB", description = "Database (1.x) or db of the db/rp buckets (default: raidpulse).")
+    @Option(names = "--influx-database", paramLabel = "DB", description = "Database (1.x) or db of the db/rp buckets (influx.database; default: ${bundle:influx.database}).")
     String influxDatabase;
 
     @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user.")
@@ -75,7 +80,7 @@ public final class UpCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // every setting checked before anything starts; the broker's address is up's own
-        io.raidpulse.launcher.config.ConfigCheck.validate(settings().with("kafka.bootstrap.servers", "localhost:" + Math.max(port, 9092)));
+        io.raidpulse.launcher.config.ConfigCheck.validate(settings().with(KafkaKeys.BOOTSTRAP_SERVERS.name(), "localhost:" + Math.max(port, 9092)));
         Pipeline pipeline = Pipeline.start(new Pipeline.Options(dataDir, port, influxUrl, noInflux, settings(), scenario, fast));
         CountDownLatch stopped = new CountDownLatch(1);
         Thread main = Thread.currentThread();
@@ -126,16 +131,16 @@ public final class UpCommand implements Callable<Integer> {
     private Settings settings() {
         Settings s = config == null ? Settings.empty() : Settings.load(config);
         Map<String, String> o = new HashMap<>();
-        put(o, "influx.database", influxDatabase);
-        put(o, "influx.username", influxUser);
-        put(o, "influx.password", influxPassword);
-        put(o, "influx.token", influxToken);
+        put(o, InfluxSettings.DATABASE, influxDatabase);
+        put(o, InfluxSettings.USERNAME, influxUser);
+        put(o, InfluxSettings.PASSWORD, influxPassword);
+        put(o, InfluxSettings.TOKEN, influxToken);
         return s.with(o);
     }
 
-    private static void put(Map<String, String> o, String key, String value) {
+    private static void put(Map<String, String> o, Key<?> key, String value) {
         if (value != null) {
-            o.put(key, value);
+            o.put(key.name(), value);
         }
     }
 
@@ -147,10 +152,10 @@ public final class UpCommand implements Callable<Integer> {
         if (p.influxUrl() == null) {
             out.println("  InfluxDB   none: no aggregates are stored (install one: apt-get install -y influxdb, or pass --influx-url)");
         } else {
-            out.println("  InfluxDB   " + p.influxUrl() + "  database " + s.string("influx.database", "raidpulse")
+            out.println("  InfluxDB   " + p.influxUrl() + "  database " + s.text(InfluxSettings.DATABASE)
                     + (p.localInflux() != null ? "  (local influxd " + p.localInflux().version() + ", data in " + p.dataDir().resolve("influxdb") + ")" : ""));
-            out.println("             aggregates, alerts" + (s.bool("sink.raw-samples", false)
-                    ? " and every sample (raw, kept " + s.string("influx.retention.raw", "7d") + ")"
+            out.println("             aggregates, alerts" + (s.get(SinkSettings.RAW_SAMPLES)
+                    ? " and every sample (raw, kept " + s.text(SinkSettings.RETENTION_RAW) + ")"
                     : "; no raw samples (sink.raw-samples=false): the dashboards' per-sample panels stay empty"));
         }
         Simulation sim = p.simulation();
@@ -158,10 +163,10 @@ public final class UpCommand implements Callable<Integer> {
             out.println("  collector  simulated host " + sim.scenario().host() + " (" + sim.scenario().name() + ": "
                     + sim.scenario().description() + "), every " + sim.scenario().intervalSeconds() + " s"
                     + (sim.scenario().durationSeconds() > 0 ? " for " + sim.scenario().durationSeconds() / 60 + " simulated min" : "")
-                    + (p.settings().has("collector.proc-root") ? ", tree in " + Path.of(s.string("collector.proc-root", "")).getParent() : ""));
+                    + (p.settings().has(CollectorSettings.PROC_ROOT.name()) ? ", tree in " + s.get(CollectorSettings.PROC_ROOT).getParent() : ""));
         } else {
-            out.println("  collector  host " + p.collector().hostname() + " from " + s.string("collector.proc-root", "/proc") + " and "
-                    + s.string("collector.sys-root", "/sys") + " every " + s.string("collector.interval", "10s"));
+            out.println("  collector  host " + p.collector().hostname() + " from " + s.text(CollectorSettings.PROC_ROOT) + " and "
+                    + s.text(CollectorSettings.SYS_ROOT) + " every " + s.text(CollectorSettings.INTERVAL));
         }
         out.println("  stream     " + p.stream().description());
         out.println("Incidents are printed as they open, change and close; a status line follows every " + STATUS_EVERY.toSeconds() + " s. Ctrl-C stops everything.");

@@ -2,6 +2,7 @@ package io.raidpulse.launcher.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.launcher.Main;
 import java.io.IOException;
@@ -274,5 +275,24 @@ class ConfigCheckTest {
         undocumented.removeIf(k -> k.startsWith("saturation.rule.ops.")
                 && documented.containsKey("saturation." + k.substring("saturation.rule.ops.".length())));
         assertThat(undocumented).as("keys read by the code but in no README settings table").isEmpty();
+
+        // and every key read is declared, as a Key constant next to its reader (what the tables are checked against)
+        List<Pattern> declared = new ArrayList<>();
+        for (String sources : List.of("../collector/src/main/java", "../stream-processor/src/main/java")) {
+            Keys.declaredInSources(Path.of(sources)).forEach(k -> declared.add(template(k.name())));
+        }
+        List<String> undeclared = new ArrayList<>(read);
+        undeclared.removeIf(k -> declared.stream().anyMatch(d -> d.matcher(k).matches()));
+        undeclared.removeIf(k -> k.startsWith("saturation.rule.ops.")
+                && declared.stream().anyMatch(d -> d.matcher("saturation." + k.substring("saturation.rule.ops.".length())).matches()));
+        assertThat(declared).as("declared keys").hasSizeGreaterThan(60);
+        assertThat(undeclared).as("keys read by the code but declared nowhere").isEmpty();
+    }
+
+    /** A declared key's name as a pattern: NAME is one part of the name (a channel, rule, volume), HEADER the rest. */
+    private static Pattern template(String name) {
+        return Pattern.compile(java.util.Arrays.stream(name.split("\\.", -1))
+                .map(p -> p.equals("NAME") ? "[^.]+" : p.equals("HEADER") ? ".+" : Pattern.quote(p))
+                .collect(java.util.stream.Collectors.joining("\\.")));
     }
 }

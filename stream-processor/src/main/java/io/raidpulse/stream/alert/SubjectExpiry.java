@@ -1,5 +1,7 @@
 package io.raidpulse.stream.alert;
 
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import java.time.Duration;
 
@@ -14,13 +16,20 @@ import java.time.Duration;
  * @param checkEvery     how often silent hosts are looked for ({@code alerts.silence-check-interval}, default 1 min)
  */
 public record SubjectExpiry(int absentSamples, Duration silentHost, Duration checkEvery) {
-    public static final SubjectExpiry DEFAULTS = new SubjectExpiry(2, Duration.ofMinutes(10), Duration.ofMinutes(1));
+    public static final Key<Integer> VANISHED_AFTER = Keys.integer("alerts.vanished-after-samples", 2, 1, 1_000_000,
+            "samples missing before a subject's episodes close");
+    public static final Key<Duration> SILENT_HOST_AFTER = Keys.duration("alerts.silent-host-after", Duration.ofMinutes(10),
+            Duration.ofSeconds(1), Duration.ofDays(365), "silence before a host's episodes close");
+    public static final Key<Duration> SILENCE_CHECK_INTERVAL = Keys.duration("alerts.silence-check-interval", Duration.ofMinutes(1),
+            Duration.ofMillis(100), Duration.ofHours(1), "how often silent hosts are looked for");
+    public static final SubjectExpiry DEFAULTS = new SubjectExpiry(VANISHED_AFTER.defaultValue(), SILENT_HOST_AFTER.defaultValue(),
+            SILENCE_CHECK_INTERVAL.defaultValue());
 
     public static SubjectExpiry from(Settings s) {
         return new SubjectExpiry(
-                s.integer("alerts.vanished-after-samples", DEFAULTS.absentSamples, 1, 1_000_000),
-                s.duration("alerts.silent-host-after", DEFAULTS.silentHost, Duration.ofSeconds(1), Duration.ofDays(365)),
-                s.duration("alerts.silence-check-interval", DEFAULTS.checkEvery, Duration.ofMillis(100), Duration.ofHours(1)));
+                s.get(VANISHED_AFTER),
+                s.get(SILENT_HOST_AFTER),
+                s.get(SILENCE_CHECK_INTERVAL));
     }
 
     public static String vanished(String subject, String host, int samples) {

@@ -1,6 +1,8 @@
 package io.raidpulse.stream.capacity;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import java.time.Duration;
 import java.util.LinkedHashSet;
@@ -23,31 +25,47 @@ import java.util.Set;
  */
 public record CapacitySettings(boolean enabled, double firePct, double clearPct, Duration sustain, Duration clearAfter, int moreDisks,
                                Set<String> alertOn) {
-    public static final CapacitySettings DEFAULTS = new CapacitySettings(true, 90, 80, Duration.ofMinutes(5), Duration.ofMinutes(10), 2,
-            Set.of("profile", "model"));
+    public static final Key<Boolean> ENABLED = Keys.bool("capacity.enabled", true,
+            "fill the array aggregates' capacity fields and raise CAPACITY alerts");
+    public static final Key<Double> FIRE_PCT = Keys.decimal("capacity.fire-pct", 90, 1, 1000,
+            "a window above this share of the array's capacity, in percent, is hot");
+    public static final Key<Double> CLEAR_PCT = Keys.decimal("capacity.clear-pct", 80, 0, 1000, "a window below this share is cool");
+    public static final Key<Duration> SUSTAIN = Keys.duration("capacity.sustain", Duration.ofMinutes(5), Duration.ZERO, Duration.ofDays(7),
+            "hot this long (consecutive windows of the smallest size) to fire");
+    public static final Key<Duration> CLEAR_AFTER = Keys.duration("capacity.clear-after", Duration.ofMinutes(10), Duration.ZERO,
+            Duration.ofDays(7), "cool this long to resolve");
+    public static final Key<Integer> MORE_DISKS = Keys.integer("capacity.more-disks", 2, 0, 64,
+            "the projection \"same level with more disks\" adds this many; 0 for none");
+    public static final Key<String> ALERT_ON = Keys.string("capacity.alert-on", "profile,model",
+            "capacity sources a CAPACITY alert may rest on: profile, model, measured, default");
+    /** Read by the service, which publishes the catalog after the start. */
+    public static final Key<Boolean> PUBLISH_CATALOG = Keys.bool("capacity.publish-catalog", true,
+            "put the built-in catalog of published results on the benchmarks topic after start");
+    public static final CapacitySettings DEFAULTS = new CapacitySettings(ENABLED.defaultValue(), FIRE_PCT.defaultValue(),
+            CLEAR_PCT.defaultValue(), SUSTAIN.defaultValue(), CLEAR_AFTER.defaultValue(), MORE_DISKS.defaultValue(), Set.of("profile", "model"));
     private static final Set<String> SOURCES = Set.of("profile", "model", "measured", "default");
 
     public static CapacitySettings from(Settings s) {
-        double fire = s.decimal("capacity.fire-pct", DEFAULTS.firePct, 1, 1000);
-        double clear = s.decimal("capacity.clear-pct", DEFAULTS.clearPct, 0, 1000);
+        double fire = s.get(FIRE_PCT);
+        double clear = s.get(CLEAR_PCT);
         if (clear > fire) {
-            throw new ConfigException("capacity.clear-pct", "must not be above capacity.fire-pct (" + fire + "), got " + s.shown("capacity.clear-pct"));
+            throw new ConfigException(CLEAR_PCT.name(), "must not be above " + FIRE_PCT.name() + " (" + fire + "), got " + s.shown(CLEAR_PCT.name()));
         }
         Set<String> alertOn = new LinkedHashSet<>();
-        for (String part : s.string("capacity.alert-on", "profile,model").split(",")) {
+        for (String part : s.get(ALERT_ON).split(",")) {
             String source = part.trim().toLowerCase(Locale.ROOT);
             if (!SOURCES.contains(source)) {
-                throw new ConfigException("capacity.alert-on", "expected a list of profile, model, measured, default, got " + s.shown("capacity.alert-on"));
+                throw new ConfigException(ALERT_ON.name(), "expected a list of profile, model, measured, default, got " + s.shown(ALERT_ON.name()));
             }
             alertOn.add(source);
         }
         return new CapacitySettings(
-                s.bool("capacity.enabled", DEFAULTS.enabled),
+                s.get(ENABLED),
                 fire,
                 clear,
-                s.duration("capacity.sustain", DEFAULTS.sustain, Duration.ZERO, Duration.ofDays(7)),
-                s.duration("capacity.clear-after", DEFAULTS.clearAfter, Duration.ZERO, Duration.ofDays(7)),
-                s.integer("capacity.more-disks", DEFAULTS.moreDisks, 0, 64),
+                s.get(SUSTAIN),
+                s.get(CLEAR_AFTER),
+                s.get(MORE_DISKS),
                 Set.copyOf(alertOn));
     }
 

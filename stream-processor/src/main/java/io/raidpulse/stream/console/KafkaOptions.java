@@ -1,5 +1,6 @@
 package io.raidpulse.stream.console;
 
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import java.nio.file.Path;
@@ -28,10 +29,10 @@ public final class KafkaOptions {
         Settings s = config == null ? Settings.empty() : Settings.load(config);
         Map<String, String> o = new LinkedHashMap<>(set);
         if (bootstrapServers != null) {
-            o.put("kafka.bootstrap.servers", bootstrapServers);
+            o.put(KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrapServers);
         }
         s = s.with(o);
-        if (!s.has("kafka.bootstrap.servers")) {
+        if (!s.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
             throw new UserException("no Kafka address: give --bootstrap-servers or kafka.bootstrap.servers in --config",
                     UserException.EXIT_USAGE, null);
         }

@@ -1,6 +1,8 @@
 package io.raidpulse.stream.forecast;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.stream.aggregate.AggregateSettings;
 import java.time.Duration;
@@ -20,25 +22,27 @@ import java.util.List;
  *                 divides an hour (the default 1h); 0 when the forecast is off
  */
 public record ForecastSettings(Duration warn, double maxUtil, Duration history, long windowMs) {
-    static final Duration DEFAULT_WARN = Duration.ofDays(30);
-    static final double DEFAULT_MAX_UTIL = 70;
-    static final Duration DEFAULT_HISTORY = Duration.ofDays(30);
+    public static final Key<Duration> WARN = Keys.duration("capacity.forecast-warn", Duration.ofDays(30), Duration.ZERO, Duration.ofDays(3650),
+            "a CAPACITY_FORECAST fires when a crossing is nearer than this; 0 turns the forecast off");
+    public static final Key<Double> MAX_UTIL = Keys.decimal("capacity.forecast-util", 70, 1, 100,
+            "the comfortable member util in percent, the forecast's first threshold (100 is the second)");
+    public static final Key<Duration> HISTORY = Keys.duration("capacity.forecast-history", Duration.ofDays(30),
+            Duration.ofDays(PeakHours.MIN_DAYS), Duration.ofDays(3650), "whole days of daily peak hours the forecast's line is fitted over");
     private static final long HOUR_MS = 3_600_000;
 
     public static ForecastSettings from(Settings s, AggregateSettings aggregates) {
-        Duration warn = s.duration("capacity.forecast-warn", DEFAULT_WARN, Duration.ZERO, Duration.ofDays(3650));
-        double maxUtil = s.decimal("capacity.forecast-util", DEFAULT_MAX_UTIL, 1, 100);
-        Duration history = s.duration("capacity.forecast-history", DEFAULT_HISTORY, Duration.ofDays(PeakHours.MIN_DAYS),
-                Duration.ofDays(3650));
+        Duration warn = s.get(WARN);
+        double maxUtil = s.get(MAX_UTIL);
+        Duration history = s.get(HISTORY);
         if (history.toMillis() % 86_400_000 != 0) {
-            throw new ConfigException("capacity.forecast-history", "must be whole days (like 30d or 90d), got " + s.shown("capacity.forecast-history"));
+            throw new ConfigException(HISTORY.name(), "must be whole days (like 30d or 90d), got " + s.shown(HISTORY.name()));
         }
         if (warn.isZero()) {
             return new ForecastSettings(warn, maxUtil, history, 0);
         }
         long window = hourWindow(aggregates.windows());
         if (window == 0) {
-            throw new ConfigException("capacity.forecast-warn", "the forecast builds peak hours from an aggregate window that divides an hour,"
+            throw new ConfigException(WARN.name(), "the forecast builds peak hours from an aggregate window that divides an hour,"
                     + " and aggregate.windows has none (" + aggregates.windows().stream().map(d -> AggregateSettings.label(d.toMillis()))
                     .reduce((a, b) -> a + "," + b).orElse("") + "); add 1h to aggregate.windows, or set capacity.forecast-warn=0 to turn the forecast off");
         }

@@ -1,5 +1,7 @@
 package io.raidpulse.stream.health;
 
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import java.time.Duration;
 
@@ -12,11 +14,15 @@ import java.time.Duration;
  * @param progressInterval {@code health.progress-interval} (default 10 min)
  */
 public record HealthSettings(double progressStepPct, Duration progressInterval) {
-    public static final HealthSettings DEFAULTS = new HealthSettings(10.0, Duration.ofMinutes(10));
+    public static final Key<Double> PROGRESS_STEP_PCT = Keys.decimal("health.progress-step-pct", 10, 0.1, 100,
+            "sync PROGRESS every this many points");
+    public static final Key<Duration> PROGRESS_INTERVAL = Keys.duration("health.progress-interval", Duration.ofMinutes(10),
+            Duration.ofSeconds(1), Duration.ofDays(7), "or after this long if it advanced");
+    public static final HealthSettings DEFAULTS = new HealthSettings(PROGRESS_STEP_PCT.defaultValue(), PROGRESS_INTERVAL.defaultValue());
 
     public static HealthSettings from(Settings s) {
         return new HealthSettings(
-                s.decimal("health.progress-step-pct", DEFAULTS.progressStepPct, 0.1, 100),
-                s.duration("health.progress-interval", DEFAULTS.progressInterval, Duration.ofSeconds(1), Duration.ofDays(7)));
+                s.get(PROGRESS_STEP_PCT),
+                s.get(PROGRESS_INTERVAL));
     }
 }

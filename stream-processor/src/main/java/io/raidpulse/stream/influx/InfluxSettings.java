@@ -1,6 +1,8 @@
 package io.raidpulse.stream.influx;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import java.net.URI;
 import java.time.Duration;
@@ -21,10 +23,20 @@ public record InfluxSettings(String url, InfluxApi api, String database, String 
                              String token, String org, Duration timeout) {
 
     public static final String DEFAULT_DATABASE = "raidpulse";
+    public static final Key<String> URL = Keys.string("influx.url", null, "InfluxDB base URL");
+    public static final Key<InfluxApi> API = Keys.choice("influx.api", InfluxApi.AUTO, InfluxApi.class, "auto, v1 (write rewrite) or v2");
+    public static final Key<String> DATABASE = Keys.string("influx.database", DEFAULT_DATABASE,
+            "1.x database, or the db of 2.x/3.x db/rp buckets");
+    public static final Key<String> USERNAME = Keys.string("influx.username", null, "1.x user");
+    public static final Key<String> PASSWORD = Keys.string("influx.password", null, "1.x password");
+    public static final Key<String> TOKEN = Keys.string("influx.token", null, "2.x/3.x API token (1.x: user:password)");
+    public static final Key<String> ORG = Keys.string("influx.org", null, "2.x organisation");
+    public static final Key<Duration> TIMEOUT = Keys.duration("influx.timeout", Duration.ofSeconds(10), Duration.ofMillis(100),
+            Duration.ofMinutes(10), "per HTTP call");
 
     public InfluxSettings {
         if (url == null || url.isBlank()) {
-            throw new ConfigException("influx.url", "is required and not set");
+            throw new ConfigException(URL.name(), "is required and not set");
         }
         url = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
         try {
@@ -33,28 +45,28 @@ public record InfluxSettings(String url, InfluxApi api, String database, String 
                 throw new IllegalArgumentException("not an http(s) URL");
             }
         } catch (IllegalArgumentException e) {
-            throw new ConfigException("influx.url", "expected an http(s) URL like http://localhost:8086, got '" + url + "'");
+            throw new ConfigException(URL.name(), "expected an http(s) URL like http://localhost:8086, got '" + url + "'");
         }
         if (database == null || database.isBlank() || database.contains("/")) {
-            throw new ConfigException("influx.database", "expected a database name without '/', got '" + database + "'");
+            throw new ConfigException(DATABASE.name(), "expected a database name without '/', got '" + database + "'");
         }
     }
 
     /** Whether {@code influx.url} is set: without it the InfluxDB sink does not run. */
     public static boolean configured(Settings settings) {
-        return settings.has("influx.url");
+        return settings.has(URL.name());
     }
 
     public static InfluxSettings from(Settings settings) {
         return new InfluxSettings(
-                settings.requiredString("influx.url"),
-                settings.choice("influx.api", InfluxApi.AUTO, InfluxApi.class),
-                settings.string("influx.database", DEFAULT_DATABASE),
-                settings.string("influx.username", null),
-                settings.string("influx.password", null),
-                settings.string("influx.token", null),
-                settings.string("influx.org", null),
-                settings.duration("influx.timeout", Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofMinutes(10)));
+                settings.requiredString(URL.name()),
+                settings.get(API),
+                settings.get(DATABASE),
+                settings.get(USERNAME),
+                settings.get(PASSWORD),
+                settings.get(TOKEN),
+                settings.get(ORG),
+                settings.get(TIMEOUT));
     }
 
     /** 1.x credentials: {@code influx.username}/{@code influx.password}, else a token of the form {@code user:password}. */

@@ -1,5 +1,7 @@
 package io.raidpulse.stream.intake;
 
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import java.time.Duration;
 
@@ -13,9 +15,11 @@ import java.time.Duration;
  *                 default), failing the stream processor for every host
  */
 public record IntakeSettings(Duration maxAhead) {
-    public static final IntakeSettings DEFAULTS = new IntakeSettings(Duration.ofMinutes(30));
+    public static final Key<Duration> MAX_AHEAD = Keys.duration("intake.max-ahead", Duration.ofMinutes(30), Duration.ofSeconds(1),
+            Duration.ofDays(3650), "a sample stamped further ahead of this processor's clock goes to the dead letters");
+    public static final IntakeSettings DEFAULTS = new IntakeSettings(MAX_AHEAD.defaultValue());
 
     public static IntakeSettings from(Settings s) {
-        return new IntakeSettings(s.duration("intake.max-ahead", DEFAULTS.maxAhead, Duration.ofSeconds(1), Duration.ofDays(3650)));
+        return new IntakeSettings(s.get(MAX_AHEAD));
     }
 }

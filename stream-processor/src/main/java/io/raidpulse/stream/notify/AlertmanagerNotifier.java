@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.md.SyncAction;
 import io.raidpulse.schema.Alert;
@@ -90,6 +92,20 @@ import org.slf4j.LoggerFactory;
  * token are never logged or shown.
  */
 public final class AlertmanagerNotifier implements Notifier {
+    static final Key<Duration> RESEND_INTERVAL = Keys.duration(Notifiers.CHANNEL_KEYS + "resend-interval", Duration.ofMinutes(1), Duration.ofSeconds(1),
+            Duration.ofHours(1), "alertmanager: firing alerts are posted again this often");
+    static final Key<String> DASHBOARD_URL = Keys.string(Notifiers.CHANNEL_KEYS + "dashboard-url", null, "alertmanager: link in the dashboard annotation");
+    static final Key<String> BASIC_AUTH_USER = Keys.string(Notifiers.CHANNEL_KEYS + "basic-auth.user", null, "alertmanager: basic auth user");
+    static final Key<String> BASIC_AUTH_PASSWORD = Keys.string(Notifiers.CHANNEL_KEYS + "basic-auth.password", null, "alertmanager: basic auth password");
+    static final Key<String> BEARER_TOKEN = Keys.string(Notifiers.CHANNEL_KEYS + "bearer-token", null, "alertmanager: bearer token (instead of basic auth)");
+    static final Key<String> TLS_CA_FILE = Keys.string(Notifiers.CHANNEL_KEYS + "tls.ca-file", null, "alertmanager: PEM certificates to trust for an https URL");
+    static final Key<Boolean> TLS_INSECURE_SKIP_VERIFY = Keys.bool(Notifiers.CHANNEL_KEYS + "tls.insecure-skip-verify", false,
+            "alertmanager: accept any certificate (test set-ups only)");
+
+    /** A key's name as this channel's own settings ({@code notify.NAME.} removed) write it. */
+    private static String key(Key<?> key) {
+        return Notifiers.own(key).name();
+    }
     private static final Logger log = LoggerFactory.getLogger(AlertmanagerNotifier.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -112,16 +128,16 @@ public final class AlertmanagerNotifier implements Notifier {
     }
 
     public AlertmanagerNotifier(Settings settings) {
-        URI base = JsonPost.url(settings, "url", "http://alertmanager:9093");
+        URI base = JsonPost.url(settings, "http://alertmanager:9093");
         if (base.getRawQuery() != null || base.getRawFragment() != null) {
-            throw new ConfigException("url", "expected Alertmanager's base URL, without a query or fragment, like http://alertmanager:9093");
+            throw new ConfigException(key(JsonPost.URL), "expected Alertmanager's base URL, without a query or fragment, like http://alertmanager:9093");
         }
         String path = base.getRawPath() == null ? "" : base.getRawPath().replaceAll("/+$", "");
         alertsUrl = URI.create(base.getScheme() + "://" + base.getRawAuthority() + path + "/api/v2/alerts");
         headers = authorization(settings, alertsUrl);
-        Duration timeout = settings.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofMinutes(5));
-        resendInterval = settings.duration("resend-interval", Duration.ofMinutes(1), Duration.ofSeconds(1), Duration.ofHours(1));
-        dashboardUrl = settings.string("dashboard-url", null);
+        Duration timeout = settings.get(Notifiers.own(JsonPost.TIMEOUT));
+        resendInterval = settings.get(Notifiers.own(RESEND_INTERVAL));
+        dashboardUrl = settings.get(Notifiers.own(DASHBOARD_URL));
         if (dashboardUrl != null) {
             try {
                 URI u = URI.create(dashboardUrl.replace("{host}", "h").replace("{subject}", "s"));
@@ -129,9 +145,9 @@ public final class AlertmanagerNotifier implements Notifier {
                     throw new IllegalArgumentException();
                 }
             } catch (IllegalArgumentException e) {
-                throw new ConfigException("dashboard-url", "expected an http(s) URL, where {host} and {subject} are filled in, like "
+                throw new ConfigException(key(DASHBOARD_URL), "expected an http(s) URL, where {host} and {subject} are filled in, like "
                         + "https://grafana.example.com/d/raidpulse-array?var-host={host}&var-array={subject}, got "
-                        + settings.shown("dashboard-url"));
+                        + settings.shown(key(DASHBOARD_URL)));
             }
         }
         HttpClient.Builder http = HttpClient.newBuilder().connectTimeout(timeout);
@@ -144,24 +160,24 @@ public final class AlertmanagerNotifier implements Notifier {
 
     /** The Authorization header: basic auth or a bearer token, or none. */
     private static Map<String, String> authorization(Settings s, URI url) {
-        boolean basic = s.has("basic-auth.user") || s.has("basic-auth.password");
-        if (basic && s.has("bearer-token")) {
-            throw new ConfigException("bearer-token", "set either bearer-token or basic-auth.user and basic-auth.password: "
+        boolean basic = s.has(key(BASIC_AUTH_USER)) || s.has(key(BASIC_AUTH_PASSWORD));
+        if (basic && s.has(key(BEARER_TOKEN))) {
+            throw new ConfigException(key(BEARER_TOKEN), "set either bearer-token or basic-auth.user and basic-auth.password: "
                     + "a request carries one Authorization header");
         }
         String value;
         String key;
         if (basic) {
-            String user = s.requiredString("basic-auth.user");
-            String password = s.requiredString("basic-auth.password");
+            String user = s.requiredString(key(BASIC_AUTH_USER));
+            String password = s.requiredString(key(BASIC_AUTH_PASSWORD));
             if (user.contains(":")) {
-                throw new ConfigException("basic-auth.user", "cannot contain ':' (basic auth separates user and password with it)");
+                throw new ConfigException(key(BASIC_AUTH_USER), "cannot contain ':' (basic auth separates user and password with it)");
             }
             value = "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
-            key = "basic-auth.password";
-        } else if (s.has("bearer-token")) {
-            value = "Bearer " + s.requiredString("bearer-token");
-            key = "bearer-token";
+            key = key(BASIC_AUTH_PASSWORD);
+        } else if (s.has(key(BEARER_TOKEN))) {
+            value = "Bearer " + s.requiredString(key(BEARER_TOKEN));
+            key = key(BEARER_TOKEN);
         } else {
             return Map.of();
         }
@@ -175,14 +191,14 @@ public final class AlertmanagerNotifier implements Notifier {
 
     /** The TLS context for {@code tls.ca-file} or {@code tls.insecure-skip-verify}; null for the JVM's default trust. */
     private static SSLContext tls(Settings s, URI url) {
-        boolean insecure = s.bool("tls.insecure-skip-verify", false);
-        String caFile = s.string("tls.ca-file", null);
+        boolean insecure = s.get(Notifiers.own(TLS_INSECURE_SKIP_VERIFY));
+        String caFile = s.get(Notifiers.own(TLS_CA_FILE));
         if (caFile != null && insecure) {
-            throw new ConfigException("tls.insecure-skip-verify", "set either tls.ca-file (verify against it) or "
+            throw new ConfigException(key(TLS_INSECURE_SKIP_VERIFY), "set either tls.ca-file (verify against it) or "
                     + "tls.insecure-skip-verify=true (verify nothing), not both");
         }
         if ((caFile != null || insecure) && !"https".equals(url.getScheme())) {
-            throw new ConfigException(caFile != null ? "tls.ca-file" : "tls.insecure-skip-verify",
+            throw new ConfigException(caFile != null ? key(TLS_CA_FILE) : key(TLS_INSECURE_SKIP_VERIFY),
                     "applies to an https:// url only, and url is http://");
         }
         try {
@@ -215,14 +231,14 @@ public final class AlertmanagerNotifier implements Notifier {
         try (InputStream in = Files.newInputStream(file)) {
             certs = CertificateFactory.getInstance("X.509").generateCertificates(in);
         } catch (NoSuchFileException e) {
-            throw new ConfigException("tls.ca-file", "file " + file + " does not exist");
+            throw new ConfigException(key(TLS_CA_FILE), "file " + file + " does not exist");
         } catch (IOException e) {
-            throw new ConfigException("tls.ca-file", "cannot read " + file + ": " + e.getMessage());
+            throw new ConfigException(key(TLS_CA_FILE), "cannot read " + file + ": " + e.getMessage());
         } catch (CertificateException e) {
             certs = List.of();
         }
         if (certs.isEmpty()) {
-            throw new ConfigException("tls.ca-file", file + " holds no certificate: expected PEM (-----BEGIN CERTIFICATE-----)");
+            throw new ConfigException(key(TLS_CA_FILE), file + " holds no certificate: expected PEM (-----BEGIN CERTIFICATE-----)");
         }
         return certs;
     }

@@ -1,6 +1,8 @@
 package io.raidpulse.stream.notify;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
@@ -34,6 +36,21 @@ import java.util.stream.Collectors;
 public record ChannelRoute(Severity minSeverity, Set<AlertKind> kinds, Pattern hosts, Pattern subjects, boolean progress) {
     private static final Pattern ANY = Pattern.compile(".*", Pattern.DOTALL);
 
+    public static final Key<Severity> MIN_SEVERITY = Keys.choice(Notifiers.CHANNEL_KEYS + "min-severity", Severity.INFO, Severity.class,
+            "every channel: least urgent severity sent (critical, warning, info)");
+    public static final Key<String> KINDS = Keys.string(Notifiers.CHANNEL_KEYS + "kinds", null,
+            "every channel: alert kinds sent, comma list");
+    public static final Key<Pattern> HOSTS = Keys.of(Notifiers.CHANNEL_KEYS + "hosts", ANY, ".*",
+            "every channel: regex over whole host names sent", ChannelRoute::regex);
+    public static final Key<Pattern> SUBJECTS = Keys.of(Notifiers.CHANNEL_KEYS + "subjects", ANY, ".*",
+            "every channel: regex over whole device or array names sent", ChannelRoute::regex);
+    public static final Key<Boolean> PROGRESS = Keys.bool(Notifiers.CHANNEL_KEYS + "progress", true, "every channel: send PROGRESS updates");
+
+    /** A key's name as this channel's own settings ({@code notify.NAME.} removed) write it. */
+    private static String key(Key<?> key) {
+        return Notifiers.own(key).name();
+    }
+
     /** Every state change of every episode: a channel without routing settings. */
     public static final ChannelRoute ALL = new ChannelRoute(Severity.INFO, EnumSet.allOf(AlertKind.class), ANY, ANY, true);
 
@@ -43,11 +60,12 @@ public record ChannelRoute(Severity minSeverity, Set<AlertKind> kinds, Pattern h
 
     /** The route of a channel from its own settings (the {@code notify.NAME.} prefix removed). */
     public static ChannelRoute from(Settings s) {
-        Severity min = s.choice("min-severity", Severity.INFO, Severity.class);
+        Severity min = s.get(Notifiers.own(MIN_SEVERITY));
         Set<AlertKind> kinds = EnumSet.allOf(AlertKind.class);
-        if (s.has("kinds")) {
+        String kindList = s.get(Notifiers.own(KINDS));
+        if (kindList != null) {
             kinds = EnumSet.noneOf(AlertKind.class);
-            for (String name : s.string("kinds", "").split(",")) {
+            for (String name : kindList.split(",")) {
                 String n = name.trim().toUpperCase(Locale.ROOT);
                 if (n.isEmpty()) {
                     continue;
@@ -55,21 +73,21 @@ public record ChannelRoute(Severity minSeverity, Set<AlertKind> kinds, Pattern h
                 try {
                     kinds.add(AlertKind.valueOf(n));
                 } catch (IllegalArgumentException e) {
-                    throw new ConfigException("kinds", "unknown alert kind '" + name.trim() + "'; the kinds are "
+                    throw new ConfigException(key(KINDS), "unknown alert kind '" + name.trim() + "'; the kinds are "
                             + Arrays.stream(AlertKind.values()).map(k -> k.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
                 }
             }
             if (kinds.isEmpty()) {
-                throw new ConfigException("kinds", "names no alert kind; leave it unset for all");
+                throw new ConfigException(key(KINDS), "names no alert kind; leave it unset for all");
             }
         }
-        return new ChannelRoute(min, kinds, regex(s, "hosts"), regex(s, "subjects"), s.bool("progress", true));
+        return new ChannelRoute(min, kinds, s.get(Notifiers.own(HOSTS)), s.get(Notifiers.own(SUBJECTS)), s.get(Notifiers.own(PROGRESS)));
     }
 
     /** The whole-name pattern under {@code key}; an invalid one names the key and the pattern's error, on one line. */
-    private static Pattern regex(Settings s, String key) {
+    private static Pattern regex(Settings s, String key, Pattern defaultValue) {
         if (!s.has(key)) {
-            return ANY;
+            return defaultValue;
         }
         try {
             return Pattern.compile(s.string(key, ".*"));

@@ -1,5 +1,7 @@
 package io.raidpulse.stream.notify;
 
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Alert;
 import java.io.PrintStream;
@@ -12,6 +14,13 @@ import java.time.format.DateTimeFormatter;
  * Setting {@code notify.NAME.time-zone} (default: the system's).
  */
 public final class ConsoleNotifier implements Notifier {
+    static final Key<String> TIME_ZONE = Keys.string(Notifiers.CHANNEL_KEYS + "time-zone", null, "console: time zone of the printed times")
+            .withDefaultDescribed("system");
+
+    /** A key's name as this channel's own settings ({@code notify.NAME.} removed) write it. */
+    private static String key(Key<?> key) {
+        return Notifiers.own(key).name();
+    }
     private final PrintStream out;
     private final DateTimeFormatter time;
 
@@ -23,10 +32,11 @@ public final class ConsoleNotifier implements Notifier {
         this.out = out;
         ZoneId zone;
         try {
-            zone = ZoneId.of(settings.string("time-zone", ZoneId.systemDefault().getId()));
+            String id = settings.get(Notifiers.own(TIME_ZONE));
+            zone = ZoneId.of(id == null ? ZoneId.systemDefault().getId() : id);
         } catch (java.time.DateTimeException e) {
-            throw new io.raidpulse.config.ConfigException("time-zone", "expected a time zone like UTC or Europe/Berlin, got "
-                    + settings.shown("time-zone"));
+            throw new io.raidpulse.config.ConfigException(key(TIME_ZONE), "expected a time zone like UTC or Europe/Berlin, got "
+                    + settings.shown(key(TIME_ZONE)));
         }
         this.time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(zone);
     }

@@ -1,6 +1,8 @@
 package io.raidpulse.stream.notify;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import java.io.IOException;
 import java.net.URI;
@@ -19,6 +21,11 @@ import java.util.Map;
  * be its secret (Slack's are), and header values are never shown.
  */
 final class JsonPost {
+
+    /** webhook, slack: URL to POST to (secret); alertmanager: base URL. */
+    static final Key<String> URL = Keys.required(Notifiers.CHANNEL_KEYS + "url", "webhook, slack: URL to POST to (secret); alertmanager: base URL");
+    static final Key<Duration> TIMEOUT = Keys.duration(Notifiers.CHANNEL_KEYS + "timeout", Duration.ofSeconds(10), Duration.ofMillis(100),
+            Duration.ofMinutes(5), "webhook, slack, alertmanager: per request");
     /** How much of a refusing receiver's answer a message quotes, in characters. */
     private static final int QUOTED = 200;
 
@@ -39,11 +46,12 @@ final class JsonPost {
     }
 
     /**
-     * The http(s) URL under {@code key}, required; a malformed one is a {@link ConfigException}
+     * The channel's http(s) URL ({@code notify.NAME.url}), required; a malformed one is a {@link ConfigException}
      * that does not show it ({@code example} shows the form expected).
      */
-    static URI url(Settings settings, String key, String example) {
-        String u = settings.requiredString(key);
+    static URI url(Settings settings, String example) {
+        String key = Notifiers.own(URL).name();
+        String u = settings.get(Notifiers.own(URL));
         try {
             URI url = URI.create(u);
             if (url.getHost() == null || url.getScheme() == null

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertState;
@@ -34,6 +36,15 @@ import java.util.Map;
  * ({@link JsonPost}).
  */
 public final class SlackNotifier implements Notifier {
+    static final Key<String> CHANNEL = Keys.string(Notifiers.CHANNEL_KEYS + "channel", null, "slack: channel to post in (legacy webhooks)");
+    static final Key<String> USERNAME = Keys.string(Notifiers.CHANNEL_KEYS + "username", null, "slack: name to post as (legacy webhooks)");
+    static final Key<String> ICON_EMOJI = Keys.string(Notifiers.CHANNEL_KEYS + "icon-emoji", null,
+            "slack: emoji to post with (legacy webhooks)");
+
+    /** A key's name as this channel's own settings ({@code notify.NAME.} removed) write it. */
+    private static String key(Key<?> key) {
+        return Notifiers.own(key).name();
+    }
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Slack's own colour names, and the blue its documentation shows for neutral messages. */
     static final String DANGER = "danger";
@@ -51,13 +62,13 @@ public final class SlackNotifier implements Notifier {
     }
 
     public SlackNotifier(Settings settings) {
-        url = JsonPost.url(settings, "url", "https://hooks.slack.com/services/T000/B000/XXXX");
-        String emoji = settings.string("icon-emoji", null);
+        url = JsonPost.url(settings, "https://hooks.slack.com/services/T000/B000/XXXX");
+        String emoji = settings.get(Notifiers.own(ICON_EMOJI));
         if (emoji != null && !emoji.matches(":[a-z0-9_+\\-']+:")) {
-            throw new ConfigException("icon-emoji", "expected an emoji code like :rotating_light:, got " + settings.shown("icon-emoji"));
+            throw new ConfigException(key(ICON_EMOJI), "expected an emoji code like :rotating_light:, got " + settings.shown(key(ICON_EMOJI)));
         }
-        identity = new Identity(settings.string("channel", null), settings.string("username", null), emoji);
-        Duration timeout = settings.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofMinutes(5));
+        identity = new Identity(settings.get(Notifiers.own(CHANNEL)), settings.get(Notifiers.own(USERNAME)), emoji);
+        Duration timeout = settings.get(Notifiers.own(JsonPost.TIMEOUT));
         post = new JsonPost("slack", JsonPost.client(timeout), timeout);
     }
 

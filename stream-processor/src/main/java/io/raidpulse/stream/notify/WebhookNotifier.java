@@ -2,6 +2,8 @@ package io.raidpulse.stream.notify;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Alert;
 import java.net.URI;
@@ -19,6 +21,9 @@ import java.util.Map;
  * {@code header.NAME} extra request headers (e.g. {@code header.Authorization}).
  */
 public final class WebhookNotifier implements Notifier {
+    static final Key<String> HEADER = Keys.string(Notifiers.CHANNEL_KEYS + "header.HEADER", null, "webhook: extra request header");
+    /** The prefix of the header keys, each followed by its header's name. */
+    private static final String HEADERS = Notifiers.own(HEADER).name().replace("HEADER", "");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final URI url;
@@ -26,10 +31,10 @@ public final class WebhookNotifier implements Notifier {
     private final JsonPost post;
 
     public WebhookNotifier(Settings settings) {
-        url = JsonPost.url(settings, "url", "https://hooks.example.com/...");
-        Duration timeout = settings.duration("timeout", Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofMinutes(5));
-        headers = settings.withPrefix("header.");
-        JsonPost.checkHeaders(url, headers, "header.");
+        url = JsonPost.url(settings, "https://hooks.example.com/...");
+        Duration timeout = settings.get(Notifiers.own(JsonPost.TIMEOUT));
+        headers = settings.withPrefix(HEADERS);
+        JsonPost.checkHeaders(url, headers, HEADERS);
         post = new JsonPost("webhook", JsonPost.client(timeout), timeout);
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.model.capacity.DiskProfile;
@@ -24,9 +25,11 @@ import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.capacity.ArrayShape;
 import io.raidpulse.stream.influx.InfluxConnection;
 import io.raidpulse.stream.influx.InfluxConnections;
+import io.raidpulse.stream.influx.InfluxSettings;
 import io.raidpulse.stream.profiles.ProfileTopic;
 import io.raidpulse.stream.saturation.SaturationRules;
 import io.raidpulse.stream.saturation.SaturationThresholds;
+import io.raidpulse.stream.sink.SinkSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -52,7 +55,7 @@ import picocli.CommandLine.Option;
  * {@code raidpulse plan}: what an array's history would do on other layouts, from the aggregates
  * in InfluxDB and the RAID model.
  */
-@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "plan", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults", sortOptions = false,
         description = {"Plans a RAID migration from an array's history in InfluxDB: the load's percentiles (IOPS per direction, read fraction,"
                 + " request size, member util, write amplification, peak hours), the current layout's member util at p50/p95/p99,"
                 + " each alternative's projected util and headroom, usable-capacity change and rebuild time, and a one-line recommendation.",
@@ -105,7 +108,7 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url).")
     String influxUrl;
 
-    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default raidpulse).")
+    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default ${bundle:influx.database}).")
     String influxDatabase;
 
     @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user (influx.username); the password goes in --config.")
@@ -152,7 +155,7 @@ public final class PlanCommand implements Callable<Integer> {
 
         ArrayHistory history;
         try (InfluxConnection influx = InfluxConnections.open(settings)) {
-            history = new HistoryQueries(influx, settings.bool("influx.retention-policies", true), err)
+            history = new HistoryQueries(influx, settings.get(SinkSettings.RETENTION_POLICIES), err)
                     .load(host, array, start, end, windowMs);
         }
         RaidLayout current = history.shape().raidLayout().orElseThrow(() -> new UserException(host + "/" + array + " is "
@@ -186,18 +189,18 @@ public final class PlanCommand implements Callable<Integer> {
     Settings settings() {
         Settings s = config == null ? Settings.empty() : Settings.load(config);
         Map<String, String> o = new LinkedHashMap<>(set);
-        put(o, "influx.url", influxUrl);
-        put(o, "influx.database", influxDatabase);
-        put(o, "influx.username", influxUsername);
-        put(o, "kafka.bootstrap.servers", bootstrapServers);
+        put(o, InfluxSettings.URL.name(), influxUrl);
+        put(o, InfluxSettings.DATABASE.name(), influxDatabase);
+        put(o, InfluxSettings.USERNAME.name(), influxUsername);
+        put(o, KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrapServers);
         s = s.with(o);
-        if (!s.has("influx.url")) {
+        if (!s.has(InfluxSettings.URL.name())) {
             throw new UserException("no InfluxDB: give --influx-url or influx.url in --config", UserException.EXIT_USAGE, null);
         }
         // every setting read before anything connects: a bad one is one line naming it, exit 2
-        s.bool("influx.retention-policies", true);
+        s.get(SinkSettings.RETENTION_POLICIES);
         SaturationRules.from(s);
-        if (s.has("kafka.bootstrap.servers")) {
+        if (s.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
             new ProfileTopic(s, ProfileTopic.DEFAULT_TIMEOUT);
         }
         return s;
@@ -263,7 +266,7 @@ public final class PlanCommand implements Callable<Integer> {
             return Map.entry(d, "--disk-profile: " + d.source());
         }
         List<BenchmarkResult> profiles = List.of();
-        if (settings.has("kafka.bootstrap.servers")) {
+        if (settings.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
             ProfileTopic topic = new ProfileTopic(settings, ProfileTopic.DEFAULT_TIMEOUT);
             try (io.raidpulse.stream.console.Progress progress = io.raidpulse.stream.console.Progress.of(err,
                     "reading " + topic.name() + " from Kafka at " + topic.bootstrap())) {

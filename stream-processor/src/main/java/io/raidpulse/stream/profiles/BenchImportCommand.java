@@ -16,6 +16,7 @@ import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.TrustVerdicts;
+import io.raidpulse.stream.StreamTopics;
 import io.raidpulse.stream.console.KafkaOptions;
 import io.raidpulse.stream.console.Progress;
 import io.raidpulse.config.SizeConverter;
@@ -148,7 +149,7 @@ public final class BenchImportCommand implements Callable<Integer> {
             return 0;
         }
         try (Progress progress = Progress.of(err, "publishing to " + topic.name() + " on Kafka at " + topic.bootstrap())) {
-            topic.ensure(settings.bool("topics.create", true)).ifPresent(err::println);
+            topic.ensure(settings.get(StreamTopics.CREATE)).ifPresent(err::println);
             topic.publish(profiles);
         }
         out.println("published " + profiles.size() + (profiles.size() == 1 ? " profile" : " profiles") + " to " + topic.name()

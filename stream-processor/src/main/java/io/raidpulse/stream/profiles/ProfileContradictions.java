@@ -4,7 +4,9 @@ import io.raidpulse.config.Settings;
 import io.raidpulse.stream.influx.InfluxConnection;
 import io.raidpulse.stream.influx.InfluxConnections;
 import io.raidpulse.stream.influx.InfluxQlResult;
+import io.raidpulse.stream.influx.InfluxSettings;
 import io.raidpulse.stream.sink.InfluxPoints;
+import io.raidpulse.stream.sink.SinkSettings;
 import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.Map;
@@ -40,17 +42,17 @@ final class ProfileContradictions {
      * {@code --set}); empty when none is configured, or when it cannot be read (said on {@code err}).
      */
     static Optional<Map<String, Long>> read(Settings settings, PrintWriter err) {
-        if (!settings.has("influx.url")) {
+        if (!settings.has(InfluxSettings.URL.name())) {
             return Optional.empty();
         }
-        String source = (settings.bool("influx.retention-policies", true) ? "\"" + InfluxPoints.aggregatePolicy(60) + "\"." : "")
+        String source = (settings.get(SinkSettings.RETENTION_POLICIES) ? "\"" + InfluxPoints.aggregatePolicy(60) + "\"." : "")
                 + "\"raidpulse_array\"";
         try (InfluxConnection influx = InfluxConnections.open(settings)) {
             InfluxQlResult r = influx.query("SELECT capacity_contradicted FROM " + source
                     + " WHERE capacity_contradicted =~ /^profile:/ AND time > now() - " + LOOKBACK_DAYS + "d");
             return Optional.of(count(r.rows().stream().map(row -> row.text("capacity_contradicted")).toList()));
         } catch (RuntimeException e) {
-            err.println("contradicted profiles not read from InfluxDB at " + settings.string("influx.url", "") + ": " + e.getMessage());
+            err.println("contradicted profiles not read from InfluxDB at " + settings.get(InfluxSettings.URL) + ": " + e.getMessage());
             return Optional.empty();
         }
     }

@@ -1,5 +1,6 @@
 package io.raidpulse.stream.profiles;
 
+import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.model.profile.BenchmarkResult;
@@ -84,9 +85,9 @@ public final class ProfileTopic {
     public ProfileTopic(Settings settings, Duration timeout) {
         this.settings = settings;
         this.topic = StreamTopics.from(settings).benchmarks();
-        this.bootstrap = settings.requiredString("kafka.bootstrap.servers");
+        this.bootstrap = settings.get(KafkaKeys.BOOTSTRAP_SERVERS);
         this.timeout = timeout;
-        settings.integer("topics.replication-factor", -1, -1, 100);
+        settings.get(StreamTopics.REPLICATION_FACTOR);
         io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.consumer.ConsumerConfig.configDef(),
                 KafkaClients.consumer(settings, "check", "check"));
         io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(),
@@ -134,7 +135,7 @@ public final class ProfileTopic {
                 throw new UserException("topic " + topic + " does not exist on Kafka at " + bootstrap
                         + " and topics.create is false: create it with cleanup.policy=compact", UserException.EXIT_USAGE, null);
             }
-            short replication = (short) settings.integer("topics.replication-factor", -1, -1, 100);
+            short replication = (short) (int) settings.get(StreamTopics.REPLICATION_FACTOR);
             NewTopic t = new NewTopic(topic, Optional.of(PARTITIONS), Optional.of(replication))
                     .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT));
             try {

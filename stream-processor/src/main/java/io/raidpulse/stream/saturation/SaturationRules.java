@@ -1,6 +1,8 @@
 package io.raidpulse.stream.saturation;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.SubjectKind;
 import java.util.ArrayList;
@@ -19,6 +21,11 @@ import java.util.regex.Pattern;
  */
 public final class SaturationRules {
     private static final String RULE_PREFIX = "saturation.rule.";
+    public static final Key<Pattern> HOST = Keys.regex("saturation.rule.NAME.host", Pattern.compile(".*"),
+            "regex over host names a rule applies to");
+    public static final Key<Pattern> SUBJECT = Keys.regex("saturation.rule.NAME.subject", Pattern.compile(".*"),
+            "regex over device or array names");
+    public static final Key<String> KIND = Keys.string("saturation.rule.NAME.kind", "any", "device, array or any");
 
     record Rule(String name, Pattern host, Pattern subject, SubjectKind kind, SaturationThresholds thresholds) {
         boolean matches(String h, String s, SubjectKind k) {
@@ -36,7 +43,7 @@ public final class SaturationRules {
     }
 
     public static SaturationRules from(Settings s) {
-        SaturationThresholds defaults = SaturationThresholds.read(s, "saturation.", SaturationThresholds.DEFAULTS);
+        SaturationThresholds defaults = SaturationThresholds.read(s, SaturationThresholds.PREFIX, SaturationThresholds.DEFAULTS);
         TreeSet<String> names = new TreeSet<>();
         for (String key : s.keys()) {
             if (key.startsWith(RULE_PREFIX)) {
@@ -50,14 +57,14 @@ public final class SaturationRules {
         List<Rule> rules = new ArrayList<>();
         for (String name : names) {
             String p = RULE_PREFIX + name + ".";
-            String kind = s.string(p + "kind", "any").toLowerCase(Locale.ROOT);
+            String kind = s.get(KIND.in(name)).toLowerCase(Locale.ROOT);
             SubjectKind k = switch (kind) {
                 case "any" -> null;
                 case "device" -> SubjectKind.DEVICE;
                 case "array" -> SubjectKind.ARRAY;
-                default -> throw new ConfigException(p + "kind", "expected device, array or any, got '" + kind + "'");
+                default -> throw new ConfigException(KIND.in(name).name(), "expected device, array or any, got '" + kind + "'");
             };
-            rules.add(new Rule(name, s.regex(p + "host", Pattern.compile(".*")), s.regex(p + "subject", Pattern.compile(".*")),
+            rules.add(new Rule(name, s.get(HOST.in(name)), s.get(SUBJECT.in(name)),
                     k, SaturationThresholds.read(s, p, defaults)));
         }
         return new SaturationRules(defaults, rules);

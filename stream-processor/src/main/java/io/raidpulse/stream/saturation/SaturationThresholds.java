@@ -1,6 +1,8 @@
 package io.raidpulse.stream.saturation;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.stream.load.SubjectLoad;
 import java.time.Duration;
@@ -32,29 +34,57 @@ public record SaturationThresholds(double fireUtil, double clearUtil, Duration s
         NEVER
     }
 
-    public static final SaturationThresholds DEFAULTS = new SaturationThresholds(95.0, 80.0, Duration.ofSeconds(30),
-            Duration.ofSeconds(60), Evidence.AUTO, 3.0, 2.0, 1.0, 1.0, Duration.ofMinutes(10));
+    /** The prefix of the keys below; a rule reads each of them under its own {@code saturation.rule.NAME.} instead. */
+    static final String PREFIX = "saturation.";
+    public static final Key<Double> FIRE_UTIL = Keys.decimal("saturation.fire-util", 95, 1, 100, "%util at or above which a sample is hot");
+    public static final Key<Double> CLEAR_UTIL = Keys.decimal("saturation.clear-util", 80, 0, 100, "%util below which a sample is cool");
+    public static final Key<Duration> SUSTAIN = Keys.duration("saturation.sustain", Duration.ofSeconds(30), Duration.ZERO, Duration.ofDays(1),
+            "hot this long to fire");
+    public static final Key<Duration> CLEAR_AFTER = Keys.duration("saturation.clear-after", Duration.ofSeconds(60), Duration.ZERO,
+            Duration.ofDays(1), "cool this long to resolve");
+    public static final Key<Evidence> EVIDENCE = Keys.choice("saturation.evidence", Evidence.AUTO, Evidence.class,
+            "auto, always or never: when queue or latency evidence is required");
+    public static final Key<Double> EVIDENCE_FACTOR = Keys.decimal("saturation.evidence-factor", 3, 1, 1000,
+            "aqu-sz or await over this multiple of the baseline is evidence");
+    public static final Key<Double> EVIDENCE_CLEAR_FACTOR = Keys.decimal("saturation.evidence-clear-factor", 2, 1, 1000,
+            "below this multiple on both, the evidence is gone");
+    public static final Key<Double> MIN_AQU_SZ = Keys.decimal("saturation.evidence-min-aqu-sz", 1, 0.01, 1e6, "lowest baseline aqu-sz used");
+    public static final Key<Double> MIN_AWAIT_MS = Keys.decimal("saturation.evidence-min-await-ms", 1, 0.001, 1e6,
+            "lowest baseline await used, ms");
+    public static final Key<Duration> BASELINE_WINDOW = Keys.duration("saturation.baseline-window", Duration.ofMinutes(10),
+            Duration.ofSeconds(1), Duration.ofDays(30), "time constant of the baseline");
 
+    public static final SaturationThresholds DEFAULTS = new SaturationThresholds(FIRE_UTIL.defaultValue(), CLEAR_UTIL.defaultValue(),
+            SUSTAIN.defaultValue(), CLEAR_AFTER.defaultValue(), EVIDENCE.defaultValue(), EVIDENCE_FACTOR.defaultValue(),
+            EVIDENCE_CLEAR_FACTOR.defaultValue(), MIN_AQU_SZ.defaultValue(), MIN_AWAIT_MS.defaultValue(), BASELINE_WINDOW.defaultValue());
+
+    /** The thresholds under {@code prefix} ({@code saturation.} or a rule's), each unset one {@code d}'s. */
     static SaturationThresholds read(Settings s, String prefix, SaturationThresholds d) {
         SaturationThresholds t = new SaturationThresholds(
-                s.decimal(prefix + "fire-util", d.fireUtil, 1, 100),
-                s.decimal(prefix + "clear-util", d.clearUtil, 0, 100),
-                s.duration(prefix + "sustain", d.sustain, Duration.ZERO, Duration.ofDays(1)),
-                s.duration(prefix + "clear-after", d.clearAfter, Duration.ZERO, Duration.ofDays(1)),
-                s.choice(prefix + "evidence", d.evidence, Evidence.class),
-                s.decimal(prefix + "evidence-factor", d.evidenceFactor, 1, 1000),
-                s.decimal(prefix + "evidence-clear-factor", d.evidenceClearFactor, 1, 1000),
-                s.decimal(prefix + "evidence-min-aqu-sz", d.minAquSz, 0.01, 1e6),
-                s.decimal(prefix + "evidence-min-await-ms", d.minAwaitMs, 0.001, 1e6),
-                s.duration(prefix + "baseline-window", d.baselineWindow, Duration.ofSeconds(1), Duration.ofDays(30)));
+                s.get(at(prefix, FIRE_UTIL, d.fireUtil)),
+                s.get(at(prefix, CLEAR_UTIL, d.clearUtil)),
+                s.get(at(prefix, SUSTAIN, d.sustain)),
+                s.get(at(prefix, CLEAR_AFTER, d.clearAfter)),
+                s.get(at(prefix, EVIDENCE, d.evidence)),
+                s.get(at(prefix, EVIDENCE_FACTOR, d.evidenceFactor)),
+                s.get(at(prefix, EVIDENCE_CLEAR_FACTOR, d.evidenceClearFactor)),
+                s.get(at(prefix, MIN_AQU_SZ, d.minAquSz)),
+                s.get(at(prefix, MIN_AWAIT_MS, d.minAwaitMs)),
+                s.get(at(prefix, BASELINE_WINDOW, d.baselineWindow)));
         if (t.clearUtil > t.fireUtil) {
-            throw new ConfigException(prefix + "clear-util", "must not be above " + prefix + "fire-util (" + t.fireUtil + ")");
+            throw new ConfigException(at(prefix, CLEAR_UTIL, null).name(), "must not be above " + at(prefix, FIRE_UTIL, null).name()
+                    + " (" + t.fireUtil + ")");
         }
         if (t.evidenceClearFactor > t.evidenceFactor) {
-            throw new ConfigException(prefix + "evidence-clear-factor", "must not be above " + prefix + "evidence-factor ("
-                    + t.evidenceFactor + ")");
+            throw new ConfigException(at(prefix, EVIDENCE_CLEAR_FACTOR, null).name(), "must not be above "
+                    + at(prefix, EVIDENCE_FACTOR, null).name() + " (" + t.evidenceFactor + ")");
         }
         return t;
+    }
+
+    /** {@code key} under {@code prefix} instead of {@code saturation.}, defaulting to {@code value}. */
+    private static <T> Key<T> at(String prefix, Key<T> key, T value) {
+        return key.named(prefix + key.name().substring(PREFIX.length())).withDefault(value);
     }
 
     boolean needsEvidence(SubjectLoad load) {

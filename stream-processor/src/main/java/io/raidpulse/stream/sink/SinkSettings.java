@@ -1,6 +1,8 @@
 package io.raidpulse.stream.sink;
 
 import io.raidpulse.config.ConfigException;
+import io.raidpulse.config.Key;
+import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.stream.aggregate.AggregateSettings;
 import io.raidpulse.stream.influx.RetentionPolicy;
@@ -25,18 +27,51 @@ import java.util.List;
 public record SinkSettings(String groupId, int batchSize, Duration flushInterval, boolean rawSamples, Duration maxBackoff,
                            boolean create, boolean retentionPolicies, List<RetentionPolicy> policies) {
 
-    /** Keeps 1-minute aggregates a month and 1-hour ones two years (what `plan` reads), alerts a year, raw samples a week. */
-    static Duration defaultRetention(String policy) {
+    /** Read by the service: without {@code influx.url} the sink does not run either way. */
+    public static final Key<Boolean> ENABLED = Keys.bool("sink.enabled", true, "run the sink when influx.url is set");
+    public static final Key<String> GROUP_ID = Keys.string("sink.group-id", "raidpulse-influx-sink", "the sink's consumer group");
+    public static final Key<Integer> BATCH_SIZE = Keys.integer("sink.batch-size", 5000, 1, 1_000_000, "points per write at most");
+    public static final Key<Duration> FLUSH_INTERVAL = Keys.duration("sink.flush-interval", Duration.ofSeconds(1), Duration.ofMillis(10),
+            Duration.ofMinutes(10), "longest wait before a batch is written");
+    public static final Key<Boolean> RAW_SAMPLES = Keys.bool("sink.raw-samples", false,
+            "also write every sample's device metrics and array state");
+    public static final Key<Duration> RETRY_MAX_BACKOFF = Keys.duration("sink.retry-max-backoff", Duration.ofSeconds(30),
+            Duration.ofMillis(10), Duration.ofHours(1), "longest wait between write retries");
+    public static final Key<Boolean> CREATE = Keys.bool("influx.create", true,
+            "create the database and retention policies (2.x: buckets) at start");
+    /** Also read by {@code plan} and the profile checks, which query the policies the sink writes into. */
+    public static final Key<Boolean> RETENTION_POLICIES = Keys.bool("influx.retention-policies", true,
+            "write into raidpulse's retention policies; false: the database's default");
+    // 0 keeps forever; otherwise at least 1h (InfluxDB's shortest)
+    public static final Key<Duration> RETENTION_AGG_1M = Keys.duration("influx.retention.agg_1m", Duration.ofDays(30), Duration.ZERO,
+            Duration.ofDays(36_500), "retention of 1-minute aggregates (agg_LABEL for other window sizes: 30d)");
+    public static final Key<Duration> RETENTION_AGG_1H = Keys.duration("influx.retention.agg_1h", Duration.ofDays(730), Duration.ZERO,
+            Duration.ofDays(36_500), "retention of 1-hour aggregates (what plan reads)");
+    public static final Key<Duration> RETENTION_ALERTS = Keys.duration("influx.retention.alerts", Duration.ofDays(365), Duration.ZERO,
+            Duration.ofDays(36_500), "retention of alert points");
+    public static final Key<Duration> RETENTION_RAW = Keys.duration("influx.retention.raw", Duration.ofDays(7), Duration.ZERO,
+            Duration.ofDays(36_500), "retention of raw samples");
+
+    /**
+     * The retention of a policy: 1-minute aggregates (and any other window size) a month, 1-hour ones
+     * two years (what `plan` reads), alerts a year, raw samples a week.
+     */
+    static Key<Duration> retention(String policy) {
         return switch (policy) {
-            case "agg_1h" -> Duration.ofDays(730);
-            case InfluxPoints.RP_ALERTS -> Duration.ofDays(365);
-            case InfluxPoints.RP_RAW -> Duration.ofDays(7);
-            default -> Duration.ofDays(30);
+            case "agg_1m" -> RETENTION_AGG_1M;
+            case "agg_1h" -> RETENTION_AGG_1H;
+            case InfluxPoints.RP_ALERTS -> RETENTION_ALERTS;
+            case InfluxPoints.RP_RAW -> RETENTION_RAW;
+            default -> RETENTION_AGG_1M.named("influx.retention." + policy);
         };
     }
 
+    static Duration defaultRetention(String policy) {
+        return retention(policy).defaultValue();
+    }
+
     public static SinkSettings from(Settings s, AggregateSettings aggregates) {
-        boolean raw = s.bool("sink.raw-samples", false);
+        boolean raw = s.get(RAW_SAMPLES);
         List<String> names = new ArrayList<>();
         aggregates.windows().forEach(w -> names.add(InfluxPoints.aggregatePolicy((int) w.toSeconds())));
         names.add(InfluxPoints.RP_ALERTS);
@@ -45,8 +80,8 @@ public record SinkSettings(String groupId, int batchSize, Duration flushInterval
         }
         List<RetentionPolicy> policies = new ArrayList<>();
         for (String name : names) {
-            String key = "influx.retention." + name;
-            Duration d = s.duration(key, defaultRetention(name), Duration.ZERO, Duration.ofDays(36_500));
+            String key = retention(name).name();
+            Duration d = s.get(retention(name));
             try {
                 policies.add(new RetentionPolicy(name, d));
             } catch (IllegalArgumentException e) {
@@ -54,13 +89,13 @@ public record SinkSettings(String groupId, int batchSize, Duration flushInterval
             }
         }
         return new SinkSettings(
-                s.string("sink.group-id", "raidpulse-influx-sink"),
-                s.integer("sink.batch-size", 5000, 1, 1_000_000),
-                s.duration("sink.flush-interval", Duration.ofSeconds(1), Duration.ofMillis(10), Duration.ofMinutes(10)),
+                s.get(GROUP_ID),
+                s.get(BATCH_SIZE),
+                s.get(FLUSH_INTERVAL),
                 raw,
-                s.duration("sink.retry-max-backoff", Duration.ofSeconds(30), Duration.ofMillis(10), Duration.ofHours(1)),
-                s.bool("influx.create", true),
-                s.bool("influx.retention-policies", true),
+                s.get(RETRY_MAX_BACKOFF),
+                s.get(CREATE),
+                s.get(RETENTION_POLICIES),
                 List.copyOf(policies));
     }
 }

@@ -1,0 +1,13 @@
+package io.raidpulse.collector.cli;
+
+import io.raidpulse.collector.collect.CollectorSettings;
+import io.raidpulse.config.KeyDefaults;
+import java.util.List;
+
+/** The defaults {@code collect}'s help shows ({@code ${bundle:collector.interval}}), from {@link CollectorSettings}'s declarations. */
+public final class CollectorDefaults extends KeyDefaults {
+    @Override
+    protected List<Class<?>> declaringClasses() {
+        return List.of(CollectorSettings.class);
+    }
+}
