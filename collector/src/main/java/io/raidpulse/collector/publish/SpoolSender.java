@@ -2,6 +2,7 @@ package io.raidpulse.collector.publish;
 
 import io.raidpulse.collector.spool.Spool;
 import io.raidpulse.collector.spool.SpoolRecord;
+import io.raidpulse.config.Backoff;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,7 +48,8 @@ public final class SpoolSender implements Runnable {
     static final long BATCH_BYTES = 4L << 20;
     /** How long an unacknowledged send waits before Kafka is reported unreachable. */
     static final long UNREACHABLE_AFTER_MS = 10_000;
-    private static final long MAX_BACKOFF_MS = 30_000;
+    /** While Kafka refuses or does not answer: from half a second up to 30 s between attempts. */
+    private static final Backoff BACKOFF = new Backoff(Duration.ofMillis(500), Duration.ofSeconds(30));
     private static final long TOO_LARGE_LOG_EVERY_NS = TimeUnit.MINUTES.toNanos(1);
     /** Past delivery.timeout.ms by this much, a send that has not completed never will. */
     private static final long STUCK_MARGIN_MS = 30_000;
@@ -81,7 +83,7 @@ public final class SpoolSender implements Runnable {
 
     @Override
     public void run() {
-        long backoff = 500;
+        Backoff.Waits backoff = BACKOFF.start();
         while (running) {
             try {
                 if (!spool.await(1, TimeUnit.SECONDS)) {
@@ -89,17 +91,16 @@ public final class SpoolSender implements Runnable {
                 }
                 List<SpoolRecord> batch = spool.peek(BATCH, BATCH_BYTES);
                 if (sendAll(batch)) {
-                    backoff = 500;
+                    backoff.reset();
                 } else if (running) {
-                    Thread.sleep(backoff);
-                    backoff = Math.min(MAX_BACKOFF_MS, backoff * 2);
+                    Thread.sleep(backoff.next().toMillis());
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
             } catch (IOException e) {
                 LOG.error("spool {} cannot be read: {}; retrying", spool.directory(), e.toString());
-                sleepQuietly(MAX_BACKOFF_MS);
+                sleepQuietly(BACKOFF.max().toMillis());
             }
         }
     }

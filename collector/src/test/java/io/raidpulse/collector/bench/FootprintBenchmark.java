@@ -32,12 +32,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the whole {@code collect} process costs on a host of 64 disks and 8 md arrays at a 1 s
- * interval, next to two baselines run at the same time with the same JVM flags
- * ({@link CollectorJvmFlags}): a JVM doing nothing, and a bare Kafka producer sending the
- * same encoded HostSample once a second ({@link ProducerFloor}). Resident memory is read from
+ * interval, next to three baselines run at the same time: with the same JVM flags
+ * ({@link CollectorJvmFlags}), a JVM doing nothing and a bare Kafka producer sending the
+ * same encoded HostSample once a second ({@link ProducerFloor}); and Prometheus node_exporter
+ * (Debian's {@code prometheus-node-exporter}) with only its diskstats and mdadm collectors,
+ * every device exported, reading the same synthetic tree and scraped once a second by this
+ * process, what operators compare an agent's cost with. Resident memory is read from
  * /proc/PID/status (VmRSS, VmHWM) and smaps_rollup (Pss), CPU from /proc/PID/stat over the
  * measured span. Every process is checked to be alive and the two publishers to have delivered
- * a record per second, so a broken run cannot pass for a lean one.
+ * a record per second, and node_exporter's scrapes to hold every device and array of the tree, so
+ * a broken run cannot pass for a lean one.
  *
  * <p>{@code ./mvnw -q -B -pl collector -am verify -Pfootprint -DskipTests}; arguments
  * (footprint.args) {@code warmup=S measure=S devices=N arrays=N}.
@@ -94,7 +98,9 @@ public final class FootprintBenchmark {
         Path payload = work.resolve("host-sample.bin");
         Files.write(payload, encodedSample(host));
 
+        Path nodeExporter = nodeExporter();
         List<Process> started = new ArrayList<>();
+        NodeExporterScraper scraper = null;
         try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"))) {
             kafka.createTopic(Topics.HOST_SAMPLES, 1, Map.of());
             kafka.createTopic(FLOOR_TOPIC, 1, Map.of());
@@ -108,7 +114,14 @@ public final class FootprintBenchmark {
             processes.put("raidpulse collect", start(work, "collect", List.of("-jar", jar.toString(), "collect",
                     "--bootstrap-servers", bootstrap, "--interval", "1s", "--spool-dir", work.resolve("spool").toString(),
                     "--proc-root", host.root().resolve("proc").toString(), "--sys-root", host.root().resolve("sys").toString())));
+            int port = freePort();
+            processes.put("node_exporter", startNative(work, "node-exporter", List.of(nodeExporter.toString(),
+                    "--web.listen-address=127.0.0.1:" + port, "--path.procfs=" + host.root().resolve("proc"),
+                    "--path.sysfs=" + host.root().resolve("sys"), "--collector.disable-defaults", "--collector.diskstats",
+                    "--collector.mdadm", "--collector.diskstats.device-exclude=^$")));
             started.addAll(processes.values());
+            scraper = new NodeExporterScraper(port);
+            scraper.start();
 
             System.out.printf("synthetic host: %d disks, %d md arrays; HostSample %d bytes encoded; flags: %s (MALLOC_ARENA_MAX=2)%n",
                     devices, arrays, Files.size(payload), CollectorJvmFlags.FLAGS);
@@ -117,10 +130,12 @@ public final class FootprintBenchmark {
             Map<String, Long> ticks0 = new LinkedHashMap<>();
             processes.forEach((name, p) -> ticks0.put(name, cpuTicks(work, name, p)));
             Map<String, Long> offsets0 = endOffsets(kafka);
+            long scrapes0 = scraper.scrapes();
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(measure);
             double seconds = (System.nanoTime() - t0) / 1e9;
             Map<String, Long> offsets1 = endOffsets(kafka);
+            long scrapes = scraper.scrapes() - scrapes0;
             long hz = clockTicksPerSecond();
             List<Measured> results = new ArrayList<>();
             for (var e : processes.entrySet()) {
@@ -132,9 +147,13 @@ public final class FootprintBenchmark {
             }
             checkDelivered(Topics.HOST_SAMPLES, offsets0, offsets1, seconds);
             checkDelivered(FLOOR_TOPIC, offsets0, offsets1, seconds);
-            print(results, seconds);
+            scraper.check(scrapes, seconds, devices, arrays);
+            print(results, seconds, scrapes);
         } finally {
             ticking.set(false);
+            if (scraper != null) {
+                scraper.interrupt();
+            }
             for (Process p : started) {
                 p.destroy();
                 if (!p.waitFor(10, TimeUnit.SECONDS)) {
@@ -155,6 +174,95 @@ public final class FootprintBenchmark {
         sampler.sample(0, 0);
         host.advance(1.0);
         return AvroSerdes.codec(HostSample.class).encode(sampler.sample(1, 0));
+    }
+
+    /** Debian's prometheus-node-exporter, or a node_exporter on the PATH. */
+    private static Path nodeExporter() {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
+            for (String name : List.of("prometheus-node-exporter", "node_exporter")) {
+                Path p = Path.of(dir, name);
+                if (Files.isExecutable(p)) {
+                    return p;
+                }
+            }
+        }
+        throw new IllegalStateException("node_exporter, the baseline, is not on the PATH: apt-get install -y prometheus-node-exporter");
+    }
+
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static Process startNative(Path work, String log, List<String> command) throws IOException {
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(work.resolve(log + ".log").toFile()).start();
+    }
+
+    /**
+     * Scrapes node_exporter's /metrics once a second, as Prometheus would, and keeps the last
+     * answer to check that it held every device and array.
+     */
+    private static final class NodeExporterScraper extends Thread {
+        private final java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        private final java.net.URI metrics;
+        private final java.util.concurrent.atomic.AtomicLong scrapes = new java.util.concurrent.atomic.AtomicLong();
+        private volatile String last = "";
+        private volatile String failure;
+
+        NodeExporterScraper(int port) {
+            super("node-exporter-scraper");
+            setDaemon(true);
+            this.metrics = java.net.URI.create("http://127.0.0.1:" + port + "/metrics");
+        }
+
+        @Override
+        public void run() {
+            long next = System.nanoTime();
+            while (!isInterrupted()) {
+                try {
+                    var answer = http.send(java.net.http.HttpRequest.newBuilder(metrics).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                    if (answer.statusCode() == 200) {
+                        last = answer.body();
+                        scrapes.incrementAndGet();
+                    } else {
+                        failure = "HTTP " + answer.statusCode();
+                    }
+                    next += TimeUnit.SECONDS.toNanos(1);
+                    TimeUnit.NANOSECONDS.sleep(Math.max(0, next - System.nanoTime()));
+                } catch (InterruptedException e) {
+                    return;
+                } catch (IOException e) {
+                    // not listening yet: try again shortly
+                    failure = e.toString();
+                    next = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100);
+                    try {
+                        Thread.sleep(100);
+                    } catch (InterruptedException stop) {
+                        return;
+                    }
+                }
+            }
+        }
+
+        long scrapes() {
+            return scrapes.get();
+        }
+
+        /** One scrape a second, and the last one with a diskstats series for every disk and an md series for every array. */
+        void check(long count, double seconds, int devices, int arrays) {
+            if (count < seconds * 0.9) {
+                throw new IllegalStateException("node_exporter answered " + count + " scrapes in " + Math.round(seconds)
+                        + " s, expected one a second (last failure: " + failure + ")");
+            }
+            long diskSeries = last.lines().filter(l -> l.startsWith("node_disk_reads_completed_total{")).count();
+            long mdSeries = last.lines().filter(l -> l.startsWith("node_md_disks_required{")).count();
+            if (diskSeries < devices + arrays || mdSeries != arrays) {
+                throw new IllegalStateException("node_exporter exported " + diskSeries + " block devices and " + mdSeries
+                        + " md arrays, expected at least " + (devices + arrays) + " and " + arrays + ": it is not reading the synthetic tree");
+            }
+        }
     }
 
     private static Process start(Path work, String log, List<String> command) throws IOException {
@@ -234,14 +342,23 @@ public final class FootprintBenchmark {
         return Long.parseLong(out);
     }
 
-    private static void print(List<Measured> results, double seconds) {
+    private static void print(List<Measured> results, double seconds, long scrapes) {
         System.out.printf("%n%-22s %9s %10s %9s %16s%n", "process", "RSS MiB", "peak MiB", "PSS MiB", "CPU % of a core");
+        Map<String, Measured> byName = new LinkedHashMap<>();
         for (Measured m : results) {
             System.out.printf("%-22s %9.1f %10.1f %9.1f %16.2f%n", m.name(), m.rssMiB(), m.peakMiB(), m.pssMiB(), m.cpuPercent());
+            byName.put(m.name(), m);
         }
-        Measured floor = results.get(1);
-        Measured collect = results.get(2);
+        Measured floor = byName.get("bare Kafka producer");
+        Measured collect = byName.get("raidpulse collect");
+        Measured node = byName.get("node_exporter");
         System.out.printf("%ncollect over the bare producer: RSS %+.1f MiB (x%.2f), CPU %+.2f points, over %.0f s%n",
                 collect.rssMiB() - floor.rssMiB(), collect.rssMiB() / floor.rssMiB(), collect.cpuPercent() - floor.cpuPercent(), seconds);
+        // CPU % of a core over the span = ms of CPU per second; collect makes one cycle a second
+        double collectMs = collect.cpuPercent() * 10;
+        double nodeMs = node.cpuPercent() * 10 * seconds / scrapes;
+        System.out.printf("collect against node_exporter: %.2f ms of CPU per 1 s cycle against %.2f ms per scrape (%d scrapes), x%.2f; "
+                + "RSS %.1f against %.1f MiB (x%.2f)%n", collectMs, nodeMs, scrapes, collectMs / nodeMs,
+                collect.rssMiB(), node.rssMiB(), collect.rssMiB() / node.rssMiB());
     }
 }

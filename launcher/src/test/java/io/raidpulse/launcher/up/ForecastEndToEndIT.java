@@ -22,6 +22,7 @@ import io.raidpulse.stream.aggregate.AggregateSettings;
 import io.raidpulse.stream.alert.SubjectExpiry;
 import io.raidpulse.stream.forecast.ForecastDetector;
 import io.raidpulse.stream.forecast.ForecastSettings;
+import io.raidpulse.stream.forecast.PeakHours;
 import io.raidpulse.stream.influx.InfluxConnection;
 import io.raidpulse.stream.influx.InfluxConnections;
 import io.raidpulse.stream.influx.InfluxQlResult;
@@ -205,6 +206,20 @@ class ForecastEndToEndIT {
         return (Instant.parse(crossing.get(field).asText()).toEpochMilli() - end.toEpochMilli()) / DAY_MS;
     }
 
+    /**
+     * The UTC days of plan's range ({@code --since days --until end}) that hold hourly windows in
+     * enough of their hours to have a peak hour: the full days, and a partial first or last one
+     * only when it still has enough of them: 61 when the history ends at 12:00 UTC, 60 otherwise.
+     */
+    private static long daysWithAPeakHour() {
+        Instant since = end.minus(Duration.ofDays(days));
+        Map<java.time.LocalDate, Long> hours = steps.stream().map(s -> s.time().plus(shift).minusSeconds(3600))
+                .filter(start -> !start.isBefore(since) && start.isBefore(end))
+                .collect(java.util.stream.Collectors.groupingBy(start -> start.atZone(java.time.ZoneOffset.UTC).toLocalDate(),
+                        java.util.stream.Collectors.counting()));
+        return hours.values().stream().filter(n -> n >= PeakHours.MIN_HOURS_A_DAY).count();
+    }
+
     /** {@code raidpulse plan} for md0 over the whole history, against RAID10 near-2, in {@code format}; its standard output. */
     private static String plan(String format) {
         CommandRun run = CommandRun.of("plan", "--host", HOST, "--array", "md0", "--influx-url", influx.url(), "--influx-database", DB,
@@ -222,7 +237,8 @@ class ForecastEndToEndIT {
         JsonNode forecast = report.get("forecast");
         assertThat(forecast.get("status").asText()).as(forecast.toString()).isEqualTo("trend");
         assertThat(forecast.get("lower_bound").asBoolean()).isFalse();
-        assertThat(forecast.get("days").asInt()).as("a peak hour a day").isBetween(days - 1, days);
+        assertThat(forecast.get("days").asInt()).as("a peak hour a day, on each UTC day with windows in %d of its hours",
+                PeakHours.MIN_HOURS_A_DAY).isEqualTo(daysWithAPeakHour());
 
         JsonNode raid5 = forecast.get("layouts").get(0);
         JsonNode raid10 = forecast.get("layouts").get(1);

@@ -1,5 +1,6 @@
 package io.raidpulse.stream.notify;
 
+import io.raidpulse.config.Backoff;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.RecordDecodingException;
@@ -309,7 +310,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
 
     /** Sends with retries; false when stopping or when the partition went to another consumer meanwhile. */
     private boolean deliver(KafkaConsumer<byte[], byte[]> c, TopicPartition tp, Alert alert) {
-        Duration backoff = FIRST_BACKOFF;
+        Backoff.Waits backoff = new Backoff(FIRST_BACKOFF, maxBackoff).start();
         boolean failing = false;
         while (running) {
             try {
@@ -337,7 +338,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
                 log.error("notifier {} failed on {}; retrying", name, alert.getAlertId(), e);
                 failing = true;
             }
-            long until = System.currentTimeMillis() + backoff.toMillis();
+            long until = System.currentTimeMillis() + backoff.next().toMillis();
             c.pause(c.assignment());
             while (running && System.currentTimeMillis() < until) {
                 for (ConsumerRecord<byte[], byte[]> early : c.poll(Duration.ofMillis(Math.min(200, Math.max(1, until - System.currentTimeMillis()))))) {
@@ -351,7 +352,6 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
                     return false;
                 }
             }
-            backoff = backoff.multipliedBy(2).compareTo(maxBackoff) > 0 ? maxBackoff : backoff.multipliedBy(2);
         }
         return false;
     }

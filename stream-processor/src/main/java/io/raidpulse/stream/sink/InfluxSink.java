@@ -1,5 +1,6 @@
 package io.raidpulse.stream.sink;
 
+import io.raidpulse.config.Backoff;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.HostSample;
@@ -184,7 +185,7 @@ public final class InfluxSink implements Runnable, AutoCloseable {
 
     /** Writes the batch and commits, retrying while InfluxDB is down; returns early when stopping or when a rebalance dropped the batch. */
     private void flushWithRetry() {
-        Duration backoff = FIRST_BACKOFF;
+        Backoff.Waits backoff = new Backoff(FIRST_BACKOFF, settings.maxBackoff()).start();
         while (running && !batchDropped) {
             try {
                 flushOnce();
@@ -200,8 +201,7 @@ public final class InfluxSink implements Runnable, AutoCloseable {
                 }
                 influxDown = true;
                 consumer.pause(consumer.assignment());
-                waitPolling(backoff);
-                backoff = backoff.multipliedBy(2).compareTo(settings.maxBackoff()) > 0 ? settings.maxBackoff() : backoff.multipliedBy(2);
+                waitPolling(backoff.next());
             }
         }
     }

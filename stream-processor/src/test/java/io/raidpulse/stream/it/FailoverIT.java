@@ -1,0 +1,294 @@
+package io.raidpulse.stream.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.raidpulse.config.Settings;
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.services.kafka.KafkaCluster;
+import io.raidpulse.stream.StreamMain;
+import io.raidpulse.stream.StreamService;
+import io.raidpulse.stream.testing.ChildJvm;
+import io.raidpulse.stream.testing.Dev;
+import io.raidpulse.stream.testing.HostFeed;
+import io.raidpulse.stream.testing.KafkaIo;
+import io.raidpulse.stream.testing.Md;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The stream processor as a fleet runs it: several instances of one application id on a cluster
+ * of three brokers (replication factor 3, min.insync.replicas 2), exactly_once_v2, one standby
+ * replica of every store. While samples of many hosts flow in:
+ * <ol>
+ *   <li>one of two instances is killed with SIGKILL: its tasks move to the other, whose standby
+ *       stores or the changelogs give back their state (the time until its partitions commit
+ *       again is measured and printed);</li>
+ *   <li>the broker leading the input's first partition is killed with SIGKILL and started again;</li>
+ *   <li>the killed instance starts again on its state directory and a new one joins, under load,
+ *       and the tasks are spread again over three.</li>
+ * </ol>
+ * The alerts, incidents and aggregates written are then exactly those of one instance that ran
+ * the same input without interruption on the same cluster: none lost, none twice; the killed
+ * instance's open transaction held output that was aborted and written again.
+ */
+class FailoverIT {
+    static final String INPUT = "fo.host-samples";
+    static final int PARTITIONS = 4;
+    static final int HOSTS = 12;
+    static final int SAMPLES = 1000;
+
+    @TempDir
+    static Path dir;
+    static KafkaCluster cluster;
+
+    @BeforeAll
+    static void start() {
+        cluster = KafkaCluster.start(dir.resolve("kafka"), 3);
+        cluster.createTopic(INPUT, PARTITIONS, Map.of());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    /** Hosts with an md RAID5 whose members are busy in turns, degraded spells, SSDs: episodes, incidents, windows. */
+    static List<HostSample> input() {
+        long t0 = HostFeed.recentStart(Duration.ofSeconds(SAMPLES + 600));
+        List<HostFeed> feeds = new ArrayList<>();
+        for (int h = 0; h < HOSTS; h++) {
+            feeds.add(new HostFeed("fleet" + h, t0 + h * 97, 1000));
+        }
+        List<HostSample> out = new ArrayList<>();
+        for (int i = 0; i < SAMPLES; i++) {
+            for (int h = 0; h < HOSTS; h++) {
+                int phase = (i / 40 + h) % 4;
+                double busy = phase == 0 ? 99 : phase == 1 ? 85 : 30;
+                List<Dev> devs = new ArrayList<>(List.of(Dev.md("md0").iops(100 + h, 200), Dev.disk("sda", busy - 3).iops(50, 100),
+                        Dev.disk("sdb", busy).iops(50, 100), Dev.disk("sdc", busy - 1).iops(50, 100),
+                        Dev.disk("sdd", (i % 7) * 10).iops(50, 100), Dev.ssd("nvme0n1", (i + h) % 100).await(0.2, 0.3)));
+                Md md0 = Md.array("md0", "raid5", "sda", "sdb", "sdc", "sdd").leaves("sda", "sdb", "sdc", "sdd");
+                if ((i / 150 + h) % 5 == 0) {
+                    md0 = md0.degraded(1);
+                }
+                out.add(feeds.get(h).next(devs, List.of(md0)));
+            }
+        }
+        return out;
+    }
+
+    static Map<String, String> settings(String app) {
+        Map<String, String> s = new HashMap<>();
+        s.put("kafka.bootstrap.servers", cluster.bootstrapServers());
+        s.put("stream.application-id", app);
+        s.put("topics.host-samples", INPUT);
+        s.put("topics.alerts", app + ".alerts");
+        s.put("topics.incidents", app + ".incidents");
+        s.put("topics.aggregates", app + ".aggregates");
+        s.put("topics.dead-letters", app + ".dead-letters");
+        s.put("topics.partitions", Integer.toString(PARTITIONS));
+        s.put("aggregate.windows", "5s,30s");
+        s.put("aggregate.grace", "2s");
+        s.put("saturation.sustain", "5s");
+        s.put("saturation.clear-after", "10s");
+        // a standby of every store on another instance: a failover restores from it, not the whole changelog
+        s.put("kafka.num.standby.replicas", "1");
+        // the killed member and its open transaction must not hold the partitions long
+        s.put("kafka.session.timeout.ms", "6000");
+        s.put("kafka.transaction.timeout.ms", "10000");
+        s.put("kafka.commit.interval.ms", "1000");
+        return s;
+    }
+
+    /** An instance's command line; {@code instance} is its client id, which names its group member. */
+    static List<String> args(String app, String instance) {
+        List<String> a = new ArrayList<>(List.of("--bootstrap-servers", cluster.bootstrapServers(), "--notify", "", "--no-influx",
+                "--state-dir", dir.resolve("state-" + instance).toString()));
+        Map<String, String> set = settings(app);
+        set.remove("kafka.bootstrap.servers");
+        set.put("kafka.client.id", instance);
+        set.forEach((k, v) -> {
+            a.add("--set");
+            a.add(k + "=" + v);
+        });
+        return a;
+    }
+
+    @Test
+    void instancesAndABrokerKilledOrAddedUnderLoadLoseNothingAndRepeatNothing() throws Exception {
+        List<HostSample> samples = input();
+        KafkaIo io = new KafkaIo(cluster.bootstrapServers());
+        Path log = Path.of("target", "failover-children.log");
+        Files.deleteIfExists(log);
+        String app = "fo-b";
+
+        List<Process> instances = new ArrayList<>();
+        try {
+            instances.add(ChildJvm.start(StreamMain.class, args(app, "b1"), log));
+            instances.add(ChildJvm.start(StreamMain.class, args(app, "b2"), log));
+            int quarter = samples.size() / 4;
+            io.send(INPUT, samples.subList(0, quarter));
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100)).until(() -> members(app) == 2);
+            Thread feeder = new Thread(() -> {
+                for (int from = quarter; from < samples.size(); from += quarter) {
+                    io.send(INPUT, samples.subList(from, Math.min(samples.size(), from + quarter)));
+                }
+            });
+            feeder.start();
+
+            // 1. one instance dies: the partitions it owned must commit again, from the survivor
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(50)).until(() -> !ownedBy(app, "b1").isEmpty()
+                    && offsets(app).keySet().containsAll(ownedBy(app, "b1")));
+            Set<TopicPartition> orphaned = ownedBy(app, "b1");
+            // half a commit interval on: the open transaction holds half a second of output
+            Thread.sleep(500);
+            instances.get(0).destroyForcibly();
+            long killedAt = System.nanoTime();
+            assertThat(instances.get(0).waitFor(30, TimeUnit.SECONDS)).isTrue();
+            Map<TopicPartition, Long> atKill = offsets(app);
+            assertThat(atKill.values().stream().mapToLong(Long::longValue).sum()).as("killed mid-run").isLessThan(samples.size());
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(50)).until(() -> {
+                Map<TopicPartition, Long> now = offsets(app);
+                return orphaned.stream().allMatch(tp -> now.getOrDefault(tp, 0L) > atKill.getOrDefault(tp, 0L));
+            });
+            System.out.printf("failover: the killed instance's %d input partitions committed again %.1f s after the SIGKILL%n",
+                    orphaned.size(), (System.nanoTime() - killedAt) / 1e9);
+
+            // 2. a broker dies under load and comes back
+            int broker = leaderOfInputPartitionZero() - 1;
+            cluster.kill(broker);
+            Thread.sleep(3000);
+            cluster.restart(broker);
+
+            // 3. the killed instance comes back on its state directory and a third joins, while samples still flow
+            instances.add(ChildJvm.start(StreamMain.class, args(app, "b1"), log));
+            instances.add(ChildJvm.start(StreamMain.class, args(app, "b3"), log));
+            feeder.join();
+            await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(200)).until(() -> committed(app) == samples.size());
+            assertThat(instances.subList(1, 4)).allMatch(Process::isAlive);
+            assertThat(members(app)).as("three instances share the application").isEqualTo(3);
+        } finally {
+            for (Process p : instances) {
+                p.destroy();
+            }
+            for (Process p : instances) {
+                p.waitFor(30, TimeUnit.SECONDS);
+            }
+        }
+
+        // one instance over the same input, never interrupted
+        Map<String, String> single = settings("fo-a");
+        single.put("stream.state-dir", dir.resolve("state-a").toString());
+        single.put("notify.channels", "");
+        try (StreamService ignored = StreamService.start(Settings.of(single))) {
+            await().atMost(Duration.ofSeconds(180)).until(() -> committed("fo-a") == samples.size());
+        }
+
+        List<Alert> alertsA = read("fo-a.alerts", r -> AvroSerdes.alert().deserializer().deserialize("t", r));
+        List<Alert> alertsB = read("fo-b.alerts", r -> AvroSerdes.alert().deserializer().deserialize("t", r));
+        List<Alert> incidentsA = read("fo-a.incidents", r -> AvroSerdes.alert().deserializer().deserialize("t", r));
+        List<Alert> incidentsB = read("fo-b.incidents", r -> AvroSerdes.alert().deserializer().deserialize("t", r));
+        List<Aggregate> aggsA = read("fo-a.aggregates", r -> AvroSerdes.aggregate().deserializer().deserialize("t", r));
+        List<Aggregate> aggsB = read("fo-b.aggregates", r -> AvroSerdes.aggregate().deserializer().deserialize("t", r));
+
+        assertThat(alertsA).as("the input has episodes").hasSizeGreaterThan(50);
+        assertThat(incidentsA).as("the episodes make incidents").hasSizeGreaterThan(10);
+        assertThat(aggsA).hasSizeGreaterThan(1000);
+        assertThat(alertsB).extracting(a -> a.getAlertId() + "/" + a.getState() + "/" + a.getEventTime()).doesNotHaveDuplicates();
+        assertThat(alertsB).containsExactlyInAnyOrderElementsOf(alertsA);
+        assertThat(incidentsB).extracting(a -> a.getAlertId() + "/" + a.getState() + "/" + a.getEventTime()).doesNotHaveDuplicates();
+        assertThat(incidentsB).containsExactlyInAnyOrderElementsOf(incidentsA);
+        assertThat(aggsB).extracting(a -> a.getHost() + "/" + a.getSubject() + "/" + a.getWindowS() + "/" + a.getWindowStart())
+                .doesNotHaveDuplicates();
+        assertThat(aggsB).containsExactlyInAnyOrderElementsOf(aggsA);
+        assertThat(new KafkaIo(cluster.bootstrapServers()).countUncommitted("fo-b.aggregates"))
+                .as("the killed instance's open transaction held aggregates that were aborted and written again")
+                .isGreaterThan(aggsB.size());
+        assertThat(Files.readString(log)).contains("raidpulse stream running");
+    }
+
+    /** Members of the application's consumer group. */
+    static int members(String app) throws Exception {
+        return group(app).size();
+    }
+
+    /** The input partitions the instance with client id {@code instance} holds as active tasks. */
+    static Set<TopicPartition> ownedBy(String app, String instance) throws Exception {
+        Set<TopicPartition> out = new HashSet<>();
+        for (MemberDescription m : group(app)) {
+            if (m.clientId().startsWith(instance + "-")) {
+                for (TopicPartition tp : m.assignment().topicPartitions()) {
+                    if (tp.topic().equals(INPUT)) {
+                        out.add(tp);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The members of the application's group; none while it does not exist yet. */
+    static List<MemberDescription> group(String app) throws Exception {
+        try (Admin admin = cluster.admin()) {
+            return List.copyOf(admin.describeConsumerGroups(List.of(app)).all().get(10, TimeUnit.SECONDS).get(app).members());
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.GroupIdNotFoundException) {
+                return List.of();
+            }
+            throw e;
+        }
+    }
+
+    static int leaderOfInputPartitionZero() throws Exception {
+        try (Admin admin = cluster.admin()) {
+            return admin.describeTopics(List.of(INPUT)).allTopicNames().get(30, TimeUnit.SECONDS).get(INPUT).partitions().get(0).leader().id();
+        }
+    }
+
+    static Map<TopicPartition, Long> offsets(String app) throws Exception {
+        try (Admin admin = cluster.admin()) {
+            Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(app).partitionsToOffsetAndMetadata()
+                    .get(10, TimeUnit.SECONDS);
+            Map<TopicPartition, Long> out = new HashMap<>();
+            offsets.forEach((tp, o) -> {
+                if (tp.topic().equals(INPUT) && o != null) {
+                    out.put(tp, o.offset());
+                }
+            });
+            return out;
+        }
+    }
+
+    /** Input records the application committed, over all partitions. */
+    static long committed(String app) throws Exception {
+        return offsets(app).values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    static <T> List<T> read(String topic, Function<byte[], T> decode) {
+        return new KafkaIo(cluster.bootstrapServers()).readToEnd(topic, Duration.ofSeconds(60)).stream()
+                .map(r -> decode.apply(r.value())).toList();
+    }
+}
