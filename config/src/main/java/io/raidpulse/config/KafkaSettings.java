@@ -61,6 +61,16 @@ public final class KafkaSettings {
         return new UserException(what + " are not usable: " + reason + " (check " + check + ")", UserException.EXIT_USAGE, e);
     }
 
+    /**
+     * What a Kafka error says, for a one-line message: its text, or its kind when it has none
+     * (the broker answers some errors, such as UNKNOWN_TOPIC_OR_PARTITION to a describeConfigs,
+     * without a message).
+     */
+    public static String reason(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+
     private static String firstLine(String s) {
         return s.lines().findFirst().orElse(s);
     }

@@ -162,7 +162,7 @@ public final class StreamService implements AutoCloseable {
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw notAnswering(bootstrap, timeout, e);
             }
-            throw new UserException("Kafka at " + bootstrap + " is not usable: " + e.getCause().getMessage()
+            throw new UserException("Kafka at " + bootstrap + " is not usable: " + io.raidpulse.config.KafkaSettings.reason(e.getCause())
                     + " (check kafka.bootstrap.servers and the kafka.security.* / kafka.sasl.* settings)", e);
         } catch (KafkaException e) {
             throw io.raidpulse.config.KafkaSettings.clientError("Kafka client settings for " + bootstrap, e, settings);

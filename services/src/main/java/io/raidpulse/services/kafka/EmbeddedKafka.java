@@ -23,9 +23,6 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.metadata.storage.Formatter;
-import org.apache.kafka.server.common.Feature;
-import org.apache.kafka.server.common.MetadataVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -229,7 +226,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         Properties props = brokerProperties();
         KafkaConfig config = KafkaConfig.fromProps(props, false);
         if (!Files.exists(logDir.resolve("meta.properties"))) {
-            format(config);
+            KraftStorage.format(NODE_ID, Uuid.randomUuid().toString(), logDir, CONTROLLER_LISTENER);
         }
         writePorts();
         KafkaRaftServer started = new KafkaRaftServer(config, Time.SYSTEM);
@@ -290,24 +287,6 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("log.segment.bytes", String.valueOf(64 * 1024 * 1024));
         p.putAll(options.brokerOverrides());
         return p;
-    }
-
-    private void format(KafkaConfig config) {
-        try {
-            new Formatter()
-                    .setPrintStream(new java.io.PrintStream(OutputStream.nullOutputStream()))
-                    .setNodeId(NODE_ID)
-                    .setClusterId(Uuid.randomUuid().toString())
-                    .setDirectories(List.of(logDir.toString()))
-                    .setMetadataLogDirectory(logDir.toString())
-                    .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
-                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
-                    .setControllerListenerName(CONTROLLER_LISTENER)
-                    .setUnstableFeatureVersionsEnabled(false)
-                    .run();
-        } catch (Exception e) {
-            throw new UserException("cannot format Kafka storage in " + logDir + ": " + e.getMessage(), e);
-        }
     }
 
     private void awaitReady() {

@@ -3,14 +3,10 @@ package io.raidpulse.services.kafka;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Properties;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.metadata.storage.Formatter;
-import org.apache.kafka.server.common.Feature;
-import org.apache.kafka.server.common.MetadataVersion;
 
 /**
  * One node of a {@link KafkaCluster}, in a process of its own so that it can be killed as a
@@ -39,7 +35,7 @@ public final class KafkaClusterNode {
         KafkaConfig config = KafkaConfig.fromProps(props, false);
         Files.createDirectories(dir);
         if (!Files.exists(dir.resolve("meta.properties"))) {
-            format(nodeId, dir, args[5]);
+            KraftStorage.format(nodeId, args[5], dir, CONTROLLER_LISTENER);
         }
         KafkaRaftServer server = new KafkaRaftServer(config, Time.SYSTEM);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -83,23 +79,5 @@ public final class KafkaClusterNode {
         p.put("broker.heartbeat.interval.ms", "1000");
         p.put("log.segment.bytes", Integer.toString(16 * 1024 * 1024));
         return p;
-    }
-
-    private static void format(int nodeId, Path dir, String clusterId) {
-        try {
-            new Formatter()
-                    .setPrintStream(new java.io.PrintStream(java.io.OutputStream.nullOutputStream()))
-                    .setNodeId(nodeId)
-                    .setClusterId(clusterId)
-                    .setDirectories(List.of(dir.toString()))
-                    .setMetadataLogDirectory(dir.toString())
-                    .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
-                    .setReleaseVersion(MetadataVersion.LATEST_PRODUCTION)
-                    .setControllerListenerName(CONTROLLER_LISTENER)
-                    .setUnstableFeatureVersionsEnabled(false)
-                    .run();
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot format Kafka storage in " + dir + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -43,6 +43,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -117,7 +118,7 @@ public final class ProfileTopic {
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw notAnswering(e);
             }
-            throw new UserException("Kafka at " + bootstrap + " is not usable: " + e.getCause().getMessage()
+            throw new UserException("Kafka at " + bootstrap + " is not usable: " + io.raidpulse.config.KafkaSettings.reason(e.getCause())
                     + " (check kafka.bootstrap.servers and the kafka.security.* / kafka.sasl.* settings)", e);
         } catch (KafkaException e) {
             throw new UserException("Kafka client settings for " + bootstrap + " are not usable: " + e.getMessage(), e);
@@ -148,8 +149,7 @@ public final class ProfileTopic {
                 }
             }
         }
-        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        Config config = admin.describeConfigs(List.of(resource)).all().get(ms, TimeUnit.MILLISECONDS).get(resource);
+        Config config = topicConfig(admin, ms);
         String policy = config == null || config.get(TopicConfig.CLEANUP_POLICY_CONFIG) == null ? ""
                 : config.get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
         if (!policy.contains(TopicConfig.CLEANUP_POLICY_COMPACT)) {
@@ -157,6 +157,26 @@ public final class ProfileTopic {
                     + "retention (kafka-configs --alter --entity-type topics --entity-name " + topic + " --add-config cleanup.policy=compact)");
         }
         return Optional.empty();
+    }
+
+    /**
+     * The topic's configuration. A topic that another instance created a moment ago (two stream
+     * processors starting together on a new cluster) may not be known yet to the broker asked, which
+     * answers UNKNOWN_TOPIC_OR_PARTITION: asked again until it knows, within the timeout.
+     */
+    private Config topicConfig(Admin admin, long ms) throws ExecutionException, TimeoutException, InterruptedException {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
+        while (true) {
+            try {
+                return admin.describeConfigs(List.of(resource)).all().get(ms, TimeUnit.MILLISECONDS).get(resource);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(100);
+            }
+        }
     }
 
     /** Reads the topic from its beginning to its end; {@code progress} (may be null) is told the records read so far. */

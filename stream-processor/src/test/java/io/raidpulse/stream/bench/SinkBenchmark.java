@@ -58,13 +58,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 public final class SinkBenchmark {
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> a = new HashMap<>();
-        for (String arg : String.join(" ", args).trim().split("\\s+")) {
-            int eq = arg.indexOf('=');
-            if (eq > 0) {
-                a.put(arg.substring(0, eq), arg.substring(eq + 1));
-            }
-        }
+        Map<String, String> a = BenchArgs.parse(args);
         int samples = Integer.parseInt(a.getOrDefault("samples", "20000"));
         int rounds = Integer.parseInt(a.getOrDefault("rounds", "3"));
         int batch = Integer.parseInt(a.getOrDefault("batch", "5000"));

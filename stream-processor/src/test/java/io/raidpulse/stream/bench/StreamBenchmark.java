@@ -59,13 +59,7 @@ public final class StreamBenchmark {
     static final Map<String, String> extra = new HashMap<>();
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> a = new HashMap<>();
-        for (String arg : String.join(" ", args).trim().split("\\s+")) {
-            int eq = arg.indexOf('=');
-            if (eq > 0) {
-                a.put(arg.substring(0, eq), arg.substring(eq + 1));
-            }
-        }
+        Map<String, String> a = BenchArgs.parse(args);
         int hostSamples = Integer.parseInt(a.getOrDefault("hostSamples", "30000"));
         int threads = Integer.parseInt(a.getOrDefault("threads", "2"));
         int liveHosts = Integer.parseInt(a.getOrDefault("liveHosts", "3200"));

@@ -57,6 +57,9 @@ class FailoverIT {
     static final int PARTITIONS = 4;
     static final int HOSTS = 12;
     static final int SAMPLES = 1000;
+    /** The live feed: this many samples every {@link #FEED_PAUSE_MS}, about 300 a second. */
+    static final int FEED_CHUNK = 120;
+    static final long FEED_PAUSE_MS = 400;
 
     @TempDir
     static Path dir;
@@ -152,9 +155,17 @@ class FailoverIT {
             int quarter = samples.size() / 4;
             io.send(INPUT, samples.subList(0, quarter));
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100)).until(() -> members(app) == 2);
+            // the second and third quarters flow as a fleet sends, a few hundred samples a second, during
+            // the kills (so that an instance killed has a transaction open with output in it); the last
+            // quarter once the instances have joined
             Thread feeder = new Thread(() -> {
-                for (int from = quarter; from < samples.size(); from += quarter) {
-                    io.send(INPUT, samples.subList(from, Math.min(samples.size(), from + quarter)));
+                for (int from = quarter; from < 3 * quarter; from += FEED_CHUNK) {
+                    io.send(INPUT, samples.subList(from, Math.min(3 * quarter, from + FEED_CHUNK)));
+                    try {
+                        Thread.sleep(FEED_PAUSE_MS);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
                 }
             });
             feeder.start();
@@ -187,6 +198,8 @@ class FailoverIT {
             instances.add(ChildJvm.start(StreamMain.class, args(app, "b1"), log));
             instances.add(ChildJvm.start(StreamMain.class, args(app, "b3"), log));
             feeder.join();
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(200)).until(() -> members(app) == 3);
+            io.send(INPUT, samples.subList(3 * quarter, samples.size()));
             await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(200)).until(() -> committed(app) == samples.size());
             assertThat(instances.subList(1, 4)).allMatch(Process::isAlive);
             assertThat(members(app)).as("three instances share the application").isEqualTo(3);
