@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,6 +35,7 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
 
 /**
  * The InfluxDB sink's rate against InfluxDB's own, in the same run (README "Performance").
@@ -109,7 +111,7 @@ public final class SinkBenchmark {
         Settings s = Settings.of(Map.of("kafka.bootstrap.servers", bootstrap));
         Map<String, Object> props = KafkaClients.consumer(s, "sink-bench-lines", "sink-bench-lines");
         props.put("auto.offset.reset", "earliest");
-        try (var c = new org.apache.kafka.clients.consumer.KafkaConsumer<byte[], byte[]>(props)) {
+        try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(props)) {
             c.subscribe(List.of(topic));
             int read = 0;
             while (read < count) {
@@ -212,7 +214,7 @@ public final class SinkBenchmark {
 
     static double median(double[] values) {
         double[] v = values.clone();
-        java.util.Arrays.sort(v);
+        Arrays.sort(v);
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 }

@@ -64,15 +64,21 @@ class FailoverIT {
     @TempDir
     static Path dir;
     static KafkaCluster cluster;
+    /** One admin client for every poll of the group and its offsets (they run every 50 ms). */
+    static Admin admin;
 
     @BeforeAll
     static void start() {
         cluster = KafkaCluster.start(dir.resolve("kafka"), 3);
         cluster.createTopic(INPUT, PARTITIONS, Map.of());
+        admin = cluster.admin();
     }
 
     @AfterAll
     static void stop() {
+        if (admin != null) {
+            admin.close();
+        }
         if (cluster != null) {
             cluster.close();
         }
@@ -265,7 +271,7 @@ class FailoverIT {
 
     /** The members of the application's group; none while it does not exist yet. */
     static List<MemberDescription> group(String app) throws Exception {
-        try (Admin admin = cluster.admin()) {
+        try {
             return List.copyOf(admin.describeConsumerGroups(List.of(app)).all().get(10, TimeUnit.SECONDS).get(app).members());
         } catch (java.util.concurrent.ExecutionException e) {
             if (e.getCause() instanceof org.apache.kafka.common.errors.GroupIdNotFoundException) {
@@ -276,23 +282,19 @@ class FailoverIT {
     }
 
     static int leaderOfInputPartitionZero() throws Exception {
-        try (Admin admin = cluster.admin()) {
-            return admin.describeTopics(List.of(INPUT)).allTopicNames().get(30, TimeUnit.SECONDS).get(INPUT).partitions().get(0).leader().id();
-        }
+        return admin.describeTopics(List.of(INPUT)).allTopicNames().get(30, TimeUnit.SECONDS).get(INPUT).partitions().get(0).leader().id();
     }
 
     static Map<TopicPartition, Long> offsets(String app) throws Exception {
-        try (Admin admin = cluster.admin()) {
-            Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(app).partitionsToOffsetAndMetadata()
-                    .get(10, TimeUnit.SECONDS);
-            Map<TopicPartition, Long> out = new HashMap<>();
-            offsets.forEach((tp, o) -> {
-                if (tp.topic().equals(INPUT) && o != null) {
-                    out.put(tp, o.offset());
-                }
-            });
-            return out;
-        }
+        Map<TopicPartition, OffsetAndMetadata> offsets = admin.listConsumerGroupOffsets(app).partitionsToOffsetAndMetadata()
+                .get(10, TimeUnit.SECONDS);
+        Map<TopicPartition, Long> out = new HashMap<>();
+        offsets.forEach((tp, o) -> {
+            if (tp.topic().equals(INPUT) && o != null) {
+                out.put(tp, o.offset());
+            }
+        });
+        return out;
     }
 
     /** Input records the application committed, over all partitions. */
