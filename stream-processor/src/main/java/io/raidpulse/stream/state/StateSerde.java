@@ -1,6 +1,7 @@
 package io.raidpulse.stream.state;
 
-import io.raidpulse.schema.kafka.StateCodec;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.schema.kafka.SingleObjectCodec;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
@@ -48,7 +49,7 @@ public final class StateSerde<T> implements Serde<T> {
     /** Values as Avro records of {@code record}, converted to and from the state type. */
     public static <T, R extends SpecificRecord> StateSerde<T> avro(String type, Class<R> record, Function<T, R> toRecord,
                                                                    Function<R, T> fromRecord) {
-        StateCodec<R> codec = new StateCodec<>(record);
+        SingleObjectCodec<R> codec = AvroSerdes.codec(record);
         return new StateSerde<>(type, value -> codec.encode(toRecord.apply(value)),
                 bytes -> fromRecord.apply(codec.decode(type + " state", bytes)), Map.of());
     }
@@ -65,7 +66,7 @@ public final class StateSerde<T> implements Serde<T> {
     }
 
     public T decode(byte[] bytes) {
-        if (avro != null && StateCodec.isSingleObject(bytes)) {
+        if (avro != null && SingleObjectCodec.isSingleObject(bytes)) {
             return avro.apply(bytes);
         }
         StateReader r = new StateReader(bytes);
