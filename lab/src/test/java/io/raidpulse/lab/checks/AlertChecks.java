@@ -5,6 +5,7 @@ import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.Severity;
 import java.time.Duration;
 import java.time.Instant;
@@ -12,6 +13,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.assertj.core.api.SoftAssertions;
@@ -317,6 +320,25 @@ final class AlertChecks {
             }
         }
         return t;
+    }
+
+    /**
+     * A hardware RAID volume serves requests on several disks at once, so its util near 100% says
+     * nothing by itself: every saturation of one is named as the volume and rests on queue or
+     * latency evidence against its own baseline.
+     */
+    static void hardwareVolumes(SoftAssertions soft, Recording r, List<Alert> alerts, List<HostSample> samples) {
+        Set<String> volumes = new TreeSet<>();
+        samples.stream().filter(s -> s.getHardwareVolumes() != null).forEach(s -> s.getHardwareVolumes().stream()
+                .filter(v -> v.getRecognisedBy() != null).forEach(v -> volumes.add(v.getDevice())));
+        for (Alert a : alerts) {
+            if (a.getKind() != AlertKind.SATURATION || a.getState() != AlertState.FIRING || !volumes.contains(a.getSubject())) {
+                continue;
+            }
+            soft.assertThat(a.getSummary()).as("%s: %s saturation names the volume", r.name(), a.getSubject()).contains(" hardware ");
+            soft.assertThat(a.getEvidence()).as("%s: %s saturation rests on queue or latency evidence", r.name(), a.getSubject())
+                    .anyMatch(e -> e.startsWith("aqu-sz ") || e.startsWith("await "));
+        }
     }
 
     static void saturation(SoftAssertions soft, Recording r, List<Alert> alerts, List<Instant> sampleTimes, List<Expect> expects) {

@@ -160,8 +160,10 @@ class RecordingPipelineIT {
                 + a.getSubject() + " " + a.getSeverity() + " | " + a.getSummary()));
         SoftAssertions soft = new SoftAssertions();
         AlertChecks.common(soft, r, alerts);
-        List<Instant> sampleTimes = SpoolSamples.of(r).stream().map(HostSample::getSampleTime).toList();
+        List<HostSample> samples = SpoolSamples.of(r);
+        List<Instant> sampleTimes = samples.stream().map(HostSample::getSampleTime).toList();
         AlertChecks.saturation(soft, r, alerts, sampleTimes, ScenarioExpectations.saturation(r.manifest().path("scenario").asText()));
+        AlertChecks.hardwareVolumes(soft, r, alerts, samples);
         soft.assertAll();
     }
 }
