@@ -13,9 +13,10 @@ import io.raidpulse.schema.IncidentsState;
 import io.raidpulse.schema.MdHealthState;
 import io.raidpulse.schema.SaturationState;
 import java.util.List;
+import java.util.stream.Stream;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.avro.specific.SpecificRecord;
 
 /**
  * Serdes for every record raidpulse puts on Kafka: Avro single-object encoding
@@ -35,7 +36,7 @@ public final class AvroSerdes {
                     HostContinuityState.class, CapacityShapesState.class, IncidentsState.class);
     /** Every type with a schema history. */
     static final List<Class<? extends SpecificRecord>> ALL_TYPES =
-            java.util.stream.Stream.concat(TYPES.stream(), STATE_TYPES.stream()).toList();
+            Stream.concat(TYPES.stream(), STATE_TYPES.stream()).toList();
 
     private AvroSerdes() {
     }
