@@ -55,7 +55,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  *       model ({@link FleetHost}), as many intervals as make {@code samples=} records (at least
  *       {@code minIntervals=}, so that every size closes its one-minute windows). Wall time is
  *       compressed: all of it is produced first, then read as fast as it goes;</li>
- *   <li>the baseline: a plain consumer reads and Avro-decodes every record, in this thread;</li>
+ *   <li>the baseline: a plain consumer reads and Avro-decodes every record, in this thread, before
+ *       the topology and again after it (the figure is both together);</li>
  *   <li>the real topology ({@link StreamService}, one stream thread, exactly_once_v2) reads the
  *       same records from the start. Rates count from the first committed offset to the last;
  *       CPU is the CPU time of the threads named after the application (the stream thread, its
@@ -65,7 +66,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  *       (read_committed), the latest value of each key kept ({@link LiveState}): the serialized
  *       bytes the in-memory stores hold, that a restore or a standby replica copies.</li>
  * </ol>
- * Then ({@code pacedHosts=N}, default 1000; {@code pacedMinutes=M}, default 3; 0 skips it) the
+ * A warm-up fleet ({@code warmup=N} samples of 100 hosts, default 10000) goes through both first,
+ * not counted. Then ({@code pacedHosts=N}, default 1000; {@code pacedMinutes=M}, default 3; 0 skips it) the
  * latency: the stream service with its InfluxDB sink ({@code sink.raw-samples=true}) into a local
  * influxd, the fleet's samples released at their sample time (real time), and per sample the time
  * from its sample time to the moment the sink's committed offset passed it ({@link AckedOffsets}:
@@ -108,6 +110,7 @@ public final class FleetBenchmark {
         int minIntervals = Integer.parseInt(a.getOrDefault("minIntervals", "31"));
         int pacedHosts = Integer.parseInt(a.getOrDefault("pacedHosts", "1000"));
         int pacedMinutes = Integer.parseInt(a.getOrDefault("pacedMinutes", "3"));
+        long warmup = Long.parseLong(a.getOrDefault("warmup", "10000"));
         // the clients' warnings about topics being created say nothing here
         if (org.slf4j.LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger l) {
             l.setLevel(ch.qos.logback.classic.Level.ERROR);
@@ -116,9 +119,15 @@ public final class FleetBenchmark {
                 + "load average %s%n", Runtime.getRuntime().availableProcessors(), Runtime.version(), DISKS, INTERVAL_S, loadAverage());
         Path dir = Files.createTempDirectory("raidpulse-fleet-bench");
         try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"))) {
+            if (warmup > 0) {
+                // the JIT compiles the decoder, the topology and the clients before anything is counted
+                Figures w = measure(kafka, dir, 100, warmup, 1, "fleetbench-warmup");
+                System.out.printf(Locale.ROOT, "warm-up, not counted: %,d samples of 100 hosts, topology %,.0f host-samples per CPU s%n",
+                        w.produced, w.topology.perCpuSecond());
+            }
             List<Figures> all = new ArrayList<>();
             for (int hosts : sizes) {
-                Figures f = measure(kafka, dir, hosts, samples, minIntervals);
+                Figures f = measure(kafka, dir, hosts, samples, minIntervals, "fleetbench-" + hosts + "h");
                 all.add(f);
                 print(f);
             }
@@ -147,9 +156,8 @@ public final class FleetBenchmark {
         return a;
     }
 
-    static Figures measure(EmbeddedKafka kafka, Path dir, int hosts, long samples, int minIntervals) throws Exception {
+    static Figures measure(EmbeddedKafka kafka, Path dir, int hosts, long samples, int minIntervals, String app) throws Exception {
         String load = loadAverage();
-        String app = "fleetbench-" + hosts + "h";
         String input = app + ".in";
         kafka.createTopic(input, PARTITIONS, Map.of());
         int perHost = (int) Math.max(minIntervals, (samples + hosts - 1) / hosts);
@@ -159,9 +167,14 @@ public final class FleetBenchmark {
         System.out.printf(Locale.ROOT, "%,d hosts: %,d HostSamples (%d intervals, %s of sample time) produced in %.0f s%n", hosts, produced,
                 perHost, Duration.ofSeconds((perHost - 1) * INTERVAL_S).toString().substring(2).toLowerCase(Locale.ROOT),
                 (System.nanoTime() - produceStart) / 1e9);
-        Rate raw = raw(kafka.bootstrapServers(), input, produced);
+        // the baseline before and after the topology, their sum the figure: the machine's other load changes meanwhile
+        Rate rawBefore = raw(kafka.bootstrapServers(), input, produced);
         long[] processCpu = new long[1];
         Rate topology = topology(kafka, dir, app, input, produced, processCpu);
+        Rate rawAfter = raw(kafka.bootstrapServers(), input, produced);
+        System.out.printf(Locale.ROOT, "  raw consume+decode before the topology %,.0f host-samples per CPU s, after %,.0f%n",
+                rawBefore.perCpuSecond(), rawAfter.perCpuSecond());
+        Rate raw = new Rate(rawBefore.records + rawAfter.records, rawBefore.wallNanos + rawAfter.wallNanos, rawBefore.cpuNanos + rawAfter.cpuNanos);
         Map<String, long[]> stores = stores(kafka, app);
         return new Figures(hosts, samples, produced, raw, topology, processCpu[0], stores, load, loadAverage());
     }
@@ -238,7 +251,10 @@ public final class FleetBenchmark {
         }
     }
 
-    /** The baseline: every record read and decoded by a plain consumer in this thread, from the first record read to the last. */
+    /**
+     * The baseline: every record read and decoded by a plain consumer in this thread, from the
+     * first record read to the last; run before and after the topology, the two added up.
+     */
     static Rate raw(String bootstrap, String topic, long count) {
         SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
