@@ -47,7 +47,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * Hosts per stream core, state per host and sample-to-InfluxDB latency for a fleet (issue 16;
  * README "Performance", DEPLOYMENT.md "Sizing a fleet"). Not a test: {@code -Pfleet-benchmark}.
  *
- * <p>For each fleet size ({@code hosts=10,100,1000,10000}), on one embedded broker:
+ * <p>For each fleet size ({@code hosts=10,100,1000,10000}; {@code hosts=none} for the latency run
+ * alone), on one embedded broker:
  * <ol>
  *   <li>the fleet's HostSamples are put on a topic of its own: every host has 16 HDDs in two md
  *       arrays (md0 RAID10 of 8, md1 RAID5 of 8; a quarter of the hosts saturate md1 for a while),
@@ -96,16 +97,23 @@ public final class FleetBenchmark {
     }
 
     /** One fleet size's figures. */
-    record Figures(int hosts, long samples, long produced, Rate raw, Rate topology, long processCpuNanos,
+    record Figures(int hosts, long samples, long produced, long producedBytes, Rate raw, Rate topology, long processCpuNanos,
                    Map<String, long[]> stores, String loadBefore, String loadAfter) {
         long stateBytes() {
             return stores.values().stream().mapToLong(v -> v[1]).sum();
+        }
+
+        /** Every record the changelogs hold (written by the topology, compaction aside), key and value. */
+        long changelogBytes() {
+            return stores.values().stream().mapToLong(v -> v[2]).sum();
         }
     }
 
     public static void main(String[] args) throws Exception {
         Map<String, String> a = parse(args);
-        int[] sizes = Arrays.stream(a.getOrDefault("hosts", "10,100,1000,10000").split(",")).mapToInt(Integer::parseInt).toArray();
+        String hostsArg = a.getOrDefault("hosts", "10,100,1000,10000");
+        // hosts=none: the paced latency run alone
+        int[] sizes = hostsArg.equals("none") ? new int[0] : Arrays.stream(hostsArg.split(",")).mapToInt(Integer::parseInt).toArray();
         long samples = Long.parseLong(a.getOrDefault("samples", "60000"));
         int minIntervals = Integer.parseInt(a.getOrDefault("minIntervals", "31"));
         int pacedHosts = Integer.parseInt(a.getOrDefault("pacedHosts", "1000"));
@@ -119,7 +127,7 @@ public final class FleetBenchmark {
                 + "load average %s%n", Runtime.getRuntime().availableProcessors(), Runtime.version(), DISKS, INTERVAL_S, loadAverage());
         Path dir = Files.createTempDirectory("raidpulse-fleet-bench");
         try (EmbeddedKafka kafka = EmbeddedKafka.start(dir.resolve("kafka"))) {
-            if (warmup > 0) {
+            if (warmup > 0 && sizes.length > 0) {
                 // the JIT compiles the decoder, the topology and the clients before anything is counted
                 Figures w = measure(kafka, dir, 100, warmup, 1, "fleetbench-warmup");
                 System.out.printf(Locale.ROOT, "warm-up, not counted: %,d samples of 100 hosts, topology %,.0f host-samples per CPU s%n",
@@ -163,8 +171,10 @@ public final class FleetBenchmark {
         int perHost = (int) Math.max(minIntervals, (samples + hosts - 1) / hosts);
         long startMs = (System.currentTimeMillis() / 1000 - perHost * INTERVAL_S - 60) * 1000;
         long produceStart = System.nanoTime();
-        long produced = produce(kafka.bootstrapServers(), input, plans(hosts, perHost, startMs), startMs);
-        System.out.printf(Locale.ROOT, "%,d hosts: %,d HostSamples (%d intervals, %s of sample time) produced in %.0f s%n", hosts, produced,
+        Fleet.Result fleet = produce(kafka.bootstrapServers(), input, plans(hosts, perHost, startMs), startMs);
+        long produced = fleet.samples();
+        System.out.printf(Locale.ROOT, "%,d hosts: %,d HostSamples of %,.0f bytes encoded (%d intervals, %s of sample time) produced in %.0f s%n",
+                hosts, produced, fleet.bytes() / (double) produced,
                 perHost, Duration.ofSeconds((perHost - 1) * INTERVAL_S).toString().substring(2).toLowerCase(Locale.ROOT),
                 (System.nanoTime() - produceStart) / 1e9);
         // the baseline before and after the topology, their sum the figure: the machine's other load changes meanwhile
@@ -176,7 +186,7 @@ public final class FleetBenchmark {
                 rawBefore.perCpuSecond(), rawAfter.perCpuSecond());
         Rate raw = new Rate(rawBefore.records + rawAfter.records, rawBefore.wallNanos + rawAfter.wallNanos, rawBefore.cpuNanos + rawAfter.cpuNanos);
         Map<String, long[]> stores = stores(kafka, app);
-        return new Figures(hosts, samples, produced, raw, topology, processCpu[0], stores, load, loadAverage());
+        return new Figures(hosts, samples, produced, fleet.bytes(), raw, topology, processCpu[0], stores, load, loadAverage());
     }
 
     /**
@@ -234,7 +244,7 @@ public final class FleetBenchmark {
     }
 
     /** Every sample of the fleet, in the order of their times, as fast as it goes, with the collector's producer settings. */
-    static long produce(String bootstrap, String topic, List<FleetMix.HostPlan> plans, long startMs) throws InterruptedException {
+    static Fleet.Result produce(String bootstrap, String topic, List<FleetMix.HostPlan> plans, long startMs) throws InterruptedException {
         Fleet fleet = new Fleet(plans, startMs, CollectCommand.version());
         AtomicReference<Exception> failure = new AtomicReference<>();
         try (KafkaProducer<String, byte[]> p = new KafkaProducer<>(ProducerSettings.of(settings(bootstrap), "fleet-bench"))) {
@@ -247,7 +257,7 @@ public final class FleetBenchmark {
             if (failure.get() != null) {
                 throw new IllegalStateException("a sample was not delivered: " + failure.get(), failure.get());
             }
-            return r.samples();
+            return r;
         }
     }
 
@@ -352,7 +362,7 @@ public final class FleetBenchmark {
                 .mapToLong(e -> e.getValue().offset()).sum();
     }
 
-    /** Each changelog of {@code app}: {entries, serialized bytes} of its live content, by store name. */
+    /** Each changelog of {@code app}: {entries, serialized bytes} of its live content and the bytes of all its records, by store name. */
     static Map<String, long[]> stores(EmbeddedKafka kafka, String app) throws Exception {
         Map<String, long[]> out = new TreeMap<>();
         try (Admin admin = kafka.admin();
@@ -372,12 +382,15 @@ public final class FleetBenchmark {
                 c.assign(parts);
                 c.seekToBeginning(parts);
                 LiveState state = new LiveState();
+                long written = 0;
                 while (parts.stream().anyMatch(p -> c.position(p) < ends.get(p))) {
                     for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(200))) {
                         state.apply(r.key(), r.value());
+                        written += r.key().length + (r.value() == null ? 0 : r.value().length);
                     }
                 }
-                out.put(topic.substring(app.length() + 1, topic.length() - "-changelog".length()), new long[] {state.entries(), state.bytes()});
+                out.put(topic.substring(app.length() + 1, topic.length() - "-changelog".length()),
+                        new long[] {state.entries(), state.bytes(), written});
             }
         }
         return out;
@@ -394,6 +407,8 @@ public final class FleetBenchmark {
         StringBuilder s = new StringBuilder();
         f.stores.forEach((store, v) -> s.append(String.format(Locale.ROOT, " %s %.1f entries %,.0f B;", store, (double) v[0] / f.hosts, (double) v[1] / f.hosts)));
         System.out.printf(Locale.ROOT, "  state per host: %,.0f bytes in %d stores:%s%n", (double) f.stateBytes() / f.hosts, f.stores.size(), s);
+        System.out.printf(Locale.ROOT, "  changelog records written: %,.0f bytes per host-sample (input %,.0f bytes per host-sample)%n",
+                (double) f.changelogBytes() / f.produced, (double) f.producedBytes / f.produced);
     }
 
     static void summary(List<Figures> all) {
