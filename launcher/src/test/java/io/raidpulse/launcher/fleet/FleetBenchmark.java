@@ -44,8 +44,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
- * Hosts per stream core, state per host and sample-to-InfluxDB latency for a fleet (issue 16;
- * README "Performance", DEPLOYMENT.md "Sizing a fleet"). Not a test: {@code -Pfleet-benchmark}.
+ * Hosts per stream core, state per host and sample-to-InfluxDB latency for a fleet (README
+ * "Performance", DEPLOYMENT.md "Sizing a fleet"). Not a test: {@code -Pfleet-benchmark}.
  *
  * <p>For each fleet size ({@code hosts=10,100,1000,10000}; {@code hosts=none} for the latency run
  * alone), on one embedded broker:
@@ -412,6 +412,9 @@ public final class FleetBenchmark {
     }
 
     static void summary(List<Figures> all) {
+        if (all.isEmpty()) {
+            return;
+        }
         System.out.println();
         System.out.println("| hosts | host-samples | raw per CPU s | topology per CPU s | ratio | hosts per core at 10 s | CPU us per host-sample | state per host |");
         System.out.println("|---|---|---|---|---|---|---|---|");
