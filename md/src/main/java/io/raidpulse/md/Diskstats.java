@@ -3,6 +3,7 @@ package io.raidpulse.md;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * /proc/diskstats (kernel block/genhd.c diskstats_show), read and written. Reading is pure: text
@@ -10,6 +11,9 @@ import java.util.Locale;
  * the line and does not stop the other lines from being read.
  */
 public final class Diskstats {
+    /** Compiled once: String.split compiles its regex on every call, and this runs for every line every cycle. */
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+
     /** 2^32: the kernel prints time fields and in-flight as unsigned int. */
     static final long U32 = 1L << 32;
 
@@ -51,7 +55,7 @@ public final class Diskstats {
 
     /** One line: {@code major minor name} and 4, 11, 15 or 17 counters (more are ignored, as sysstat does). */
     public static DiskStat parseLine(String line, String file, int lineNo) throws ParseException {
-        String[] f = line.trim().split("\\s+");
+        String[] f = WHITESPACE.split(line.trim());
         if (f.length < 3) {
             throw new ParseException(file, lineNo, "expected 'major minor name counters...', got '" + clip(line) + "'");
         }

@@ -37,6 +37,7 @@ import java.util.regex.Pattern;
  */
 public record Mdstat(List<String> personalities, List<MdstatArray> arrays, List<ParseException> errors,
                      List<ParseException> warnings) {
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
     private static final Pattern ARRAY_LINE = Pattern.compile("^(md\\S*|\\S+)\\s+:\\s+(active|broken|inactive)\\b(.*)$");
     private static final Pattern MEMBER = Pattern.compile("^([^\\s\\[]+)\\[(\\d{1,9})\\]((?:\\([A-Z]\\))*)$");
     private static final Pattern BLOCKS = Pattern.compile("^(\\d+) blocks\\b");
@@ -68,7 +69,7 @@ public record Mdstat(List<String> personalities, List<MdstatArray> arrays, List<
             String line = lines[i];
             if (line.startsWith("Personalities")) {
                 int colon = line.indexOf(':');
-                for (String p : line.substring(colon + 1).trim().split("\\s+")) {
+                for (String p : WHITESPACE.split(line.substring(colon + 1).trim())) {
                     if (p.length() > 2 && p.startsWith("[") && p.endsWith("]")) {
                         personalities.add(p.substring(1, p.length() - 1));
                     }
@@ -129,7 +130,7 @@ public record Mdstat(List<String> personalities, List<MdstatArray> arrays, List<
         String name = head.group(1);
         boolean active = !head.group(2).equals("inactive");
         boolean broken = head.group(2).equals("broken");
-        String[] words = head.group(3).trim().isEmpty() ? new String[0] : head.group(3).trim().split("\\s+");
+        String[] words = head.group(3).trim().isEmpty() ? new String[0] : WHITESPACE.split(head.group(3).trim());
         String readOnly = null;
         String level = null;
         List<MdstatMember> members = new ArrayList<>();

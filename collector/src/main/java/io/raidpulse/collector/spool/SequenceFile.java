@@ -1,13 +1,9 @@
 package io.raidpulse.collector.spool;
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 
 /**
  * The per-host sequence number, kept in the spool directory ({@code sequence}: the next number
@@ -43,18 +39,7 @@ public final class SequenceFile {
     /** The next sequence number, persisted before it is returned. */
     public synchronized long next() throws IOException {
         long n = next;
-        Path tmp = file.resolveSibling("sequence.tmp");
-        Files.writeString(tmp, (n + 1) + "\n", StandardCharsets.US_ASCII);
-        if (fsync) {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-        }
-        try {
-            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
+        ReplacedFile.write(file, (n + 1) + "\n", fsync);
         next = n + 1;
         return n;
     }

@@ -5,11 +5,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -414,18 +412,7 @@ public final class Spool implements Closeable {
     }
 
     private void writeCursor() throws IOException {
-        Path tmp = dir.resolve("cursor.tmp");
-        Files.writeString(tmp, cursor.segment() + " " + cursor.offset() + "\n", StandardCharsets.US_ASCII);
-        if (fsync) {
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-                ch.force(true);
-            }
-        }
-        try {
-            Files.move(tmp, dir.resolve("cursor"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(tmp, dir.resolve("cursor"), StandardCopyOption.REPLACE_EXISTING);
-        }
+        ReplacedFile.write(dir.resolve("cursor"), cursor.segment() + " " + cursor.offset() + "\n", fsync);
     }
 
     private void forceDirectory() {
