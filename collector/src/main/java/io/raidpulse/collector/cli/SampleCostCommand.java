@@ -8,7 +8,8 @@ import io.raidpulse.collector.sampling.RootReader;
 import io.raidpulse.collector.sampling.Roots;
 import io.raidpulse.collector.snapshot.SyntheticHost;
 import io.raidpulse.schema.HostSample;
-import io.raidpulse.schema.kafka.StateCodec;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.schema.kafka.SingleObjectCodec;
 import io.raidpulse.config.UserException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -61,7 +62,7 @@ public final class SampleCostCommand implements Callable<Integer> {
             HostSampler sampler = new HostSampler(new RootReader(roots, Clock.systemUTC()), DeviceFilter.defaults(),
                     HostInfo.identity(roots, null), CollectCommand.version(), Instant.now(),
                     new BlockInventory(roots.sys(), null), System::nanoTime);
-            StateCodec<HostSample> codec = new StateCodec<>(HostSample.class); // as Collector encodes
+            SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class); // as Collector encodes
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long[] cpu = new long[cycles];
             long[] wall = new long[cycles];

@@ -12,7 +12,8 @@ import io.raidpulse.collector.spool.Spool;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.schema.HostSample;
-import io.raidpulse.schema.kafka.StateCodec;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.schema.kafka.SingleObjectCodec;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,11 +43,11 @@ public final class Collector implements AutoCloseable {
     private final SequenceFile sequence;
     private final SpoolSender sender;
     /**
-     * The same single-object bytes as the topic's codec ({@code EncoderTest}), written through the
-     * generated class's own coder: Avro's message encoder goes field by field through its generic
+     * The topic's codec, which writes Avro's single-object bytes through the generated classes' own
+     * coders ({@code EncoderTest}): Avro's message encoder goes field by field through its generic
      * accessors and boxes every number (0.45 against 0.24 ms, 130 against 94 KB for 64 disks).
      */
-    private final StateCodec<HostSample> codec = new StateCodec<>(HostSample.class);
+    private final SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
     private final Thread senderThread;
     private volatile boolean running = true;
     private volatile HostSample last;
