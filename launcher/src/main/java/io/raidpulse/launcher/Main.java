@@ -6,6 +6,7 @@ import io.raidpulse.launcher.capacity.CapacityCommand;
 import io.raidpulse.launcher.up.UpCommand;
 import io.raidpulse.simulator.SimulatorCommands;
 import io.raidpulse.stream.StreamCommands;
+import io.raidpulse.stream.plan.PlannerCommands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -30,6 +31,7 @@ public final class Main implements Runnable {
         CommandLine cli = Cli.commandLine(new Main());
         CollectorMain.commands().forEach(cli::addSubcommand);
         StreamCommands.commands().forEach(cli::addSubcommand);
+        PlannerCommands.commands().forEach(cli::addSubcommand);
         SimulatorCommands.commands().forEach(cli::addSubcommand);
         return cli;
     }
