@@ -8,7 +8,7 @@ import io.raidpulse.model.capacity.RebuildEstimate;
 import io.raidpulse.model.capacity.SyncSpeedLimits;
 import io.raidpulse.model.matching.AlternativeLayouts;
 import io.raidpulse.model.matching.Projection;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.matching.WindowRequests;
 import io.raidpulse.stream.capacity.ArrayShape;
 import io.raidpulse.stream.capacity.Layouts;
 import io.raidpulse.stream.saturation.SaturationThresholds;
@@ -32,8 +32,6 @@ import java.util.Map;
  * own figures over the member disk are reported next to them.
  */
 final class Planner {
-    /** Mean requests of at least this size are sequential streams, as the stream processor takes them. */
-    static final long SEQUENTIAL_REQUEST_BYTES = 128 * 1024;
     private static final List<String> PERCENTILES = HistoryQueries.PERCENTILES;
     /** Busiest hours of the day reported. */
     private static final int PEAK_HOURS = 3;
@@ -61,14 +59,14 @@ final class Planner {
                 }
                 continue;
             }
-            long readBytes = bytes(win.readKBs(), r, win.writeKBs(), wr);
-            long writeBytes = bytes(win.writeKBs(), wr, win.readKBs(), r);
+            // sizes and pattern as the stream processor's capacity comparison reads a live window
+            WindowRequests requests = WindowRequests.of(r, wr, win.readKBs(), win.writeKBs());
+            long readBytes = requests.readBytes();
+            long writeBytes = requests.writeBytes();
             if (wr > 0) {
                 writeSizes.add((double) writeBytes);
             }
-            long mean = Math.round((win.readKBs() + win.writeKBs()) * 1024 / (r + wr));
-            Pattern pattern = mean >= SEQUENTIAL_REQUEST_BYTES ? Pattern.SEQUENTIAL : Pattern.RANDOM;
-            List<Projection> ps = AlternativeLayouts.project(layouts, disk, pattern, r, wr, readBytes, writeBytes, null);
+            List<Projection> ps = AlternativeLayouts.project(layouts, disk, requests.pattern(), r, wr, readBytes, writeBytes, null);
             double currentU = ps.get(0).memberUtilisation();
             for (int l = 0; l < layouts.size(); l++) {
                 double u = ps.get(l).memberUtilisation();
@@ -127,11 +125,6 @@ final class Planner {
                 recommend(plans, maxUtil, sat), sat, new PlanReport.Series(times, series, saturatedSeries),
                 Forecast.of(h, plans.stream().map(PlanReport.LayoutPlan::key).toList(),
                         plans.stream().map(PlanReport.LayoutPlan::description).toList(), projected, saturated, maxUtil, zone));
-    }
-
-    /* Mean request size of one direction, bytes; the other direction's when this one had none. */
-    private static long bytes(double kBs, double iops, double otherKBs, double otherIops) {
-        return Math.max(512, Math.round(iops > 0 ? kBs * 1024 / iops : otherKBs * 1024 / otherIops));
     }
 
     private static Map<String, Boolean> notBounded() {

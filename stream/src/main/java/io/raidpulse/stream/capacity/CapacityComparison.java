@@ -9,6 +9,7 @@ import io.raidpulse.model.matching.AlternativeLayouts;
 import io.raidpulse.model.matching.CapacityUse;
 import io.raidpulse.model.matching.LiveLoad;
 import io.raidpulse.model.matching.Projection;
+import io.raidpulse.model.matching.WindowRequests;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.SubjectKind;
@@ -43,14 +44,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class CapacityComparison implements Processor<String, CapacityInput, String, Aggregate> {
     public static final String STORE = "capacity-shapes";
-    /**
-     * Mean requests at least this large are taken for sequential streams, served at the members'
-     * sequential rate: md members see sequential streams as requests of up to 512 KiB (the
-     * simulator and max_sectors_kb), random OLTP requests are 4-64 KiB. A heuristic: the
-     * aggregates carry no request offsets.
-     */
-    static final long SEQUENTIAL_REQUEST_BYTES = 128 * 1024;
-
     /**
      * Busiest member util (%, the window's mean) below which an array is not over capacity whatever a
      * profile says: a capacity_util above 1 under it is the profile's error, not the array's state.
@@ -131,12 +124,14 @@ public final class CapacityComparison implements Processor<String, CapacityInput
         if (!settings.enabled() || layout.isEmpty() || !(reads + writes > 0)) {
             return a;
         }
-        long readBytes = requestBytes(a.getRkBS(), reads, a.getWkBS(), writes);
-        long writeBytes = requestBytes(a.getWkBS(), writes, a.getRkBS(), reads);
-        long meanBytes = Math.max(512, Math.round((a.getRkBS() + a.getWkBS()) * 1024 / (reads + writes)));
-        Pattern pattern = meanBytes >= SEQUENTIAL_REQUEST_BYTES ? Pattern.SEQUENTIAL : Pattern.RANDOM;
+        // sizes and pattern as plan reads a window of the history (WindowRequests: at least one sector each)
+        WindowRequests requests = WindowRequests.of(reads, writes, a.getRkBS(), a.getWkBS());
+        long readBytes = requests.readBytes();
+        long writeBytes = requests.writeBytes();
+        long meanBytes = requests.meanBytes();
+        Pattern pattern = requests.pattern();
         RaidLayout current = layout.get();
-        boolean sequential = pattern == Pattern.SEQUENTIAL;
+        boolean sequential = requests.sequential();
         DiskProfile classDefault = DiskClass.guess(shape.rotational(), shape.device()).defaults();
         String measuredId = a.getHost() + "/" + HostShapes.modelKey(shape.diskModel());
         try {
@@ -315,12 +310,6 @@ public final class CapacityComparison implements Processor<String, CapacityInput
             m = m.scaledBy(k);
         }
         return m;
-    }
-
-    /* Mean request size of one direction, bytes; the other direction's when this one had none (its rate is 0 then). */
-    private static long requestBytes(double kBs, double iops, double otherKBs, double otherIops) {
-        double bytes = iops > 0 ? kBs * 1024 / iops : otherKBs * 1024 / otherIops;
-        return Math.max(512, Math.round(bytes));
     }
 
     /**

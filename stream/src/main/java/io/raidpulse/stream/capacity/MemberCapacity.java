@@ -1,6 +1,7 @@
 package io.raidpulse.stream.capacity;
 
 import io.raidpulse.model.capacity.DiskProfile;
+import io.raidpulse.model.matching.WindowRequests;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateWriter;
@@ -79,7 +80,7 @@ record MemberCapacity(Learned random, long requestBytes, Learned sequential, lon
         if (!(ios > 0) || !(reads + writes > 0)) {
             return Optional.empty();
         }
-        long bytes = Math.max(512, Math.round((a.getRkBS() + a.getWkBS()) * 1024 / (reads + writes)));
+        long bytes = WindowRequests.of(reads, writes, a.getRkBS(), a.getWkBS()).meanBytes();
         return Optional.of(new MemberCapacity(Learned.first(ios / perBusySecond), bytes, null));
     }
 
