@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
-/** Starts a main class of this module in a JVM of its own, with the test's class path. */
+/** Starts a main class in a JVM of its own, with the test's class path. */
 public final class ChildJvm {
     private ChildJvm() {
     }
