@@ -1,5 +1,6 @@
 package io.raidpulse.config;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,7 +55,7 @@ public final class KafkaSettings {
             deepest = deepest.getCause();
         }
         String reason = settings.redact(firstLine(String.valueOf(deepest.getMessage())));
-        String lower = reason.toLowerCase(java.util.Locale.ROOT);
+        String lower = reason.toLowerCase(Locale.ROOT);
         String check = lower.contains("jaas") || lower.contains("login module") ? "kafka.sasl.jaas.config"
                 : lower.contains("store") || lower.contains("ssl") ? "the kafka.ssl.* settings"
                 : lower.contains("sasl") ? "the kafka.sasl.* settings" : "the kafka.* settings";

@@ -1,6 +1,8 @@
 package io.raidpulse.config;
 
+import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Matcher;
 
 /**
  * One setting, declared once: its name, type, default, bounds and meaning. A component declares
@@ -97,7 +99,7 @@ public final class Key<T> {
      * ({@code NAME} in {@code notify.NAME.timeout}) replaced by {@code member}.
      */
     public Key<T> in(String member) {
-        String concrete = name.replaceFirst("(^|\\.)[A-Z][A-Z_]*(\\.|$)", "$1" + java.util.regex.Matcher.quoteReplacement(member) + "$2");
+        String concrete = name.replaceFirst("(^|\\.)[A-Z][A-Z_]*(\\.|$)", "$1" + Matcher.quoteReplacement(member) + "$2");
         return new Key<>(concrete, defaultValue, defaultText, doc, reader);
     }
 
@@ -108,7 +110,7 @@ public final class Key<T> {
 
     /** {@code text} read as this key's value would be (with its bounds): for checking a documented default. */
     public T parse(String text) {
-        return read(Settings.of(java.util.Map.of(name, text)));
+        return read(Settings.of(Map.of(name, text)));
     }
 
     @Override

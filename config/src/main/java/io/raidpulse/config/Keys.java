@@ -1,7 +1,10 @@
 package io.raidpulse.config;
 
+import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -115,16 +118,16 @@ public final class Keys {
      */
     public static List<Key<?>> declaredInSources(Path javaRoot) {
         List<Key<?>> keys = new ArrayList<>();
-        try (var files = java.nio.file.Files.walk(javaRoot)) {
+        try (var files = Files.walk(javaRoot)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
-                String name = javaRoot.relativize(f).toString().replace(java.io.File.separatorChar, '.');
+                String name = javaRoot.relativize(f).toString().replace(File.separatorChar, '.');
                 name = name.substring(0, name.length() - ".java".length());
                 if (name.endsWith("package-info") || name.endsWith("module-info")) {
                     continue;
                 }
                 collect(Class.forName(name, false, Thread.currentThread().getContextClassLoader()), keys);
             }
-        } catch (java.io.IOException | ClassNotFoundException e) {
+        } catch (IOException | ClassNotFoundException e) {
             throw new IllegalStateException("cannot list the keys declared under " + javaRoot, e);
         }
         return keys;

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -47,8 +48,8 @@ public final class Settings {
 
     /** The keys and prefixes the readers of {@link #tracked()} settings asked for, by full name. */
     private static final class Reads {
-        final Set<String> keys = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        final Set<String> prefixes = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        final Set<String> keys = ConcurrentHashMap.newKeySet();
+        final Set<String> prefixes = ConcurrentHashMap.newKeySet();
     }
 
     private Settings(Map<String, String> values) {

@@ -9,6 +9,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -77,7 +78,7 @@ public final class Initramfs {
                 cpio.file(base + "/" + m, Files.readAllBytes(kernel.modules().resolve(m)), false);
             }
         }
-        Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING);
         return out;
     }
 

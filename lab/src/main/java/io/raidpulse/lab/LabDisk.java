@@ -1,5 +1,6 @@
 package io.raidpulse.lab;
 
+import io.raidpulse.lab.disk.SerialDisk;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -118,8 +119,8 @@ public record LabDisk(String name, Backing backing, long iops, long writeIops, l
             "RAID5 volume of 4 x 7200 rpm on a PERC H700 (megaraid_sas): 600 random reads, 150 random writes a second, 480 MB/s");
 
     /** The rotating disk's service-time model; null for the parallel profiles. */
-    public io.raidpulse.lab.disk.SerialDisk serialModel() {
-        return backing == Backing.SERIAL ? io.raidpulse.lab.disk.SerialDisk.of(iops, bytesPerSec, 4096) : null;
+    public SerialDisk serialModel() {
+        return backing == Backing.SERIAL ? SerialDisk.of(iops, bytesPerSec, 4096) : null;
     }
 
     public static List<LabDisk> all() {

@@ -2,6 +2,7 @@ package io.raidpulse.lab;
 
 import io.raidpulse.config.Cli;
 import io.raidpulse.config.UserException;
+import io.raidpulse.lab.recording.Recording;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -10,10 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code ./lab/run}: boots real md in QEMU and runs scenarios in it (lab/README.md). */
 @Command(name = "lab/run", mixinStandardHelpOptions = true, sortOptions = false,
@@ -98,7 +99,7 @@ public final class LabMain implements Callable<Integer> {
             stdout.flush();
             LabRun.Result r = LabRun.run(setup, s, results.resolve(s.name()));
             if (pack && r.ok()) {
-                io.raidpulse.lab.recording.Recording.pack(r.out());
+                Recording.pack(r.out());
             }
             stdout.printf("lab: %s: %s in %d s, results in %s%n", s.name(), r.outcome(), r.took().toSeconds(), r.out());
             stdout.flush();

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -173,7 +174,7 @@ public final class LabRun {
             dm.put("id", "d" + i);
             dm.put("bytes", d.bytes());
             dm.put("profile", d.profile().name());
-            dm.put("backing", d.profile().backing().name().toLowerCase(java.util.Locale.ROOT));
+            dm.put("backing", d.profile().backing().name().toLowerCase(Locale.ROOT));
             dm.put("iops", d.profile().iops());
             if (d.profile().writeIops() > 0) {
                 dm.put("write_iops", d.profile().writeIops());

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything a lab run needs on the host, checked once: the repository (the guest sees it at the
@@ -34,13 +35,13 @@ public record LabSetup(Path repo, Path cache, KernelPackage kernel, Path initram
             Path.of("/proc"), Path.of("/sys"));
 
     /** The guest mount that hides {@code dir} (an absolute, real path) from the guest, if any. */
-    static java.util.Optional<Path> hiddenInGuestBy(Path dir) {
+    static Optional<Path> hiddenInGuestBy(Path dir) {
         return GUEST_MOUNTS.stream().filter(dir::startsWith).findFirst();
     }
 
     public static LabSetup prepare(Path repo, String kernelPackage, String accelMode, int cpus) throws IOException {
         Path real = repo.toRealPath();
-        java.util.Optional<Path> hidden = hiddenInGuestBy(real);
+        Optional<Path> hidden = hiddenInGuestBy(real);
         if (hidden.isPresent()) {
             throw new UserException("the lab cannot run from " + real + ": the guest mounts its own " + hidden.get()
                     + " over the host's, so the checkout is not there in the guest; clone it elsewhere (under /work or a home directory)");

@@ -2,6 +2,7 @@ package io.raidpulse.launcher;
 
 import io.raidpulse.services.kafka.EmbeddedKafka;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -22,7 +23,7 @@ final class BrokerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         int chosen = port > 0 ? port : Launch.preferredPort(dataDir, 9092);
-        EmbeddedKafka kafka = EmbeddedKafka.start(dataDir, chosen, java.util.Map.of());
+        EmbeddedKafka kafka = EmbeddedKafka.start(dataDir, chosen, Map.of());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             kafka.stop();

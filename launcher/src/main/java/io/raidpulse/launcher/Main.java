@@ -3,6 +3,8 @@ package io.raidpulse.launcher;
 import io.raidpulse.collector.CollectorMain;
 import io.raidpulse.config.Cli;
 import io.raidpulse.launcher.capacity.CapacityCommand;
+import io.raidpulse.launcher.config.ConfigCommand;
+import io.raidpulse.launcher.fleet.FleetCommand;
 import io.raidpulse.launcher.up.UpCommand;
 import io.raidpulse.simulator.SimulatorCommands;
 import io.raidpulse.stream.StreamCommands;
@@ -15,8 +17,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Version.class,
         description = "Disk and md RAID saturation, health and capacity, streamed through Kafka.",
-        subcommands = {UpCommand.class, BrokerCommand.class, CapacityCommand.class, io.raidpulse.launcher.config.ConfigCommand.class,
-            io.raidpulse.launcher.fleet.FleetCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {UpCommand.class, BrokerCommand.class, CapacityCommand.class, ConfigCommand.class,
+            FleetCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

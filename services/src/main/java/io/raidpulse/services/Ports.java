@@ -3,6 +3,7 @@ package io.raidpulse.services;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 
@@ -34,7 +35,7 @@ public final class Ports {
     /** Whether something accepts connections on host:port within {@code timeoutMs}. */
     public static boolean isListening(String host, int port, int timeoutMs) {
         try (Socket socket = new Socket()) {
-            socket.connect(new java.net.InetSocketAddress(host, port), timeoutMs);
+            socket.connect(new InetSocketAddress(host, port), timeoutMs);
             return true;
         } catch (IOException e) {
             return false;

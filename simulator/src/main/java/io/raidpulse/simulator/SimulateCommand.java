@@ -13,7 +13,9 @@ import io.raidpulse.simulator.truth.TruthWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -114,7 +116,7 @@ public final class SimulateCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String offset(Scenario s, java.time.Instant t) {
+    private static String offset(Scenario s, Instant t) {
         return Units.formatSeconds(t.getEpochSecond() - s.start().getEpochSecond());
     }
 
@@ -154,7 +156,7 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private static void deleteTree(Path p) throws IOException {
-        if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
             try (var s = Files.list(p)) {
                 for (Path c : s.toList()) {
                     deleteTree(c);

@@ -26,27 +26,39 @@ final class SysstatOracle {
      * iostat is stopped (SIGSTOP) as soon as it printed its first report and the second counters
      * are written while it cannot read; its one-second alarm, if it came meanwhile, is delivered
      * when it continues. Exit 4 when the stop came too late to be sure the alarm had not fired
-     * before it (a loaded machine): the caller runs the pair again.
+     * before it (a loaded machine): the caller runs the pair again. Its output is read through a
+     * pipe by the shell's own {@code read}, not polled: a poll forks a {@code sleep} a hundred
+     * times a second, and that, not iostat's one second, was what limited how many pairs can run
+     * at once.
      */
     private static final String SCRIPT = """
             set -e
             W=$1
             mount --bind "$W/block" /sys/block
             mount --bind "$W/uptime" /proc/uptime
-            # a run before this one left its output: the wait below must see this run's only
-            rm -f "$W/out.json"
+            # a run before this one left its output and its pipe
+            rm -f "$W/out.json" "$W/pipe"
+            mkfifo "$W/pipe"
             t0=$(date +%s%N)
-            stdbuf -oL iostat -x -d -o JSON 1 2 > "$W/out.json" &
+            stdbuf -oL iostat -x -d -o JSON 1 2 > "$W/pipe" &
             P=$!
-            i=0
-            until grep -q '^[[:space:]]*\\]' "$W/out.json" 2>/dev/null; do
-              sleep 0.01; i=$((i+1)); if [ $i -gt 2000 ]; then kill $P; echo "iostat printed no first report" >&2; exit 3; fi
+            exec 3< "$W/pipe"
+            : > "$W/out.json"
+            first=no
+            # the first report ends at the first line that is a closing bracket
+            while IFS= read -r line <&3; do
+              printf '%s\\n' "$line" >> "$W/out.json"
+              case "${line#"${line%%[![:space:]]*}"}" in
+                "]"*) first=yes; break ;;
+              esac
             done
+            if [ $first = no ]; then wait $P || true; echo "iostat printed no first report" >&2; exit 3; fi
             kill -STOP $P
             late=$(( ($(date +%s%N) - t0) / 1000000 > 800 ))
             for f in "$W"/next/*; do cat "$f" > "$W/block/$(basename "$f")/stat"; done
             cat "$W/next-uptime" > "$W/uptime"
             kill -CONT $P
+            cat <&3 >> "$W/out.json"
             wait $P
             if [ $late = 1 ]; then exit 4; fi
             """;

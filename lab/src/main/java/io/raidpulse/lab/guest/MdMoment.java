@@ -3,6 +3,7 @@ package io.raidpulse.lab.guest;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +39,7 @@ public final class MdMoment {
             List<String> members = new ArrayList<>();
             try (DirectoryStream<Path> d = Files.newDirectoryStream(md, "dev-*")) {
                 d.forEach(p -> members.add(p.getFileName().toString()));
-            } catch (java.nio.file.NoSuchFileException e) {
+            } catch (NoSuchFileException e) {
                 out.append("  gone\n"); // stopped since it was listed
                 continue;
             }

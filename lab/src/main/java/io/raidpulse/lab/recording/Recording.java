@@ -9,6 +9,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -100,7 +101,7 @@ public final class Recording {
      * The first event of {@code kind} after {@code after} whose attributes include all of
      * {@code attrs} ("key", "value", ...); null when there is none.
      */
-    public Event next(String kind, java.time.Instant after, String... attrs) {
+    public Event next(String kind, Instant after, String... attrs) {
         for (Event e : events) {
             if (!e.kind().equals(kind) || e.time().isBefore(after)) {
                 continue;

@@ -11,8 +11,10 @@ import io.raidpulse.services.influx.InfluxServer;
 import io.raidpulse.stream.influx.InfluxConnection;
 import io.raidpulse.stream.influx.InfluxConnections;
 import io.raidpulse.stream.influx.InfluxQlResult;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -72,7 +74,7 @@ class RecordingPipelineIT {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("recordings")
-    void alertsMatchWhatHappened(Recording r) {
+    void alertsMatchWhatHappened(Recording r) throws IOException {
         String host = "lab-" + r.manifest().path("scenario").asText();
         List<Alert> mine = alerts.stream().filter(a -> a.getHost().equals(host)).toList();
         check(r, mine);
@@ -153,12 +155,15 @@ class RecordingPipelineIT {
     }
 
     /** The checks of one recording's alerts (LabIT runs them on a fresh run too). */
-    static void check(Recording r, List<Alert> alerts) {
+    static void check(Recording r, List<Alert> alerts) throws IOException {
         alerts.forEach(a -> System.out.println(r.name() + ": " + a.getEventTime() + " " + a.getState() + " " + a.getKind() + " "
                 + a.getSubject() + " " + a.getSeverity() + " | " + a.getSummary()));
         SoftAssertions soft = new SoftAssertions();
         AlertChecks.common(soft, r, alerts);
-        AlertChecks.saturation(soft, r, alerts, ScenarioExpectations.saturation(r.manifest().path("scenario").asText()));
+        List<HostSample> samples = SpoolSamples.of(r);
+        List<Instant> sampleTimes = samples.stream().map(HostSample::getSampleTime).toList();
+        AlertChecks.saturation(soft, r, alerts, sampleTimes, ScenarioExpectations.saturation(r.manifest().path("scenario").asText()));
+        AlertChecks.hardwareVolumes(soft, r, alerts, samples);
         soft.assertAll();
     }
 }

@@ -15,10 +15,11 @@ import java.util.concurrent.Future;
 /**
  * {@code replay} on every recorded interval of a lab recording equals sysstat's iostat on the
  * same snapshot pair, every field, on real md and member counters. Each oracle run sleeps one
- * second inside iostat, so pairs run several at a time (each in its own mount namespace).
+ * second inside iostat, so pairs run many at a time (each in its own mount namespace; the oracle
+ * waits on a pipe, not by polling, so a waiting pair costs nothing).
  */
 public final class ReplayChecks {
-    private static final int PARALLEL = 8;
+    private static final int PARALLEL = 24;
 
     private ReplayChecks() {
     }

@@ -38,8 +38,9 @@ final class ScenarioExpectations {
             // syncs capped at 8-10 MB/s keep the members far from busy; no benchmark runs
             "md-life-raid5", List.of(),
             "md-life-raid6-spare", List.of(),
-            // the PERC H700 volume as the stream processor sees it today, a lone disk: half its read
-            // rate passes without waiting; each overload, 90 s from the next, is an episode of its own
+            // the PERC H700 volume, judged as the parallel device it is (queue or latency evidence
+            // against its own baseline): half its read rate passes without waiting although util is
+            // near 100%; each overload, 90 s from the next, is an episode of its own
             "perc-h700-saturation", List.of(quiet("sda", "randread-half"), fires("sda", "randread-overload"),
                     fires("sda", "randwrite-overload")));
     /**

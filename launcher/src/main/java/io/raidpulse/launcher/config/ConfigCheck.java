@@ -11,6 +11,7 @@ import io.raidpulse.stream.notify.Notifiers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,6 +20,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -62,7 +64,7 @@ public final class ConfigCheck {
     /** The problems of {@code file}, one line each; empty when every setting is valid and known. */
     public static List<String> problems(Settings file) {
         Settings tracked = file.tracked();
-        Set<String> problems = new java.util.LinkedHashSet<>();
+        Set<String> problems = new LinkedHashSet<>();
         // keys under these prefixes were not all read: a required key of that part is missing or refused
         Set<String> unfinished = new TreeSet<>();
         for (Consumer<Settings> validate : COMPONENTS.values()) {
@@ -139,7 +141,7 @@ public final class ConfigCheck {
     private static String hint(String key, Settings file) {
         if (key.startsWith("notify.")) {
             String[] parts = key.split("\\.", 3);
-            if (parts.length == 3 && !file.string(Notifiers.CHANNELS.name(), Notifiers.CHANNELS.defaultValue()).matches("(^|.*[,\\s])" + java.util.regex.Pattern.quote(parts[1])
+            if (parts.length == 3 && !file.string(Notifiers.CHANNELS.name(), Notifiers.CHANNELS.defaultValue()).matches("(^|.*[,\\s])" + Pattern.quote(parts[1])
                     + "(\\s*:.*|\\s*,.*|\\s*$)")) {
                 return " (channel " + parts[1] + " is not in notify.channels)";
             }

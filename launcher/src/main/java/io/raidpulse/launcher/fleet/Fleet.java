@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 
 /**
@@ -48,7 +49,7 @@ final class Fleet {
      * Runs every host to its end. {@code wallMs} is the clock real-time mode waits for (null: fast
      * mode); {@code stop} is checked between samples.
      */
-    Result run(Sink sink, LongSupplier wallMs, java.util.function.BooleanSupplier stop) throws InterruptedException {
+    Result run(Sink sink, LongSupplier wallMs, BooleanSupplier stop) throws InterruptedException {
         long began = System.nanoTime();
         PriorityQueue<FleetHost> due = new PriorityQueue<>(Comparator.<FleetHost>comparingLong(h -> h.dueMs(startMs))
                 .thenComparingInt(h -> h.plan().index()));

@@ -3,18 +3,22 @@ package io.raidpulse.launcher.fleet;
 import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.publish.ProducerSettings;
 import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.KafkaSettings;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.simulator.scenario.ScenarioException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.ref.Reference;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -149,7 +153,7 @@ public final class FleetCommand implements Callable<Integer> {
             try {
                 producer = new KafkaProducer<>(producerConfig);
             } catch (KafkaException e) {
-                throw io.raidpulse.config.KafkaSettings.clientError("Kafka producer settings", e, settings);
+                throw KafkaSettings.clientError("Kafka producer settings", e, settings);
             }
         }
         long heapBefore = usedHeap();
@@ -167,7 +171,7 @@ public final class FleetCommand implements Callable<Integer> {
                 firstFailure.compareAndSet(null, e);
             }
         });
-        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean stop = new AtomicBoolean();
         Thread hook = new Thread(() -> stop.set(true), "fleet-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         Fleet.Result result;
@@ -187,11 +191,11 @@ public final class FleetCommand implements Callable<Integer> {
         }
         // every host's model and sampler (last counters, inventory), measured while all are live
         long perHost = Math.max(0, usedHeap() - heapBefore) / hosts;
-        java.lang.ref.Reference.reachabilityFence(fleet);
+        Reference.reachabilityFence(fleet);
         double seconds = result.wallNanos() / 1e9;
         stdout.printf("sent %d samples (%.1f MB encoded) of %d hosts in %.1f s: %.0f samples/s%s%n", result.samples() - failed.get(),
                 result.bytes() / 1e6, result.hosts(), seconds, result.samples() / seconds,
-                intervalS > 0 ? String.format(java.util.Locale.ROOT, ", %.0f hosts at a %d s interval", result.samples() / seconds * intervalS, intervalS) : "");
+                intervalS > 0 ? String.format(Locale.ROOT, ", %.0f hosts at a %d s interval", result.samples() / seconds * intervalS, intervalS) : "");
         if (!fast) {
             stdout.printf("latest first sample sent %d ms after its time (hosts being built), latest later sample %d ms%n",
                     result.maxLateFirstMs(), result.maxLateMs());

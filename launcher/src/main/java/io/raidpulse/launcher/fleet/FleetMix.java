@@ -196,7 +196,7 @@ final class FleetMix {
 
         /** {@code rest}: the profile line's settings after the figures the fleet's loads are computed from */
         Kind(String name, double readIops, double writeIops, double seqBytes, String rest, String size, String partition) {
-            this.profile = String.format(java.util.Locale.ROOT, "profile %s read-iops=%.0f write-iops=%.0f seq=%.0fMB/s %s", name, readIops,
+            this.profile = String.format(Locale.ROOT, "profile %s read-iops=%.0f write-iops=%.0f seq=%.0fMB/s %s", name, readIops,
                     writeIops, seqBytes / 1e6, rest);
             this.readIops = readIops;
             this.writeIops = writeIops;

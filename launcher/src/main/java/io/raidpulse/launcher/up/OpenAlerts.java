@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
@@ -50,7 +51,7 @@ final class OpenAlerts implements AutoCloseable {
 
     void start() {
         var partitions = consumer.partitionsFor(topic, Duration.ofSeconds(15)).stream()
-                .map(p -> new org.apache.kafka.common.TopicPartition(p.topic(), p.partition())).toList();
+                .map(p -> new TopicPartition(p.topic(), p.partition())).toList();
         consumer.assign(partitions);
         consumer.seekToBeginning(partitions);
         thread.start();

@@ -1,12 +1,13 @@
 package io.raidpulse.launcher.up;
 
-import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.cli.CollectCommand;
+import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.collect.CollectorSettings;
 import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.launcher.Launch;
+import io.raidpulse.services.Ports;
 import io.raidpulse.services.influx.InfluxServer;
 import io.raidpulse.services.kafka.EmbeddedKafka;
 import io.raidpulse.simulator.Simulation;
@@ -159,7 +160,7 @@ public final class Pipeline implements AutoCloseable {
             return Optional.empty();
         }
         boolean used = Files.exists(dir.resolve("port"));
-        int port = used || !io.raidpulse.services.Ports.isFree(PREFERRED_INFLUX_PORT) ? 0 : PREFERRED_INFLUX_PORT;
+        int port = used || !Ports.isFree(PREFERRED_INFLUX_PORT) ? 0 : PREFERRED_INFLUX_PORT;
         return Optional.of(InfluxServer.startLocal(influxd.get(), dir, port));
     }
 

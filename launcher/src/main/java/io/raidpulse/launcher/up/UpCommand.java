@@ -5,6 +5,7 @@ import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
+import io.raidpulse.launcher.config.ConfigCheck;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
@@ -15,10 +16,12 @@ import io.raidpulse.stream.sink.SinkSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -80,7 +83,7 @@ public final class UpCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // every setting checked before anything starts; the broker's address is up's own
-        io.raidpulse.launcher.config.ConfigCheck.validate(settings().with(KafkaKeys.BOOTSTRAP_SERVERS.name(), "localhost:" + Math.max(port, 9092)));
+        ConfigCheck.validate(settings().with(KafkaKeys.BOOTSTRAP_SERVERS.name(), "localhost:" + Math.max(port, 9092)));
         Pipeline pipeline = Pipeline.start(new Pipeline.Options(dataDir, port, influxUrl, noInflux, settings(), scenario, fast));
         CountDownLatch stopped = new CountDownLatch(1);
         Thread main = Thread.currentThread();
@@ -175,7 +178,7 @@ public final class UpCommand implements Callable<Integer> {
 
     static void printStatus(PrintWriter out, Pipeline p, OpenAlerts alerts) {
         HostSample last = p.collector().lastSample();
-        StringBuilder line = new StringBuilder(TIME.format(java.time.Instant.now())).append(" status: ");
+        StringBuilder line = new StringBuilder(TIME.format(Instant.now())).append(" status: ");
         if (last == null) {
             line.append("no sample yet");
         } else {
@@ -190,7 +193,7 @@ public final class UpCommand implements Callable<Integer> {
                 if (a.getSyncAction() != null && !"idle".equals(a.getSyncAction())) {
                     line.append(' ').append(a.getSyncAction());
                     if (a.getSyncCompletedPct() != null) {
-                        line.append(String.format(java.util.Locale.ROOT, " %.1f%%", a.getSyncCompletedPct()));
+                        line.append(String.format(Locale.ROOT, " %.1f%%", a.getSyncCompletedPct()));
                     }
                 }
                 line.append(']');

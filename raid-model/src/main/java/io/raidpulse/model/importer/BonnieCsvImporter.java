@@ -7,6 +7,7 @@ import io.raidpulse.model.profile.Tool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 
 /**
  * bonnie++ CSV result lines, found anywhere in the text (bonnie++ prints one after its table,
@@ -64,7 +65,7 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
         String version10x = null;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
-            java.util.regex.Matcher v = VERSION_1_0X.matcher(line);
+            Matcher v = VERSION_1_0X.matcher(line);
             if (v.matches()) {
                 version10x = v.group(1);
                 continue;
@@ -128,7 +129,7 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
     }
 
     /** A bonnie++ 1.0x line: 27 fields, no version, no concurrency, no latencies (bon_time.cpp, BonTimer::DoReport). */
-    private List<BenchmarkResult> row10x(String text, String[] f, java.util.regex.Matcher m, int lineNo, String version, ImportContext ctx)
+    private List<BenchmarkResult> row10x(String text, String[] f, Matcher m, int lineNo, String version, ImportContext ctx)
             throws ImportException {
         if (f.length != FIELDS_1_0X) {
             throw ImportException.atLine(FMT, lineNo, "a bonnie++ 1.0x line ('name,size,...') has " + FIELDS_1_0X + " fields, found " + f.length);
@@ -212,7 +213,7 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
         if (cell.isEmpty()) {
             return null;
         }
-        java.util.regex.Matcher m = LATENCY.matcher(cell);
+        Matcher m = LATENCY.matcher(cell);
         if (!m.matches()) {
             throw ImportException.atLine(FMT, lineNo, column(column, "latency") + ": expected a latency like 6930us, 2ms or 1s, found '" + cell + "'");
         }

@@ -5,14 +5,18 @@ import io.raidpulse.schema.AggregateWindowState;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.BenchmarkProfile;
 import io.raidpulse.schema.CapacityAlertState;
+import io.raidpulse.schema.CapacityShapesState;
 import io.raidpulse.schema.ForecastState;
+import io.raidpulse.schema.HostContinuityState;
 import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.IncidentsState;
 import io.raidpulse.schema.MdHealthState;
 import io.raidpulse.schema.SaturationState;
 import java.util.List;
+import java.util.stream.Stream;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.avro.specific.SpecificRecord;
 
 /**
  * Serdes for every record raidpulse puts on Kafka: Avro single-object encoding
@@ -28,10 +32,11 @@ public final class AvroSerdes {
      * changelogs, which a restart or an upgrade restores, so their history is kept as the topics' is.
      */
     static final List<Class<? extends SpecificRecord>> STATE_TYPES =
-            List.of(SaturationState.class, MdHealthState.class, CapacityAlertState.class, ForecastState.class, AggregateWindowState.class);
+            List.of(SaturationState.class, MdHealthState.class, CapacityAlertState.class, ForecastState.class, AggregateWindowState.class,
+                    HostContinuityState.class, CapacityShapesState.class, IncidentsState.class);
     /** Every type with a schema history. */
     static final List<Class<? extends SpecificRecord>> ALL_TYPES =
-            java.util.stream.Stream.concat(TYPES.stream(), STATE_TYPES.stream()).toList();
+            Stream.concat(TYPES.stream(), STATE_TYPES.stream()).toList();
 
     private AvroSerdes() {
     }

@@ -6,6 +6,7 @@ import io.raidpulse.services.Ports;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -315,7 +316,7 @@ public final class InfluxServer implements AutoCloseable {
             try {
                 HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(URI.create(base + "/query"))
                         .header("Content-Type", "application/x-www-form-urlencoded")
-                        .POST(HttpRequest.BodyPublishers.ofString("q=" + java.net.URLEncoder.encode(q, StandardCharsets.UTF_8)))
+                        .POST(HttpRequest.BodyPublishers.ofString("q=" + URLEncoder.encode(q, StandardCharsets.UTF_8)))
                         .build(), HttpResponse.BodyHandlers.ofString());
                 // 401/403: an admin exists already (a restart on the same data), which is what we want
                 if (response.statusCode() / 100 != 2 && response.statusCode() != 401 && response.statusCode() != 403) {

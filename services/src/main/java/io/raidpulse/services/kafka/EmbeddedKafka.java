@@ -9,9 +9,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -20,6 +23,9 @@ import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.utils.Time;
@@ -100,7 +106,7 @@ public final class EmbeddedKafka implements AutoCloseable {
             }
             broker = Ports.free();
         }
-        java.util.Set<Integer> taken = new java.util.HashSet<>(List.of(broker));
+        Set<Integer> taken = new HashSet<>(List.of(broker));
         int controller = rememberedOrFree(remembered, "controller", taken);
         int saslSsl = options.saslSsl() == null ? 0 : rememberedOrFree(remembered, "sasl_ssl", taken);
         EmbeddedKafka kafka = new EmbeddedKafka(logDir, broker, controller, saslSsl, options);
@@ -108,7 +114,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         return kafka;
     }
 
-    private static int rememberedOrFree(Properties remembered, String key, java.util.Set<Integer> taken) {
+    private static int rememberedOrFree(Properties remembered, String key, Set<Integer> taken) {
         int port = Integer.parseInt(remembered.getProperty(key, "0"));
         while (port <= 0 || taken.contains(port) || !Ports.isFree(port)) {
             port = Ports.free();
@@ -151,8 +157,8 @@ public final class EmbeddedKafka implements AutoCloseable {
     /** Creates or updates a SCRAM-SHA-512 user for the SASL_SSL listener (through the plaintext listener). */
     public void addScramUser(String user, String password) {
         try (Admin admin = admin()) {
-            admin.alterUserScramCredentials(List.of(new org.apache.kafka.clients.admin.UserScramCredentialUpsertion(user,
-                    new org.apache.kafka.clients.admin.ScramCredentialInfo(org.apache.kafka.clients.admin.ScramMechanism.SCRAM_SHA_512, 8192),
+            admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(user,
+                    new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, 8192),
                     password))).all().get(30, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException("cannot add SCRAM user " + user, e);
@@ -255,7 +261,7 @@ public final class EmbeddedKafka implements AutoCloseable {
             advertised += ",SASL_SSL://localhost:" + saslSslPort;
             protocols += ",SASL_SSL:SASL_SSL";
             p.put("sasl.enabled.mechanisms", SCRAM_MECHANISM);
-            p.put("listener.name.sasl_ssl." + SCRAM_MECHANISM.toLowerCase(java.util.Locale.ROOT) + ".sasl.jaas.config",
+            p.put("listener.name.sasl_ssl." + SCRAM_MECHANISM.toLowerCase(Locale.ROOT) + ".sasl.jaas.config",
                     "org.apache.kafka.common.security.scram.ScramLoginModule required;");
             p.put("listener.name.sasl_ssl.ssl.keystore.location", tls.keyStore().toString());
             p.put("listener.name.sasl_ssl.ssl.keystore.password", tls.password());

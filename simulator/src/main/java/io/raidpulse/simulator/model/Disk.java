@@ -4,6 +4,7 @@ import io.raidpulse.simulator.scenario.DiskSpec;
 import io.raidpulse.simulator.scenario.ProfileSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntSupplier;
 
 /** A whole disk: one queue served at the rates of its profile, and the partitions on it. */
 public final class Disk implements SimulatedDevice {
@@ -15,7 +16,7 @@ public final class Disk implements SimulatedDevice {
     private final DeviceCounters counters = new DeviceCounters();
 
     /** {@code nextMinor} supplies minors for dynamically numbered devices (nvme, major 259). */
-    Disk(DiskSpec spec, ProfileSpec profile, java.util.function.IntSupplier nextMinor) {
+    Disk(DiskSpec spec, ProfileSpec profile, IntSupplier nextMinor) {
         this.spec = spec;
         this.profile = profile;
         String n = spec.name();

@@ -1,5 +1,7 @@
 package io.raidpulse.simulator.scenario;
 
+import java.util.Locale;
+
 /**
  * Something an operator or the hardware does at a time: the equivalents of {@code mdadm --fail},
  * {@code --remove}, {@code --add}, {@code echo check > sync_action}, and a disk pulled or plugged.
@@ -33,7 +35,7 @@ public record EventSpec(long atSecond, Action action, String array, String devic
 
     /** The event as a scenario line writes it, for messages. */
     public String describe() {
-        String what = action.name().toLowerCase(java.util.Locale.ROOT);
+        String what = action.name().toLowerCase(Locale.ROOT);
         return "at " + Units.formatSeconds(atSecond) + " " + what + (array != null ? " " + array : "")
                 + (device != null ? " " + device : "");
     }

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -435,7 +437,7 @@ public final class ScenarioParser {
     private void expect(Line l) {
         String kind = l.positional(0, "kind");
         if (!EXPECT_KINDS.contains(kind)) {
-            throw l.error("kind", "expected one of " + String.join(", ", new java.util.TreeSet<>(EXPECT_KINDS)) + ", got '"
+            throw l.error("kind", "expected one of " + String.join(", ", new TreeSet<>(EXPECT_KINDS)) + ", got '"
                     + kind + "'");
         }
         String subject = l.positional(1, "subject");
@@ -491,7 +493,7 @@ public final class ScenarioParser {
             }
         }
         List<EventSpec> ordered = new ArrayList<>(events);
-        ordered.sort(java.util.Comparator.comparingLong(EventSpec::atSecond).thenComparingInt(EventSpec::line));
+        ordered.sort(Comparator.comparingLong(EventSpec::atSecond).thenComparingInt(EventSpec::line));
         for (Expectation x : expectations) {
             boolean known = arrays.stream().anyMatch(a -> a.name().equals(x.subject())) || isDiskOrPartition(x.subject());
             if (!known) {
@@ -596,7 +598,7 @@ public final class ScenarioParser {
                 String k = a.substring(0, eq);
                 if (!allowed.contains(k)) {
                     throw new ScenarioException(source, no, keyword + ": unknown field '" + k + "' (expected "
-                            + String.join(", ", new java.util.TreeSet<>(allowed)) + ")");
+                            + String.join(", ", new TreeSet<>(allowed)) + ")");
                 }
                 if (out.put(k, a.substring(eq + 1)) != null) {
                     throw error(k, "given twice");

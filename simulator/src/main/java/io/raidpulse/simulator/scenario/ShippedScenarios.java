@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** The scenarios shipped in the jar (resources/scenarios, listed in scenarios/index), and scenario files. */
 public final class ShippedScenarios {
@@ -55,7 +56,7 @@ public final class ShippedScenarios {
         }
         String file = p.getFileName().toString();
         String base = file.endsWith(SUFFIX) ? file.substring(0, file.length() - SUFFIX.length()) : file;
-        return ScenarioParser.parse(text, p.toString(), base.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9-]", "-"));
+        return ScenarioParser.parse(text, p.toString(), base.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-"));
     }
 
     /** The text of a shipped scenario, as documentation and as a starting point for one's own. */

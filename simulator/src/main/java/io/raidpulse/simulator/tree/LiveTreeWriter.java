@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -110,7 +111,7 @@ public final class LiveTreeWriter implements TreeOutput {
     }
 
     private static void delete(Path p) throws IOException {
-        if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
             try (var s = Files.list(p)) {
                 for (Path c : s.toList()) {
                     delete(c);

@@ -2,6 +2,7 @@ package io.raidpulse.simulator.truth;
 
 import io.raidpulse.md.SyncAction;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,7 +24,7 @@ import java.util.Map;
 public record ArrayTruth(String array, String level, double offeredReads, double offeredWrites, double servedReads,
         double servedWrites, double readKbPerSecond, double writeKbPerSecond, Map<String, Double> memberUtil,
         String busiestMember, double maxMemberUtil, double saturationLevel, Double writeAmpIo, Double writeAmpSectors, Double appWriteAmpIo,
-        int degraded, boolean spareAvailable, java.util.List<String> faultyMembers, SyncAction syncAction, Double syncProgress,
+        int degraded, boolean spareAvailable, List<String> faultyMembers, SyncAction syncAction, Double syncProgress,
         Double syncSpeedKib, String syncCompleted, long mismatchCnt, String arrayState) {
 
     public Map<String, Object> json() {

@@ -12,8 +12,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns consecutive states of the model into {@link StepTruth}: iostat's formulas (docs/iostat.md)
@@ -115,7 +117,7 @@ public final class TruthRecorder {
         double level = 0;
         // members that worked at the start of the interval or at its end: a member failing in
         // between did I/O for part of it
-        java.util.Set<SimulatedDevice> leaves = new java.util.LinkedHashSet<>(previousLeaves.getOrDefault(a, List.of()));
+        Set<SimulatedDevice> leaves = new LinkedHashSet<>(previousLeaves.getOrDefault(a, List.of()));
         leaves.addAll(model.leaves(a));
         for (SimulatedDevice leaf : leaves) {
             DeviceTruth dt = devices.get(leaf);

@@ -2,8 +2,7 @@ package io.raidpulse.stream.capacity;
 
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.capacity.RaidLevel;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
+import io.raidpulse.schema.ArrayShapeState;
 import java.util.Optional;
 
 /**
@@ -37,22 +36,12 @@ public record ArrayShape(String level, String layout, Integer disks, Long chunkB
         }
     }
 
-    void write(StateWriter w) {
-        w.writeString(level).writeString(layout).writeLong(disks == null ? -1 : disks).writeLong(chunkBytes == null ? -1 : chunkBytes)
-                .writeString(diskModel).writeByte(rotational == null ? -1 : rotational ? 1 : 0)
-                .writeLong(memberBytes == null ? -1 : memberBytes).writeString(device);
+    ArrayShapeState toRecord() {
+        return new ArrayShapeState(level, layout, disks, chunkBytes, diskModel, rotational, memberBytes, device);
     }
 
-    static ArrayShape read(StateReader r) {
-        String level = r.readString();
-        String layout = r.readString();
-        long disks = r.readLong();
-        long chunk = r.readLong();
-        String model = r.readString();
-        int rotational = r.readByte();
-        long member = r.readLong();
-        String device = r.readString();
-        return new ArrayShape(level, layout, disks < 0 ? null : (int) disks, chunk < 0 ? null : chunk, model,
-                rotational < 0 ? null : rotational == 1, member < 0 ? null : member, device);
+    static ArrayShape fromRecord(ArrayShapeState r) {
+        return new ArrayShape(r.getLevel(), r.getLayout(), r.getDisks(), r.getChunkBytes(), r.getDiskModel(), r.getRotational(),
+                r.getMemberBytes(), r.getDevice());
     }
 }

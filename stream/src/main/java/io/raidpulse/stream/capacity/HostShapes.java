@@ -1,9 +1,13 @@
 package io.raidpulse.stream.capacity;
 
+import io.raidpulse.schema.CapacityShapesState;
 import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.FormerShapeState;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.MdMember;
+import io.raidpulse.schema.MemberCapacityState;
+import io.raidpulse.schema.NamedShapeState;
 import io.raidpulse.stream.load.MdLeaves;
 import io.raidpulse.stream.state.StateSerde;
 import java.util.ArrayList;
@@ -48,54 +52,55 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, Long> since, Map<S
     record Former(ArrayShape shape, long since, long until) {
     }
 
-    /*
-     * format 3 keeps each shape's first sample time, the former shapes, and each measured figure's windows
-     * and spread (MemberCapacity.Learned); format 2 added the measured member capacity; format 1 had the
-     * shapes alone
+    /**
+     * An Avro {@link CapacityShapesState}; the binary formats of earlier builds are still read
+     * ({@link ShapesBinaryFormats}: format 3 kept each shape's first sample time, the former shapes
+     * and each measured figure's windows and spread; format 2 added the measured member capacity;
+     * format 1 had the shapes alone).
      */
-    static final StateSerde<HostShapes> SERDE = new StateSerde<HostShapes>("capacity shapes", 3,
-            (h, w) -> {
-                writeShapes(h, w);
-                w.writeInt(h.since.size());
-                h.since.forEach((name, t) -> w.writeString(name).writeLong(t));
-                w.writeInt(h.former.size());
-                h.former.forEach((name, f) -> {
-                    w.writeString(name);
-                    f.shape().write(w);
-                    w.writeLong(f.since()).writeLong(f.until());
-                });
-                w.writeInt(h.measured.size());
-                h.measured.forEach((model, capacity) -> {
-                    w.writeString(model);
-                    capacity.write(w);
-                });
-            },
-            r -> {
-                Map<String, ArrayShape> arrays = readShapes(r);
-                int n = r.readInt();
-                Map<String, Long> since = new LinkedHashMap<>();
-                for (int i = 0; i < n; i++) {
-                    since.put(r.readString(), r.readLong());
-                }
-                n = r.readInt();
-                Map<String, Former> former = new LinkedHashMap<>();
-                for (int i = 0; i < n; i++) {
-                    former.put(r.readString(), new Former(ArrayShape.read(r), r.readLong(), r.readLong()));
-                }
-                return new HostShapes(arrays, Collections.unmodifiableMap(since), Collections.unmodifiableMap(former),
-                        readMeasured(r, MemberCapacity::read));
-            })
-            .alsoReading(2, r -> new HostShapes(readShapes(r), Map.of(), Map.of(), readMeasured(r, MemberCapacity::readFormat2)))
-            .alsoReading(1, r -> new HostShapes(readShapes(r), Map.of(), Map.of(), Map.of()));
+    static final StateSerde<HostShapes> SERDE = StateSerde.avro("capacity shapes", CapacityShapesState.class, HostShapes::toRecord,
+                    HostShapes::fromRecord)
+            .alsoReading(3, ShapesBinaryFormats::format3)
+            .alsoReading(2, ShapesBinaryFormats::format2)
+            .alsoReading(1, ShapesBinaryFormats::format1);
 
-    private static Map<String, MemberCapacity> readMeasured(io.raidpulse.stream.state.StateReader r,
-                                                            java.util.function.Function<io.raidpulse.stream.state.StateReader, MemberCapacity> capacity) {
-        int n = r.readInt();
-        Map<String, MemberCapacity> measured = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            measured.put(r.readString(), capacity.apply(r));
+    private static CapacityShapesState toRecord(HostShapes h) {
+        List<NamedShapeState> arrays = new ArrayList<>(h.arrays.size());
+        h.arrays.forEach((name, shape) -> arrays.add(new NamedShapeState(name, shape.toRecord(), known(h.since.get(name)))));
+        List<FormerShapeState> former = new ArrayList<>(h.former.size());
+        h.former.forEach((name, f) -> former.add(new FormerShapeState(name, f.shape().toRecord(), known(f.since()), f.until())));
+        List<MemberCapacityState> measured = new ArrayList<>(h.measured.size());
+        h.measured.forEach((model, capacity) -> measured.add(capacity.toRecord(model)));
+        return new CapacityShapesState(arrays, former, measured);
+    }
+
+    private static HostShapes fromRecord(CapacityShapesState r) {
+        Map<String, ArrayShape> arrays = new LinkedHashMap<>();
+        Map<String, Long> since = new LinkedHashMap<>();
+        for (NamedShapeState a : r.getArrays()) {
+            arrays.put(a.getArray(), ArrayShape.fromRecord(a.getShape()));
+            since.put(a.getArray(), a.getSince() == null ? Long.MIN_VALUE : a.getSince());
         }
-        return Collections.unmodifiableMap(measured);
+        Map<String, Former> former = new LinkedHashMap<>();
+        for (FormerShapeState f : r.getFormer()) {
+            former.put(f.getArray(), new Former(ArrayShape.fromRecord(f.getShape()), f.getSince() == null ? Long.MIN_VALUE : f.getSince(),
+                    f.getUntil()));
+        }
+        Map<String, MemberCapacity> measured = new LinkedHashMap<>();
+        for (MemberCapacityState m : r.getMeasured()) {
+            measured.put(m.getModelKey(), MemberCapacity.fromRecord(m));
+        }
+        return new HostShapes(Collections.unmodifiableMap(arrays), Collections.unmodifiableMap(since), Collections.unmodifiableMap(former),
+                Collections.unmodifiableMap(measured));
+    }
+
+    /** A sample time, or null for {@link Long#MIN_VALUE} (not known). */
+    static Long known(long time) {
+        return time == Long.MIN_VALUE ? null : time;
+    }
+
+    private static Long known(Long time) {
+        return time == null ? null : known(time.longValue());
     }
 
     /** The key of a member disk model in {@link #measured}: the model, or "?" when the collector did not see it. */
@@ -148,23 +153,6 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, Long> since, Map<S
             return f.shape();
         }
         return current;
-    }
-
-    private static void writeShapes(HostShapes h, io.raidpulse.stream.state.StateWriter w) {
-        w.writeInt(h.arrays.size());
-        h.arrays.forEach((name, shape) -> {
-            w.writeString(name);
-            shape.write(w);
-        });
-    }
-
-    private static Map<String, ArrayShape> readShapes(io.raidpulse.stream.state.StateReader r) {
-        int n = r.readInt();
-        Map<String, ArrayShape> arrays = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) {
-            arrays.put(r.readString(), ArrayShape.read(r));
-        }
-        return Collections.unmodifiableMap(arrays);
     }
 
     /** The shapes of the active arrays of a sample, seen from its time. */

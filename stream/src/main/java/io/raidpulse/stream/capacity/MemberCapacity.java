@@ -3,8 +3,8 @@ package io.raidpulse.stream.capacity;
 import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.matching.WindowRequests;
 import io.raidpulse.schema.Aggregate;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
+import io.raidpulse.schema.LearnedFigureState;
+import io.raidpulse.schema.MemberCapacityState;
 import java.util.Optional;
 
 /**
@@ -144,34 +144,14 @@ record MemberCapacity(Learned random, long requestBytes, Learned sequential, lon
                 "measured: completed member I/Os per busy second over " + windows + " busy 1-minute window" + (windows == 1 ? "" : "s"));
     }
 
-    /* format 3: each figure with its windows and spread (Learned.write) */
-    void write(StateWriter w) {
-        Learned.write(random, w);
-        w.writeLong(requestBytes);
-        Learned.write(sequential, w);
-        w.writeLong(lastWindowEnd);
+    MemberCapacityState toRecord(String modelKey) {
+        return new MemberCapacityState(modelKey, Learned.toRecord(random), requestBytes, Learned.toRecord(sequential),
+                HostShapes.known(lastWindowEnd));
     }
 
-    static MemberCapacity read(StateReader r) {
-        Learned random = Learned.read(r);
-        long bytes = r.readLong();
-        Learned sequential = Learned.read(r);
-        return new MemberCapacity(random, bytes, sequential, r.readLong());
-    }
-
-    /**
-     * Format 2 (HostShapes format 2): the two figures and one count of windows for both, no spread.
-     * A figure measured alone takes the count; when both were measured the split is unknown and each
-     * is taken as learned from one window, so a restored figure never claims more than it is known to
-     * rest on. The spread is counted from the next busy window on.
-     */
-    static MemberCapacity readFormat2(StateReader r) {
-        double iops = r.readDouble();
-        long bytes = r.readLong();
-        double mb = r.readDouble();
-        int windows = r.readInt();
-        int each = iops >= 0 && mb >= 0 ? 1 : windows;
-        return new MemberCapacity(iops < 0 ? null : Learned.restored(iops, each), bytes, mb < 0 ? null : Learned.restored(mb, each));
+    static MemberCapacity fromRecord(MemberCapacityState r) {
+        return new MemberCapacity(Learned.fromRecord(r.getRandom()), r.getRequestBytes(), Learned.fromRecord(r.getSequential()),
+                r.getLastWindowEnd() == null ? Long.MIN_VALUE : r.getLastWindowEnd());
     }
 
     /**
@@ -238,20 +218,12 @@ record MemberCapacity(Learned random, long requestBytes, Learned sequential, lon
             return first + NEW_WINDOW_WEIGHT * NEW_WINDOW_WEIGHT * (1 - first) / (1 - q);
         }
 
-        static void write(Learned l, StateWriter w) {
-            if (l == null) {
-                w.writeDouble(-1);
-                return;
-            }
-            w.writeDouble(l.value).writeInt(l.windows).writeInt(l.spreadWindows).writeDouble(l.mean).writeDouble(l.m2);
+        static LearnedFigureState toRecord(Learned l) {
+            return l == null ? null : new LearnedFigureState(l.value, l.windows, l.spreadWindows, l.mean, l.m2);
         }
 
-        static Learned read(StateReader r) {
-            double value = r.readDouble();
-            if (value < 0) {
-                return null;
-            }
-            return new Learned(value, r.readInt(), r.readInt(), r.readDouble(), r.readDouble());
+        static Learned fromRecord(LearnedFigureState r) {
+            return r == null ? null : new Learned(r.getValue(), r.getWindows(), r.getSpreadWindows(), r.getMean(), r.getM2());
         }
     }
 }

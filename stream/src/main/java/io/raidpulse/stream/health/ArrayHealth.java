@@ -21,8 +21,8 @@ final class ArrayHealth implements SubjectState {
     String level;
     long lastTime;
     int absent;
-    /** by condition key: ARRAY_DEGRADED, NO_SPARE, ARRAY_INACTIVE, MEMBER_FAULTY:sdb, SYNC, MISMATCH */
-    final Map<String, Open> open = new LinkedHashMap<>();
+    /** by condition: ARRAY_DEGRADED, NO_SPARE, ARRAY_INACTIVE, MEMBER_FAULTY of each faulty member, SYNC, MISMATCH */
+    final Map<ConditionKey, Open> open = new LinkedHashMap<>();
 
     /** the action of the open SYNC episode, and its progress */
     String syncAction;
@@ -56,7 +56,7 @@ final class ArrayHealth implements SubjectState {
 
     ArrayHealthState toRecord() {
         List<OpenEpisodeState> episodes = new ArrayList<>(open.size());
-        open.forEach((k, o) -> episodes.add(new OpenEpisodeState(k, o.kind(), o.subject(), o.subjectKind(), o.severity(), o.start())));
+        open.forEach((k, o) -> episodes.add(new OpenEpisodeState(k.toString(), o.kind(), o.subject(), o.subjectKind(), o.severity(), o.start())));
         return ArrayHealthState.newBuilder()
                 .setArray(array).setLevel(level).setLastTime(lastTime).setAbsent(absent).setOpen(episodes)
                 .setSyncAction(syncAction).setSyncFirstDone(syncFirstDone).setSyncFirstTime(syncFirstTime)
@@ -72,7 +72,7 @@ final class ArrayHealth implements SubjectState {
         h.lastTime = r.getLastTime();
         h.absent = r.getAbsent();
         for (OpenEpisodeState o : r.getOpen()) {
-            h.open.put(o.getCondition(), new Open(o.getKind(), o.getSubject(), o.getSubjectKind(), o.getSeverity(), o.getStart()));
+            h.open.put(ConditionKey.parse(o.getCondition()), new Open(o.getKind(), o.getSubject(), o.getSubjectKind(), o.getSeverity(), o.getStart()));
         }
         h.syncAction = r.getSyncAction();
         h.syncFirstDone = r.getSyncFirstDone();

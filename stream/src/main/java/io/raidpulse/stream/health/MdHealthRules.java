@@ -24,8 +24,6 @@ import java.util.Set;
  * sync reports PROGRESS in between at the configured steps.
  */
 final class MdHealthRules {
-    static final String SYNC = "SYNC";
-    static final String MISMATCH = "MISMATCH";
     /** mismatch_cnt means nothing on these (md(4): raid1/raid10 with swap or in-flight writes count mismatches that are not faults). */
     private static final Set<String> MISMATCH_MEANINGLESS = Set.of("raid1", "raid10");
     /**
@@ -58,32 +56,32 @@ final class MdHealthRules {
         }
         h.lastTime = time;
         h.absent = 0;
-        Map<String, Condition> want = conditions(host, a);
+        Map<ConditionKey, Condition> want = conditions(host, a);
         // mdadm --create and --assemble show the array inactive for a moment: only one that stays so is news
-        h.inactiveSamples = want.containsKey(AlertKind.ARRAY_INACTIVE.name()) ? h.inactiveSamples + 1 : 0;
-        if (h.inactiveSamples < INACTIVE_SAMPLES && !h.open.containsKey(AlertKind.ARRAY_INACTIVE.name())) {
-            want.remove(AlertKind.ARRAY_INACTIVE.name());
+        h.inactiveSamples = want.containsKey(ConditionKey.ARRAY_INACTIVE) ? h.inactiveSamples + 1 : 0;
+        if (h.inactiveSamples < INACTIVE_SAMPLES && !h.open.containsKey(ConditionKey.ARRAY_INACTIVE)) {
+            want.remove(ConditionKey.ARRAY_INACTIVE);
         }
         SyncProgress progress = SyncProgress.of(a);
-        String action = want.containsKey(SYNC) ? a.getSyncAction().toLowerCase(Locale.ROOT) : null;
-        boolean syncWasOpen = h.open.containsKey(SYNC);
+        String action = want.containsKey(ConditionKey.SYNC) ? a.getSyncAction().toLowerCase(Locale.ROOT) : null;
+        boolean syncWasOpen = h.open.containsKey(ConditionKey.SYNC);
 
-        for (Map.Entry<String, ArrayHealth.Open> e : new ArrayList<>(h.open.entrySet())) {
-            String key = e.getKey();
+        for (Map.Entry<ConditionKey, ArrayHealth.Open> e : new ArrayList<>(h.open.entrySet())) {
+            ConditionKey key = e.getKey();
             ArrayHealth.Open open = e.getValue();
-            if (key.equals(MISMATCH)) {
+            if (key.equals(ConditionKey.MISMATCH)) {
                 long mismatch = a.getMismatchCnt() == null ? 0 : a.getMismatchCnt();
                 if (mismatch == 0 && !MdSync.isSyncAction(a.getSyncAction())) {
                     out.add(resolved(host, h, open, time, host + " " + h.array + " mismatch_cnt back to 0", null));
                     h.open.remove(key);
                 }
-            } else if (key.equals(SYNC)) {
+            } else if (key.equals(ConditionKey.SYNC)) {
                 if (action == null || !action.equals(h.syncAction)) {
                     out.add(syncEnded(host, h, open, time, a));
                     h.open.remove(key);
                     if (SyncAction.of(h.syncAction) == SyncAction.CHECK && a.getMismatchCnt() != null && a.getMismatchCnt() > 0
-                            && !MISMATCH_MEANINGLESS.contains(h.level) && !h.open.containsKey(MISMATCH)) {
-                        out.add(fire(host, h, MISMATCH, new Condition(AlertKind.MISMATCH, h.array, SubjectKind.ARRAY,
+                            && !MISMATCH_MEANINGLESS.contains(h.level) && !h.open.containsKey(ConditionKey.MISMATCH)) {
+                        out.add(fire(host, h, ConditionKey.MISMATCH, new Condition(AlertKind.MISMATCH, h.array, SubjectKind.ARRAY,
                                 Severity.WARNING, host + " " + h.array + " check found " + a.getMismatchCnt()
                                         + " mismatched sectors (mismatch_cnt): run a repair and check the disks",
                                 Map.of("mismatch_cnt", a.getMismatchCnt().toString(), "level", String.valueOf(h.level))), time));
@@ -96,18 +94,18 @@ final class MdHealthRules {
             }
         }
 
-        for (Map.Entry<String, Condition> e : want.entrySet()) {
-            if (e.getKey().equals(SYNC)) {
+        for (Map.Entry<ConditionKey, Condition> e : want.entrySet()) {
+            if (e.getKey().equals(ConditionKey.SYNC)) {
                 track(h, progress, time, intervalS);
-                if (!h.open.containsKey(SYNC)) {
+                if (!h.open.containsKey(ConditionKey.SYNC)) {
                     h.syncAction = action;
                     h.reportedPct = progress.pct() == null ? 0 : progress.pct();
                     h.reportedTime = time;
-                    out.add(fire(host, h, SYNC, e.getValue(), time));
+                    out.add(fire(host, h, ConditionKey.SYNC, e.getValue(), time));
                 } else if (syncWasOpen && dueForProgress(h, progress, time)) {
                     h.reportedPct = progress.pct();
                     h.reportedTime = time;
-                    ArrayHealth.Open open = h.open.get(SYNC);
+                    ArrayHealth.Open open = h.open.get(ConditionKey.SYNC);
                     out.add(Alerts.alert(host, h.array, SubjectKind.ARRAY, AlertKind.SYNC, AlertState.PROGRESS, open.severity(),
                                     open.start(), time, host + " " + h.array + " " + MdSync.noun(action) + " " + progress.pctText()
                                             + " done at " + progress.speedText() + ", " + progress.etaText())
@@ -131,8 +129,8 @@ final class MdHealthRules {
         return out;
     }
 
-    private Map<String, Condition> conditions(String host, MdArray a) {
-        Map<String, Condition> want = new LinkedHashMap<>();
+    private Map<ConditionKey, Condition> conditions(String host, MdArray a) {
+        Map<ConditionKey, Condition> want = new LinkedHashMap<>();
         String name = a.getName();
         Map<String, String> base = new LinkedHashMap<>();
         base.put("level", String.valueOf(a.getLevel()));
@@ -143,20 +141,20 @@ final class MdHealthRules {
             base.put("degraded", a.getDegraded().toString());
         }
         if (!a.getActive() || "inactive".equals(a.getArrayState())) {
-            want.put(AlertKind.ARRAY_INACTIVE.name(), new Condition(AlertKind.ARRAY_INACTIVE, name, SubjectKind.ARRAY,
+            want.put(ConditionKey.ARRAY_INACTIVE, new Condition(AlertKind.ARRAY_INACTIVE, name, SubjectKind.ARRAY,
                     Severity.CRITICAL, host + " " + name + " is inactive (not running)", base));
         }
         int degraded = a.getDegraded() == null ? 0 : a.getDegraded();
         if (degraded > 0) {
             String of = a.getRaidDisks() == null ? "" : " of " + a.getRaidDisks();
-            want.put(AlertKind.ARRAY_DEGRADED.name(), new Condition(AlertKind.ARRAY_DEGRADED, name, SubjectKind.ARRAY,
+            want.put(ConditionKey.ARRAY_DEGRADED, new Condition(AlertKind.ARRAY_DEGRADED, name, SubjectKind.ARRAY,
                     Severity.CRITICAL, host + " " + name + " (" + a.getLevel() + ") degraded: " + degraded + of
                             + " members missing", base));
             // a member being rebuilt is the spare already taken (HostSample v3: rebuilding, no longer spare)
             boolean spare = a.getMembers().stream().anyMatch(m -> (m.getSpare() || m.getRebuilding()) && !m.getFaulty())
                     || SyncAction.of(a.getSyncAction()) == SyncAction.RECOVER;
             if (!spare) {
-                want.put(AlertKind.NO_SPARE.name(), new Condition(AlertKind.NO_SPARE, name, SubjectKind.ARRAY, Severity.WARNING,
+                want.put(ConditionKey.NO_SPARE, new Condition(AlertKind.NO_SPARE, name, SubjectKind.ARRAY, Severity.WARNING,
                         host + " " + name + " degraded with no spare to rebuild onto: add a disk", base));
             }
         }
@@ -164,7 +162,7 @@ final class MdHealthRules {
             if (m.getFaulty()) {
                 Map<String, String> details = new LinkedHashMap<>(base);
                 details.put("array", name);
-                want.put(AlertKind.MEMBER_FAULTY.name() + ":" + m.getDevice(), new Condition(AlertKind.MEMBER_FAULTY,
+                want.put(ConditionKey.faulty(m.getDevice()), new Condition(AlertKind.MEMBER_FAULTY,
                         m.getDevice(), SubjectKind.DEVICE, Severity.WARNING,
                         host + " " + m.getDevice() + " marked faulty in " + name, details));
             }
@@ -194,7 +192,7 @@ final class MdHealthRules {
                     : remote ? host + " " + name + " " + MdSync.noun(action) + " running on another node of the cluster"
                     : host + " " + name + " " + MdSync.noun(action) + " started: " + p.pctText() + " done at "
                             + p.speedText() + ", " + p.etaText();
-            want.put(SYNC, new Condition(AlertKind.SYNC, name, SubjectKind.ARRAY, new MdSync(name, action).severity(),
+            want.put(ConditionKey.SYNC, new Condition(AlertKind.SYNC, name, SubjectKind.ARRAY, new MdSync(name, action).severity(),
                     summary, details));
         }
         return want;
@@ -270,7 +268,7 @@ final class MdHealthRules {
                 open.start(), time, summary).setDetails(details).build();
     }
 
-    private static Alert fire(String host, ArrayHealth h, String key, Condition c, long time) {
+    private static Alert fire(String host, ArrayHealth h, ConditionKey key, Condition c, long time) {
         h.open.put(key, new ArrayHealth.Open(c.kind(), c.subject(), c.subjectKind(), c.severity(), time));
         return Alerts.alert(host, c.subject(), c.subjectKind(), c.kind(), AlertState.FIRING, c.severity(), time, time, c.summary())
                 .setDetails(c.details()).build();

@@ -2,10 +2,10 @@ package io.raidpulse.stream.incident;
 
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
+import io.raidpulse.schema.IncidentState;
+import io.raidpulse.schema.IncidentsState;
 import io.raidpulse.stream.load.HostLoad;
-import io.raidpulse.stream.state.StateReader;
 import io.raidpulse.stream.state.StateSerde;
-import io.raidpulse.stream.state.StateWriter;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -21,7 +21,9 @@ import java.util.Set;
  * Mutable; the incident processor's thread only.
  */
 final class HostIncidents {
-    static final StateSerde<HostIncidents> SERDE = new StateSerde<>("incidents", 1, HostIncidents::write, HostIncidents::read);
+    /** An Avro {@link IncidentsState}; binary format 1 of earlier builds is still read ({@link IncidentBinaryFormats}). */
+    static final StateSerde<HostIncidents> SERDE = StateSerde.avro("incidents", IncidentsState.class, HostIncidents::toRecord,
+            HostIncidents::fromRecord).alsoReading(1, r -> fromRecord(IncidentBinaryFormats.format1(r)));
 
     /** Episodes that, when they close inside a still open incident, are worth an update of their own. */
     private static final Set<AlertKind> TOLD_WHEN_OVER = Set.of(AlertKind.SYNC, AlertKind.ARRAY_DEGRADED, AlertKind.ARRAY_INACTIVE);
@@ -139,25 +141,20 @@ final class HostIncidents {
         return subject == null ? null : open.get(subject);
     }
 
-    private void write(StateWriter w) {
-        subjects.write(w);
-        w.writeInt(open.size());
-        open.values().forEach(i -> i.write(w));
-        w.writeInt(unplaced.size());
-        unplaced.forEach(p -> p.write(w));
+    private IncidentsState toRecord() {
+        return new IncidentsState(subjects.subjectOfMap(), List.copyOf(subjects.arrays()), open.values().stream().map(Incident::toRecord).toList(),
+                unplaced.stream().map(Part::toRecord).toList());
     }
 
-    private static HostIncidents read(StateReader r) {
+    private static HostIncidents fromRecord(IncidentsState r) {
         HostIncidents h = new HostIncidents();
-        h.subjects = IncidentSubjects.read(r);
-        for (int n = r.readInt(); n > 0; n--) {
-            Incident i = Incident.read(r);
+        h.subjects = new IncidentSubjects(Map.copyOf(r.getSubjectOf()), Set.copyOf(r.getArrays()));
+        for (IncidentState s : r.getOpen()) {
+            Incident i = Incident.fromRecord(s);
             h.open.put(i.subject, i);
             i.parts.values().stream().filter(Part::open).forEach(p -> h.incidentOf.put(p.alertId, i.subject));
         }
-        for (int n = r.readInt(); n > 0; n--) {
-            h.unplaced.add(Part.read(r));
-        }
+        r.getUnplaced().forEach(p -> h.unplaced.add(Part.fromRecord(p)));
         return h;
     }
 }

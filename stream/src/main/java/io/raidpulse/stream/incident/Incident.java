@@ -3,14 +3,13 @@ package io.raidpulse.stream.incident;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.IncidentState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.alert.Alerts;
 import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.HostLoad;
 import io.raidpulse.stream.load.MdSync;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -370,30 +369,20 @@ final class Incident {
         return String.format(Locale.ROOT, "%.1f%%", v);
     }
 
-    void write(StateWriter w) {
-        w.writeString(subject).writeString(subjectKind.name()).writeLong(startMs).writeString(lead == null ? null : lead.name())
-                .writeString(notified == null ? null : notified.name()).writeString(pendingProgress).writeLong(lastEventMs);
-        w.writeInt(pendingNotes.size());
-        pendingNotes.forEach(w::writeString);
-        w.writeInt(parts.size());
-        parts.values().forEach(p -> p.write(w));
+    IncidentState toRecord() {
+        return new IncidentState(subject, subjectKind, startMs, lead, notified, pendingProgress, lastEventMs, List.copyOf(pendingNotes),
+                parts.values().stream().map(Part::toRecord).toList());
     }
 
-    static Incident read(StateReader r) {
-        Incident i = new Incident(r.readString(), SubjectKind.valueOf(r.readString()));
-        i.startMs = r.readLong();
-        String lead = r.readString();
-        i.lead = lead == null ? null : AlertKind.valueOf(lead);
-        String notified = r.readString();
-        i.notified = notified == null ? null : Severity.valueOf(notified);
-        i.pendingProgress = r.readString();
-        i.lastEventMs = r.readLong();
-        for (int n = r.readInt(); n > 0; n--) {
-            i.pendingNotes.add(r.readString());
-        }
-        for (int n = r.readInt(); n > 0; n--) {
-            i.add(Part.read(r));
-        }
+    static Incident fromRecord(IncidentState r) {
+        Incident i = new Incident(r.getSubject(), r.getSubjectKind());
+        i.startMs = r.getStartMs();
+        i.lead = r.getLead();
+        i.notified = r.getNotified();
+        i.pendingProgress = r.getPendingProgress();
+        i.lastEventMs = r.getLastEventMs();
+        i.pendingNotes.addAll(r.getPendingNotes());
+        r.getParts().forEach(p -> i.add(Part.fromRecord(p)));
         return i;
     }
 }

@@ -5,8 +5,6 @@ import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.MdMember;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -95,22 +93,11 @@ public final class IncidentSubjects {
                 : subjectOf.containsKey(subject) ? SubjectKind.DEVICE : own;
     }
 
-    void write(StateWriter w) {
-        w.writeInt(subjectOf.size());
-        subjectOf.forEach((k, v) -> w.writeString(k).writeString(v));
-        w.writeInt(arrays.size());
-        arrays.forEach(w::writeString);
+    Map<String, String> subjectOfMap() {
+        return subjectOf;
     }
 
-    static IncidentSubjects read(StateReader r) {
-        Map<String, String> map = new TreeMap<>();
-        for (int i = r.readInt(); i > 0; i--) {
-            map.put(r.readString(), r.readString());
-        }
-        Set<String> arrays = new TreeSet<>();
-        for (int i = r.readInt(); i > 0; i--) {
-            arrays.add(r.readString());
-        }
-        return new IncidentSubjects(Map.copyOf(map), Set.copyOf(arrays));
+    Set<String> arrays() {
+        return arrays;
     }
 }

@@ -3,10 +3,9 @@ package io.raidpulse.stream.incident;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.IncidentPartState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.state.StateReader;
-import io.raidpulse.stream.state.StateWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -80,30 +79,23 @@ final class Part {
         return kind == AlertKind.SATURATION && cause != null && cause.startsWith("md ");
     }
 
-    void write(StateWriter w) {
-        w.writeString(alertId).writeString(kind.name()).writeString(subject).writeString(subjectKind.name()).writeLong(startMs)
-                .writeLong(firedMs).writeString(severity.name()).writeString(cause).writeLong(endMs).writeDouble(peakUtil).writeDouble(meanUtil)
-                .writeString(busiestMember).writeString(summary).writeBoolean(announced);
-        w.writeInt(details.size());
-        details.forEach((k, v) -> w.writeString(k).writeString(v));
+    IncidentPartState toRecord() {
+        return new IncidentPartState(alertId, kind, subject, subjectKind, startMs, firedMs, severity, cause, endMs, peakUtil, meanUtil,
+                busiestMember, summary, details, announced);
     }
 
-    static Part read(StateReader r) {
-        Part p = new Part(r.readString(), AlertKind.valueOf(r.readString()), r.readString(), SubjectKind.valueOf(r.readString()),
-                r.readLong());
-        p.firedMs = r.readLong();
-        p.severity = Severity.valueOf(r.readString());
-        p.cause = r.readString();
-        p.endMs = r.readLong();
-        p.peakUtil = r.readDouble();
-        p.meanUtil = r.readDouble();
-        p.busiestMember = r.readString();
-        p.summary = r.readString();
-        p.announced = r.readBoolean();
-        p.details = new LinkedHashMap<>();
-        for (int i = r.readInt(); i > 0; i--) {
-            p.details.put(r.readString(), r.readString());
-        }
+    static Part fromRecord(IncidentPartState r) {
+        Part p = new Part(r.getAlertId(), r.getKind(), r.getSubject(), r.getSubjectKind(), r.getStartMs());
+        p.firedMs = r.getFiredMs();
+        p.severity = r.getSeverity();
+        p.cause = r.getCause();
+        p.endMs = r.getEndMs();
+        p.peakUtil = r.getPeakUtil();
+        p.meanUtil = r.getMeanUtil();
+        p.busiestMember = r.getBusiestMember();
+        p.summary = r.getSummary();
+        p.announced = r.getAnnounced();
+        p.details = new LinkedHashMap<>(r.getDetails());
         return p;
     }
 }

@@ -1,5 +1,6 @@
 package io.raidpulse.stream.intake;
 
+import io.raidpulse.schema.HostContinuityState;
 import io.raidpulse.stream.state.StateSerde;
 
 /**
@@ -12,9 +13,11 @@ import io.raidpulse.stream.state.StateSerde;
  */
 record HostContinuity(long collectorStarted, long lastSequence, long seen) {
 
-    static final StateSerde<HostContinuity> SERDE = new StateSerde<>("host continuity", 1,
-            (c, w) -> w.writeLong(c.collectorStarted).writeLong(c.lastSequence).writeLong(c.seen),
-            r -> new HostContinuity(r.readLong(), r.readLong(), r.readLong()));
+    /** An Avro {@link HostContinuityState}; binary format 1 of earlier builds (the three longs in order) is still read. */
+    static final StateSerde<HostContinuity> SERDE = StateSerde.<HostContinuity, HostContinuityState>avro("host continuity", HostContinuityState.class,
+                    c -> new HostContinuityState(c.collectorStarted, c.lastSequence, c.seen),
+                    r -> new HostContinuity(r.getCollectorStarted(), r.getLastSequence(), r.getSeen()))
+            .alsoReading(1, r -> new HostContinuity(r.readLong(), r.readLong(), r.readLong()));
 
     /** How a new sample relates to what was seen before. */
     enum Arrival { FIRST, RESTART, NEXT, LATE, DUPLICATE }

@@ -3,8 +3,12 @@ package io.raidpulse.stream.load;
 import io.raidpulse.schema.CounterDeltas;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.IostatMetrics;
 import io.raidpulse.schema.SubjectKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * One block device over one interval: its iostat metrics (HostSample devices[].metrics) and the
@@ -15,17 +19,22 @@ import io.raidpulse.schema.SubjectKind;
  * @param sectorsRead    512-byte sectors read (field 6 delta)
  * @param sectorsWritten 512-byte sectors written (field 10 delta)
  * @param ioMs           time spent reading plus writing, ms summed over requests (fields 7 + 11)
+ * @param hardware       the hardware RAID volume this device is (HostSample hardware_volumes), or null
  */
 public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotational, String parent, double intervalS,
                          double util, double readIops, double writeIops, double readKBs, double writeKBs,
                          double awaitMs, double aquSz,
-                         long reads, long writes, long sectorsRead, long sectorsWritten, long ioMs) implements SubjectLoad {
+                         long reads, long writes, long sectorsRead, long sectorsWritten, long ioMs,
+                         HardwareVolume hardware) implements SubjectLoad {
 
     /** iostat can show a little over 100% from jiffy and uptime rounding; detectors and windows see at most 100. */
     static final double MAX_UTIL = 100.0;
 
-    /** The device's load, or null when the sample has no metrics for it (first sample after a start). */
-    public static DeviceLoad of(DeviceSample d, Double intervalS) {
+    /**
+     * The device's load, or null when the sample has no metrics for it (first sample after a start).
+     * {@code hardware}: the hardware RAID volume the device is, or null.
+     */
+    public static DeviceLoad of(DeviceSample d, Double intervalS, HardwareVolume hardware) {
         IostatMetrics m = d.getMetrics();
         if (m == null || intervalS == null) {
             return null;
@@ -43,7 +52,7 @@ public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotation
         double await = ios > 0 ? (m.getRAwait() * m.getRS() + m.getWAwait() * m.getWS()) / ios : 0.0;
         return new DeviceLoad(d.getName(), d.getKind(), d.getRotational(), d.getParent(), t,
                 Math.min(MAX_UTIL, m.getUtil()), m.getRS(), m.getWS(), m.getRkBS(), m.getWkBS(), await, m.getAquSz(),
-                reads, writes, sectorsRead, sectorsWritten, ioMs);
+                reads, writes, sectorsRead, sectorsWritten, ioMs, hardware);
     }
 
     @Override
@@ -51,8 +60,29 @@ public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotation
         return SubjectKind.DEVICE;
     }
 
+    /**
+     * Serves requests in parallel, so that %util near 100 says nothing of saturation: not a spinning
+     * disk (SSD, NVMe, unknown), an md or dm device, or a hardware RAID volume, which the kernel sees
+     * as one disk (rotational, as a PERC presents it) while the controller serves it from several.
+     */
     @Override
     public boolean parallel() {
-        return !Boolean.TRUE.equals(rotational) || deviceKind == DeviceKind.MD || deviceKind == DeviceKind.DM;
+        return !Boolean.TRUE.equals(rotational) || deviceKind == DeviceKind.MD || deviceKind == DeviceKind.DM || hardware != null;
+    }
+
+    /** How an alert names it: "sda", or "hardware RAID5 volume sda (PERC H700, 4 disks)" for a hardware RAID volume. */
+    public String described() {
+        if (hardware == null) {
+            return subject;
+        }
+        String level = hardware.getLevel() == null ? "" : hardware.getLevel().toUpperCase(Locale.ROOT) + " ";
+        List<String> about = new ArrayList<>(2);
+        if (hardware.getController() != null) {
+            about.add(hardware.getController());
+        }
+        if (hardware.getDisks() != null) {
+            about.add(hardware.getDisks() + " disks");
+        }
+        return "hardware " + level + "volume " + subject + (about.isEmpty() ? "" : " (" + String.join(", ", about) + ")");
     }
 }

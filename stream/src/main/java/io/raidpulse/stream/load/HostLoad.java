@@ -2,6 +2,7 @@ package io.raidpulse.stream.load;
 
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
 import java.util.ArrayList;
@@ -31,12 +32,16 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
         Map<String, String> parentOf = new HashMap<>();
         Set<String> present = new LinkedHashSet<>();
         List<DeviceLoad> devices = new ArrayList<>();
+        Map<String, HardwareVolume> volumes = new HashMap<>();
+        if (sample.getHardwareVolumes() != null) {
+            sample.getHardwareVolumes().forEach(v -> volumes.put(v.getDevice(), v));
+        }
         for (DeviceSample d : sample.getDevices()) {
             present.add(d.getName());
             if (d.getParent() != null) {
                 parentOf.put(d.getName(), d.getParent());
             }
-            DeviceLoad load = DeviceLoad.of(d, interval);
+            DeviceLoad load = DeviceLoad.of(d, interval, volumes.get(d.getName()));
             if (load != null) {
                 byName.put(d.getName(), load);
                 if (d.getKind() != DeviceKind.MD) {

@@ -4,6 +4,7 @@ import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.EpisodePhase;
+import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.schema.SubjectSaturationState;
@@ -269,7 +270,8 @@ final class SubjectSaturation implements SubjectState {
                 + " mean >= " + pct(th.fireUtil())) + " for " + Alerts.duration(sustainedMs)
                 + " (" + samples + " samples)");
         all.addAll(evidence);
-        String summary = ctx.host() + " " + subject + (inMd ? " saturated in md itself (members " + pct(firedUtilMean) + " busy)"
+        HardwareVolume volume = load instanceof DeviceLoad d ? d.hardware() : null;
+        String summary = ctx.host() + " " + (volume != null ? ((DeviceLoad) load).described() : subject) + (inMd ? " saturated in md itself (members " + pct(firedUtilMean) + " busy)"
                 : " saturated: util " + pct(firedUtilMean)) + " for " + Alerts.duration(sustainedMs)
                 + (load instanceof ArrayLoad ? ", busiest member " + peakMember : "")
                 + (cause != null ? " (" + cause + ")" : "");
@@ -281,6 +283,12 @@ final class SubjectSaturation implements SubjectState {
         if (!Double.isNaN(baseAquSz)) {
             details.put("baseline_aqu_sz", num(baseAquSz));
             details.put("baseline_await_ms", num(baseAwaitMs));
+        }
+        if (volume != null) {
+            putKnown(details, "hardware_level", volume.getLevel());
+            putKnown(details, "hardware_disks", volume.getDisks() == null ? null : volume.getDisks().toString());
+            putKnown(details, "controller", volume.getController());
+            putKnown(details, "controller_cache", volume.getCache());
         }
         return Alerts.alert(ctx.host(), subject, kind, AlertKind.SATURATION, AlertState.FIRING, severity, episodeStart,
                         ctx.time(), summary)
@@ -423,6 +431,12 @@ final class SubjectSaturation implements SubjectState {
             return null;
         }
         return "await " + num(load.awaitMs()) + " ms >= " + num(factor) + " x baseline " + num(base) + " ms";
+    }
+
+    private static void putKnown(Map<String, String> details, String key, String value) {
+        if (value != null) {
+            details.put(key, value);
+        }
     }
 
     private static String pct(double v) {

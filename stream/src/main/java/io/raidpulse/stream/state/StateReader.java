@@ -2,7 +2,10 @@ package io.raidpulse.stream.state;
 
 import java.nio.charset.StandardCharsets;
 
-/** Reads what {@link StateWriter} wrote, in the same order. */
+/**
+ * Reads the binary state formats of builds before the Avro state records: varint-encoded numbers
+ * raw IEEE doubles and length-prefixed UTF-8 strings (null as length -1), in the order each format wrote them.
+ */
 public final class StateReader {
     private final byte[] buf;
     private int pos;

@@ -13,6 +13,7 @@ import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.state.StateWriter;
 import io.raidpulse.stream.testing.Dev;
 import io.raidpulse.stream.testing.HostFeed;
 import io.raidpulse.stream.testing.Md;
@@ -263,9 +264,9 @@ class CapacityComparisonTest {
     @Test
     void theShapesStoreReadsFormat1AsNothingMeasuredYet() {
         ArrayShape shape = new ArrayShape("raid5", "left-symmetric", 4, 524_288L, "SIM-HDD", true, TB16, "sda");
-        io.raidpulse.stream.state.StateWriter w = new io.raidpulse.stream.state.StateWriter(64);
+        StateWriter w = new StateWriter(64);
         w.writeByte(1).writeInt(1).writeString("md0");
-        shape.write(w);
+        writeShapeAsFormats1To3(shape, w);
         HostShapes old = HostShapes.SERDE.decode(w.toByteArray());
         assertThat(old.arrays()).containsExactly(Map.entry("md0", shape));
         assertThat(old.measured()).isEmpty();
@@ -274,14 +275,22 @@ class CapacityComparisonTest {
         assertThat(HostShapes.SERDE.decode(HostShapes.SERDE.encode(learned))).isEqualTo(learned);
     }
 
+    /** A shape as binary formats 1 to 3 wrote it: unknown numbers as -1, an unknown rotational flag as the byte -1. */
+    private static void writeShapeAsFormats1To3(ArrayShape s, StateWriter w) {
+        w.writeString(s.level()).writeString(s.layout()).writeLong(s.disks() == null ? -1 : s.disks())
+                .writeLong(s.chunkBytes() == null ? -1 : s.chunkBytes()).writeString(s.diskModel())
+                .writeByte(s.rotational() == null ? -1 : s.rotational() ? 1 : 0).writeLong(s.memberBytes() == null ? -1 : s.memberBytes())
+                .writeString(s.device());
+    }
+
     /** Format 2 kept each figure and one count of windows for both, no spread. */
     @Test
     void theShapesStoreReadsFormat2WithoutClaimingMoreWindowsThanItKnows() {
         ArrayShape shape = new ArrayShape("raid5", "left-symmetric", 4, 524_288L, "SIM-HDD", true, TB16, "sda");
         for (double mb : new double[] {-1, 150}) {
-            io.raidpulse.stream.state.StateWriter w = new io.raidpulse.stream.state.StateWriter(64);
+            StateWriter w = new StateWriter(64);
             w.writeByte(2).writeInt(1).writeString("md0");
-            shape.write(w);
+            writeShapeAsFormats1To3(shape, w);
             w.writeInt(1).writeString("SIM-HDD").writeDouble(500).writeLong(8192).writeDouble(mb).writeInt(7);
             MemberCapacity m = HostShapes.SERDE.decode(w.toByteArray()).measured().get("SIM-HDD");
             assertThat(m.iopsPerBusySecond()).isEqualTo(500.0);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.stream.capacity.MemberCapacity.Learned;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The learned figures' weighting, windows and spread, against the same computed from the windows' figures directly. */
@@ -90,10 +91,9 @@ class MemberCapacityTest {
     }
 
     @Test
-    void stateFormat3RoundTripsEveryFigure() {
+    void theShapesStoreRoundTripsEveryFigure() {
         MemberCapacity m = random(150, 4096).with(sequential(158)).with(random(148, 8192));
-        io.raidpulse.stream.state.StateWriter w = new io.raidpulse.stream.state.StateWriter(64);
-        m.write(w);
-        assertThat(MemberCapacity.read(new io.raidpulse.stream.state.StateReader(w.toByteArray()))).isEqualTo(m);
+        HostShapes h = new HostShapes(Map.of(), Map.of(), Map.of(), Map.of("SIM-HDD", m));
+        assertThat(HostShapes.SERDE.decode(HostShapes.SERDE.encode(h)).measured()).containsExactly(Map.entry("SIM-HDD", m));
     }
 }

@@ -17,11 +17,11 @@ class HealthStateFormatTest {
         md0.level = "raid5";
         md0.lastTime = 1_700_000_041_000L;
         md0.absent = 1;
-        md0.open.put("ARRAY_DEGRADED", new ArrayHealth.Open(AlertKind.ARRAY_DEGRADED, "md0", SubjectKind.ARRAY, Severity.CRITICAL,
+        md0.open.put(ConditionKey.ARRAY_DEGRADED, new ArrayHealth.Open(AlertKind.ARRAY_DEGRADED, "md0", SubjectKind.ARRAY, Severity.CRITICAL,
                 1_700_000_000_000L));
-        md0.open.put("MEMBER_FAULTY:sdb", new ArrayHealth.Open(AlertKind.MEMBER_FAULTY, "sdb", SubjectKind.DEVICE, Severity.WARNING,
+        md0.open.put(ConditionKey.faulty("sdb"), new ArrayHealth.Open(AlertKind.MEMBER_FAULTY, "sdb", SubjectKind.DEVICE, Severity.WARNING,
                 1_700_000_001_000L));
-        md0.open.put("SYNC", new ArrayHealth.Open(AlertKind.SYNC, "md0", SubjectKind.ARRAY, Severity.INFO, 1_700_000_002_000L));
+        md0.open.put(ConditionKey.SYNC, new ArrayHealth.Open(AlertKind.SYNC, "md0", SubjectKind.ARRAY, Severity.INFO, 1_700_000_002_000L));
         md0.syncAction = "recover";
         md0.syncFirstDone = 1000;
         md0.syncFirstTime = 1_700_000_002_000L;

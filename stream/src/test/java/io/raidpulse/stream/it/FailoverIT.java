@@ -3,19 +3,29 @@ package io.raidpulse.stream.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.services.influx.InfluxServer;
 import io.raidpulse.services.kafka.KafkaCluster;
 import io.raidpulse.stream.StreamMain;
 import io.raidpulse.stream.StreamService;
+import io.raidpulse.stream.influx.InfluxConnection;
+import io.raidpulse.stream.influx.InfluxConnections;
+import io.raidpulse.stream.influx.InfluxQlResult;
+import io.raidpulse.stream.notify.NotifierRunner;
+import io.raidpulse.stream.sink.InfluxPoints;
 import io.raidpulse.stream.testing.ChildJvm;
 import io.raidpulse.stream.testing.Dev;
 import io.raidpulse.stream.testing.HostFeed;
 import io.raidpulse.stream.testing.KafkaIo;
 import io.raidpulse.stream.testing.Md;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,8 +35,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -50,7 +64,11 @@ import org.junit.jupiter.api.io.TempDir;
  * </ol>
  * The alerts, incidents and aggregates written are then exactly those of one instance that ran
  * the same input without interruption on the same cluster: none lost, none twice; the killed
- * instance's open transaction held output that was aborted and written again.
+ * instance's open transaction held output that was aborted and written again. Each instance runs
+ * the InfluxDB sink and a webhook notifier as well, so the sink and the notifiers are scaled and
+ * killed with it: the points in a real influxd are those of the single instance's sink, and the
+ * webhook hears every notification the single instance's notifier sent, repeated only where the
+ * SIGKILL fell between a post and its commit (RELIABILITY.md: the one repeat, same dedupe_key).
  */
 class FailoverIT {
     static final String INPUT = "fo.host-samples";
@@ -66,16 +84,37 @@ class FailoverIT {
     static KafkaCluster cluster;
     /** One admin client for every poll of the group and its offsets (they run every 50 ms). */
     static Admin admin;
+    static InfluxServer influxServer;
+    /** The webhook: the dedupe_key of every notification posted to /APP, in order of arrival. */
+    static HttpServer webhook;
+    static final Map<String, List<String>> notified = new ConcurrentHashMap<>();
 
     @BeforeAll
-    static void start() {
+    static void start() throws Exception {
         cluster = KafkaCluster.start(dir.resolve("kafka"), 3);
         cluster.createTopic(INPUT, PARTITIONS, Map.of());
         admin = cluster.admin();
+        influxServer = InfluxServer.obtain(dir.resolve("influx"));
+        webhook = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        ObjectMapper json = new ObjectMapper();
+        webhook.createContext("/", exchange -> {
+            String app = exchange.getRequestURI().getPath().substring(1);
+            String key = json.readTree(exchange.getRequestBody().readAllBytes()).path("dedupe_key").asText();
+            notified.computeIfAbsent(app, a -> new CopyOnWriteArrayList<>()).add(key);
+            exchange.sendResponseHeaders(200, -1);
+            exchange.close();
+        });
+        webhook.start();
     }
 
     @AfterAll
     static void stop() {
+        if (webhook != null) {
+            webhook.stop(0);
+        }
+        if (influxServer != null) {
+            influxServer.close();
+        }
         if (admin != null) {
             admin.close();
         }
@@ -129,12 +168,25 @@ class FailoverIT {
         s.put("kafka.session.timeout.ms", "6000");
         s.put("kafka.transaction.timeout.ms", "10000");
         s.put("kafka.commit.interval.ms", "1000");
+        // the sink and a webhook notifier run in every instance, in groups of this application's own
+        s.put("influx.url", influxServer.url());
+        s.put("influx.database", database(app));
+        s.put("sink.group-id", app + "-sink");
+        s.put("sink.flush-interval", "200ms");
+        s.put("notify.channels", "hook:webhook");
+        s.put("notify.group-prefix", app + "-notify-");
+        s.put("notify.hook.url", "http://127.0.0.1:" + webhook.getAddress().getPort() + "/" + app);
+        s.put("notify.retry-max-backoff", "300ms");
         return s;
+    }
+
+    static String database(String app) {
+        return app.replace('-', '_');
     }
 
     /** An instance's command line; {@code instance} is its client id, which names its group member. */
     static List<String> args(String app, String instance) {
-        List<String> a = new ArrayList<>(List.of("--bootstrap-servers", cluster.bootstrapServers(), "--notify", "", "--no-influx",
+        List<String> a = new ArrayList<>(List.of("--bootstrap-servers", cluster.bootstrapServers(),
                 "--state-dir", dir.resolve("state-" + instance).toString()));
         Map<String, String> set = settings(app);
         set.remove("kafka.bootstrap.servers");
@@ -209,6 +261,7 @@ class FailoverIT {
             await().atMost(Duration.ofSeconds(180)).pollInterval(Duration.ofMillis(200)).until(() -> committed(app) == samples.size());
             assertThat(instances.subList(1, 4)).allMatch(Process::isAlive);
             assertThat(members(app)).as("three instances share the application").isEqualTo(3);
+            awaitDelivered(app);
         } finally {
             for (Process p : instances) {
                 p.destroy();
@@ -221,9 +274,9 @@ class FailoverIT {
         // one instance over the same input, never interrupted
         Map<String, String> single = settings("fo-a");
         single.put("stream.state-dir", dir.resolve("state-a").toString());
-        single.put("notify.channels", "");
         try (StreamService ignored = StreamService.start(Settings.of(single))) {
             await().atMost(Duration.ofSeconds(180)).until(() -> committed("fo-a") == samples.size());
+            awaitDelivered("fo-a");
         }
 
         List<Alert> alertsA = read("fo-a.alerts", r -> AvroSerdes.alert().deserializer().deserialize("t", r));
@@ -247,6 +300,67 @@ class FailoverIT {
                 .as("the killed instance's open transaction held aggregates that were aborted and written again")
                 .isGreaterThan(aggsB.size());
         assertThat(Files.readString(log)).contains("raidpulse stream running");
+
+        // the sinks and notifiers of three instances delivered what the one instance's did
+        try (InfluxConnection influxA = influx("fo-a"); InfluxConnection influxB = influx("fo-b")) {
+            assertThat(points(influxB)).as("points of the scaled sinks").isEqualTo(points(influxA));
+        }
+        assertThat(Set.copyOf(notified.get("fo-b"))).as("notified by the scaled notifiers").isEqualTo(Set.copyOf(notified.get("fo-a")));
+        assertThat(notified.get("fo-a")).as("the single instance's notifier").doesNotHaveDuplicates();
+        List<String> repeated = new ArrayList<>(notified.get("fo-b"));
+        Set.copyOf(repeated).forEach(repeated::remove);
+        System.out.printf("failover: %d notifications from the scaled notifiers, %d of them repeats %s%n", notified.get("fo-b").size(),
+                repeated.size(), repeated);
+        assertThat(repeated).as("repeats: at most the one post per partition of the killed notifier that was not yet committed")
+                .hasSizeLessThanOrEqualTo(PARTITIONS);
+    }
+
+    /**
+     * Waits until the application's sinks have written every alert and aggregate on its topics to
+     * InfluxDB and its notifiers have posted every incident state change on its topic (the input all
+     * committed, exactly once: its outputs are all on the topics).
+     */
+    static void awaitDelivered(String app) {
+        List<Alert> alerts = read(app + ".alerts", r -> AvroSerdes.alert().deserializer().deserialize("t", r));
+        List<Aggregate> aggregates = read(app + ".aggregates", r -> AvroSerdes.aggregate().deserializer().deserialize("t", r));
+        Set<String> dedupeKeys = read(app + ".incidents", r -> AvroSerdes.alert().deserializer().deserialize("t", r)).stream()
+                .map(NotifierRunner::dedupeKey).collect(Collectors.toSet());
+        Map<String, Double> expected = new TreeMap<>();
+        expected.put("alerts", (double) alerts.size());
+        for (String rp : List.of("agg_5s", "agg_30s")) {
+            for (String m : List.of(InfluxPoints.DEVICE, InfluxPoints.ARRAY)) {
+                expected.put(rp + "." + m, 0.0);
+            }
+        }
+        aggregates.forEach(a -> expected.merge(InfluxPoints.aggregatePolicy(a.getWindowS()) + "."
+                + (a.getSubjectKind() == SubjectKind.ARRAY ? InfluxPoints.ARRAY : InfluxPoints.DEVICE), 1.0, Double::sum));
+        try (InfluxConnection influx = influx(app)) {
+            await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                assertThat(points(influx)).as("%s: points in InfluxDB", app).isEqualTo(expected);
+                assertThat(Set.copyOf(notified.getOrDefault(app, List.of()))).as("%s: notified", app).isEqualTo(dedupeKeys);
+            });
+        }
+    }
+
+    static InfluxConnection influx(String app) {
+        return InfluxConnections.open(Settings.of(Map.of("influx.url", influxServer.url(), "influx.database", database(app))));
+    }
+
+    /** Points by retention policy and measurement (alerts; agg_5s and agg_30s windows of devices and arrays). */
+    static Map<String, Double> points(InfluxConnection influx) {
+        Map<String, Double> out = new TreeMap<>();
+        out.put("alerts", count(influx, "SELECT count(summary) AS n FROM \"alerts\".\"raidpulse_alert\""));
+        for (String rp : List.of("agg_5s", "agg_30s")) {
+            for (String m : List.of(InfluxPoints.DEVICE, InfluxPoints.ARRAY)) {
+                out.put(rp + "." + m, count(influx, "SELECT count(samples) AS n FROM \"" + rp + "\".\"" + m + "\""));
+            }
+        }
+        return out;
+    }
+
+    static double count(InfluxConnection influx, String query) {
+        List<InfluxQlResult.Row> rows = influx.query(query).rows();
+        return rows.isEmpty() ? 0 : rows.get(0).number("n");
     }
 
     /** Members of the application's consumer group. */

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.HardwareVolume;
+import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.testing.Dev;
@@ -272,6 +274,51 @@ class SaturationDetectorTest {
         assertThat(saturation(topology.alerts())).as("50 s without evidence").isEmpty();
         topology.send(db1.next(Dev.ssd("nvme0n1", 100).iops(5000, 0).aqu(1.8).await(0.36, 0)));
         assertThat(saturation(topology.alerts())).singleElement().extracting(Alert::getState).isEqualTo(AlertState.RESOLVED);
+    }
+
+    /**
+     * A PERC H700 volume: a rotational SCSI disk to the kernel, served from four spindles in
+     * parallel, so 100% util at 600 reads a second with two in flight is its normal work; named as
+     * the volume it is when requests do wait.
+     */
+    @Test
+    void aHardwareRaidVolumeAtFullUtilNeedsQueueOrLatencyEvidenceAndIsNamedAsTheVolume() {
+        HardwareVolume perc = HardwareVolume.newBuilder().setDevice("sda").setDriver("megaraid_sas").setVendor("DELL")
+                .setModel("PERC H700").setRecognisedBy("megaraid_sas logical drive: channel 2").setDeclared(true).setLevel("raid5")
+                .setDisks(4).setController("PERC H700").setCache("write-back-battery").build();
+        for (int i = 0; i < 30; i++) {
+            topology.send(withVolume(db1.next(Dev.disk("sda", 100).iops(600, 0).aqu(2.4).await(4, 0)), perc));
+        }
+        assertThat(saturation(topology.alerts())).as("busy on four spindles, not saturated").isEmpty();
+        List<Alert> fired = List.of();
+        for (int i = 0; i < 3; i++) {
+            topology.send(withVolume(db1.next(Dev.disk("sda", 100).iops(600, 0).aqu(64).await(106, 0)), perc));
+            fired = saturation(topology.alerts());
+        }
+        assertThat(fired).singleElement().satisfies(a -> {
+            assertThat(a.getSubject()).isEqualTo("sda");
+            assertThat(a.getSummary()).isEqualTo("db1 hardware RAID5 volume sda (PERC H700, 4 disks) saturated: util 100.0% for 30 s");
+            assertThat(a.getEvidence()).hasSize(3);
+            assertThat(a.getDetails()).containsEntry("hardware_level", "raid5").containsEntry("hardware_disks", "4")
+                    .containsEntry("controller", "PERC H700").containsEntry("controller_cache", "write-back-battery");
+        });
+        // the same disk not known to be a volume: its util alone would have fired in the first 30 s
+        TopologyFixture plain = new TopologyFixture();
+        try {
+            HostFeed db2 = new HostFeed("db2", T0, 10_000);
+            for (int i = 0; i < 3; i++) {
+                plain.send(db2.next(Dev.disk("sda", 100).iops(600, 0).aqu(2.4).await(4, 0)));
+            }
+            assertThat(saturation(plain.alerts())).singleElement().extracting(Alert::getSummary)
+                    .isEqualTo("db2 sda saturated: util 100.0% for 30 s");
+        } finally {
+            plain.close();
+        }
+    }
+
+    private static HostSample withVolume(HostSample s, HardwareVolume v) {
+        s.setHardwareVolumes(List.of(v));
+        return s;
     }
 
     @Test

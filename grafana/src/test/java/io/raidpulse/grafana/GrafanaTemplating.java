@@ -1,4 +1,4 @@
-package io.raidpulse.launcher.grafana;
+package io.raidpulse.grafana;
 
 import java.time.Duration;
 import java.time.Instant;

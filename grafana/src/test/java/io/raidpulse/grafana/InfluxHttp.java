@@ -1,4 +1,4 @@
-package io.raidpulse.launcher.grafana;
+package io.raidpulse.grafana;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -4,9 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Compact binary encoding of detector and window state for state stores and their changelogs:
- * varints for counts and times, raw IEEE doubles, length-prefixed UTF-8 strings. Hand-written
- * rather than JSON or Avro because every sample of every host updates this state.
+ * Writes the binary state formats of builds before the Avro state records (varints for counts and
+ * times, raw IEEE doubles, length-prefixed UTF-8 strings), for tests that hold {@link StateReader}
+ * and the stores' old-format readers to bytes as those builds wrote them.
  */
 public final class StateWriter {
     private byte[] buf;

@@ -1,4 +1,4 @@
-package io.raidpulse.launcher.grafana;
+package io.raidpulse.grafana;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.raidpulse.launcher.grafana;
+package io.raidpulse.grafana;
 
 import java.util.ArrayList;
 import java.util.List;

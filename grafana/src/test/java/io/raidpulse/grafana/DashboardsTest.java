@@ -1,4 +1,4 @@
-package io.raidpulse.launcher.grafana;
+package io.raidpulse.grafana;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,11 +1,11 @@
-package io.raidpulse.launcher.grafana;
+package io.raidpulse.grafana;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.raidpulse.config.Settings;
-import io.raidpulse.launcher.grafana.GrafanaTemplating.TimeRange;
+import io.raidpulse.grafana.GrafanaTemplating.TimeRange;
 import io.raidpulse.launcher.up.Pipeline;
 import io.raidpulse.services.influx.InfluxServer;
 import io.raidpulse.simulator.scenario.Scenario;
