@@ -8,6 +8,7 @@ import io.raidpulse.launcher.fleet.FleetCommand;
 import io.raidpulse.launcher.up.UpCommand;
 import io.raidpulse.simulator.SimulatorCommands;
 import io.raidpulse.stream.StreamCommands;
+import io.raidpulse.stream.plan.PlannerCommands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,6 +33,7 @@ public final class Main implements Runnable {
         CommandLine cli = Cli.commandLine(new Main());
         CollectorMain.commands().forEach(cli::addSubcommand);
         StreamCommands.commands().forEach(cli::addSubcommand);
+        PlannerCommands.commands().forEach(cli::addSubcommand);
         SimulatorCommands.commands().forEach(cli::addSubcommand);
         return cli;
     }

@@ -1,0 +1,104 @@
+package io.raidpulse.stream;
+
+import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.Settings;
+import io.raidpulse.config.UserException;
+import io.raidpulse.stream.influx.InfluxSettings;
+import io.raidpulse.stream.notify.Notifiers;
+import io.raidpulse.stream.sink.SinkSettings;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code raidpulse stream}: runs the stream processor with its InfluxDB sink and notifiers until
+ * stopped (Ctrl-C, SIGTERM). Settings come from {@code --config FILE}; options override them.
+ */
+@Command(name = "stream", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults",
+        description = {"Runs the stream processor: saturation and md-health alerts, windowed aggregates, "
+                + "the InfluxDB sink and the notifiers.",
+                "Every setting is described in stream/README.md; options override the config file."})
+public final class StreamCommand implements Callable<Integer> {
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Settings file (Java properties).")
+    Path config;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT,...", description = "Kafka brokers (kafka.bootstrap.servers).")
+    String bootstrapServers;
+
+    @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url); without it no sink runs.")
+    String influxUrl;
+
+    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default ${bundle:influx.database}).")
+    String influxDatabase;
+
+    @Option(names = "--influx-api", paramLabel = "auto|v1|v2", description = "How to write (influx.api, default ${bundle:influx.api} from /ping).")
+    String influxApi;
+
+    @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user (influx.username); "
+            + "put the password in the config file (influx.password).")
+    String influxUsername;
+
+    @Option(names = "--no-influx", description = "Run without the InfluxDB sink even when influx.url is set.")
+    boolean noInflux;
+
+    @Option(names = "--notify", paramLabel = "CHANNELS", description = "Notifier channels (notify.channels), e.g. console,ops:webhook; "
+            + "empty for none.")
+    String notify;
+
+    @Option(names = "--state-dir", paramLabel = "DIR", description = "Kafka Streams state directory (stream.state-dir).")
+    Path stateDir;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any other setting; repeatable.")
+    Map<String, String> set = new LinkedHashMap<>();
+
+    /** The settings these options describe: the file, then the options over it. */
+    Settings settings() {
+        Settings s = config == null ? Settings.empty() : Settings.load(config);
+        Map<String, String> o = new LinkedHashMap<>(set);
+        put(o, KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrapServers);
+        put(o, InfluxSettings.URL.name(), influxUrl);
+        put(o, InfluxSettings.DATABASE.name(), influxDatabase);
+        put(o, InfluxSettings.API.name(), influxApi);
+        put(o, InfluxSettings.USERNAME.name(), influxUsername);
+        put(o, Notifiers.CHANNELS.name(), notify);
+        put(o, StreamApp.STATE_DIR.name(), stateDir == null ? null : stateDir.toString());
+        if (noInflux) {
+            o.put(SinkSettings.ENABLED.name(), "false");
+        }
+        s = s.with(o);
+        if (!s.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
+            throw new UserException("no Kafka address: give --bootstrap-servers or kafka.bootstrap.servers in --config",
+                    UserException.EXIT_USAGE, null);
+        }
+        return s;
+    }
+
+    private static void put(Map<String, String> o, String key, String value) {
+        if (value != null) {
+            o.put(key, value);
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        StreamService service = StreamService.start(settings());
+        Thread hook = new Thread(service::close, "stream-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        System.out.println("raidpulse stream running: " + service.description());
+        Throwable failure = service.awaitStop();
+        if (failure != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is already running
+            }
+            service.close();
+            throw new UserException("stream processor stopped: " + failure.getMessage(), failure);
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,328 @@
+package io.raidpulse.stream.capacity;
+
+import io.raidpulse.model.capacity.DiskProfile;
+import io.raidpulse.model.capacity.RaidLayout;
+import io.raidpulse.model.catalog.DiskClass;
+import io.raidpulse.model.matching.CapacitySource;
+import io.raidpulse.model.matching.ProfileMatcher;
+import io.raidpulse.model.matching.AlternativeLayouts;
+import io.raidpulse.model.matching.CapacityUse;
+import io.raidpulse.model.matching.LiveLoad;
+import io.raidpulse.model.matching.Projection;
+import io.raidpulse.model.matching.WindowRequests;
+import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.intake.Observation;
+import io.raidpulse.stream.state.DecodedCache;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.Stores;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The live comparison with benchmarked capacity, per array and closed window: fills the array
+ * aggregates' shape ({@code level}, {@code layout}, {@code raid_disks}, ...) and capacity fields
+ * ({@code capacity_source}, {@code capacity_util} per direction and in total, {@code headroom},
+ * {@code projections}) from the window's own load (mean r/s, w/s and request sizes) and the
+ * array's best capacity source ({@link io.raidpulse.model.matching.ProfileMatcher#use}), the
+ * member capacity measured on this host's members of the array's disk model taking the place of a
+ * disk-class default ({@link MemberCapacity}); a source the window's own measurement contradicts is
+ * named in {@code capacity_contradicted} and not used. Then passes every aggregate on.
+ *
+ * <p>Two inputs: the observations (each host's array shapes, the leaf disks' model and kind,
+ * kept in this processor's store, one entry per host, written only when a shape changes) and
+ * the aggregates. Benchmark profiles come from the global store of the benchmarks topic.
+ */
+public final class CapacityComparison implements Processor<String, CapacityInput, String, Aggregate> {
+    public static final String STORE = "capacity-shapes";
+    /**
+     * Busiest member util (%, the window's mean) below which an array is not over capacity whatever a
+     * profile says: a capacity_util above 1 under it is the profile's error, not the array's state.
+     */
+    static final double OVER_CAPACITY_UTIL = 90;
+    /**
+     * Points (of 100) a disk-class default or the learned member capacity may differ from the members'
+     * measured mean util in a window before that window's own measurement is taken instead: the
+     * default is a queue-depth-1 spec figure, a guess until measured; the learned figure stands for
+     * windows that cannot be measured themselves.
+     */
+    static final double AGREEMENT_POINTS = 10;
+
+    private static final Logger log = LoggerFactory.getLogger(CapacityComparison.class);
+
+    private final CapacitySettings settings;
+    private final long learnWindowMs;
+    private ProcessorContext<String, Aggregate> context;
+    private DecodedCache<String, HostShapes> store;
+    private ProfileCatalog catalog;
+
+    /** @param learnWindowMs the smallest aggregate window: the one member capacity is learned from */
+    public CapacityComparison(CapacitySettings settings, long learnWindowMs) {
+        this.settings = settings;
+        this.learnWindowMs = learnWindowMs;
+    }
+
+    public static StoreBuilder<KeyValueStore<String, HostShapes>> storeBuilder() {
+        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), HostShapes.SERDE)
+                .withCachingEnabled();
+    }
+
+    @Override
+    public void init(ProcessorContext<String, Aggregate> context) {
+        this.context = context;
+        this.store = new DecodedCache<>(context.getStateStore(STORE));
+        this.catalog = new ProfileCatalog(context.getStateStore(ProfileStore.STORE));
+    }
+
+    @Override
+    public void process(Record<String, CapacityInput> record) {
+        record.value().to(this::learn, a -> context.forward(record.withValue(compare(a))));
+    }
+
+    private void learn(Observation o) {
+        if (o.late()) {
+            return;
+        }
+        HostShapes now = HostShapes.of(o.sample());
+        HostShapes before = store.get(o.host());
+        if (before == null ? !now.arrays().isEmpty() : !before.arrays().equals(now.arrays())) {
+            store.put(o.host(), before == null ? now : before.withShapesOf(now, o.time()));
+        }
+    }
+
+    private Aggregate compare(Aggregate window) {
+        if (window.getSubjectKind() != SubjectKind.ARRAY) {
+            return window;
+        }
+        Aggregate a = filledCopy(window);
+        HostShapes shapes = store.get(a.getHost());
+        // the shape of the window's time: it closes up to a window and the grace after its samples
+        ArrayShape shape = shapes == null ? null
+                : shapes.shapeAt(a.getSubject(), a.getWindowStart().toEpochMilli(), a.getWindowEnd().toEpochMilli());
+        if (shape == null) {
+            return a;
+        }
+        a.setLevel(shape.level());
+        a.setLayout(shape.layout());
+        a.setRaidDisks(shape.disks());
+        a.setChunkBytes(shape.chunkBytes());
+        a.setDiskModel(shape.diskModel());
+        a.setRotational(shape.rotational());
+        a.setMemberBytes(shape.memberBytes());
+        Optional<RaidLayout> layout = shape.raidLayout();
+        double reads = a.getRIops();
+        double writes = a.getWIops();
+        if (!settings.enabled() || layout.isEmpty() || !(reads + writes > 0)) {
+            return a;
+        }
+        // sizes and pattern as plan reads a window of the history (WindowRequests: at least one sector each)
+        WindowRequests requests = WindowRequests.of(reads, writes, a.getRkBS(), a.getWkBS());
+        long readBytes = requests.readBytes();
+        long writeBytes = requests.writeBytes();
+        long meanBytes = requests.meanBytes();
+        Pattern pattern = requests.pattern();
+        RaidLayout current = layout.get();
+        boolean sequential = requests.sequential();
+        DiskProfile classDefault = DiskClass.guess(shape.rotational(), shape.device()).defaults();
+        String measuredId = a.getHost() + "/" + HostShapes.modelKey(shape.diskModel());
+        try {
+            LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), pattern,
+                    reads / (reads + writes), meanBytes, a.getAquSzMean() * current.disks(), a.getAquSzMean());
+            Optional<MemberCapacity> evidence = MemberCapacity.of(a, sequential).map(raw -> inModelTerms(raw, a, load, reads, writes,
+                    readBytes, writeBytes, m -> m.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault)));
+            MemberCapacity learned = learnFrom(a, shapes, shape, evidence);
+            DiskProfile measured = learned == null ? null : learned.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault);
+            CapacityUse use = catalog.matcher().use(load, reads, writes, readBytes, writeBytes, measured);
+            // the member capacity behind a measured source: the learned figures or this window's own
+            MemberCapacity basis = learned;
+            if (use.source() == CapacitySource.MEASURED_MEMBERS && evidence.isPresent() && apartFromMembers(use, a)) {
+                // a load the learned figure does not describe (another size or mix; solid state at saturation, whose
+                // completions per busy second keep growing): this window's own measurement of the same members
+                use = measuredUse(load, reads, writes, readBytes, writeBytes,
+                        evidence.get().disk(measuredId, shape.diskModel(), shape.rotational(), classDefault));
+                basis = evidence.get();
+            }
+            String contradicted = null;
+            if (contradicts(use, a, evidence)) {
+                contradicted = use.sourceTag();
+                // the measurement in front of us instead: the learned figures, else this window's own
+                DiskProfile instead = measured != null && use.source() != CapacitySource.MEASURED_MEMBERS ? measured
+                        : evidence.map(e -> e.disk(measuredId, shape.diskModel(), shape.rotational(), classDefault)).orElse(null);
+                basis = instead == measured ? learned : evidence.orElse(null);
+                CapacityUse other = instead == null ? null : measuredUse(load, reads, writes, readBytes, writeBytes, instead);
+                if (other != null && instead == measured && evidence.isPresent() && apartFromMembers(other, a)) {
+                    other = measuredUse(load, reads, writes, readBytes, writeBytes,
+                            evidence.get().disk(measuredId, shape.diskModel(), shape.rotational(), classDefault));
+                    basis = evidence.get();
+                }
+                if (other == null || overCapacityWhileMembersAreNot(other, a)) {
+                    log.debug("capacity of {}/{}: {} contradicted by the members' util and nothing measured instead", a.getHost(),
+                            a.getSubject(), contradicted);
+                    a.setCapacitySource(contradicted);
+                    a.setCapacityContradicted(contradicted);
+                    return a;
+                }
+                use = other;
+            }
+            Map<String, Double> projections = new LinkedHashMap<>();
+            for (Projection p : AlternativeLayouts.project(Layouts.currentAndAlternatives(current, settings.moreDisks()), use.memberDisk(),
+                    pattern, reads, writes, readBytes, writeBytes, null)) {
+                projections.put(Layouts.key(p.layout()), p.memberUtilisation());
+            }
+            double imbalance = imbalance(use, a);
+            a.setCapacitySource(use.sourceTag());
+            a.setCapacityContradicted(contradicted);
+            a.setCapacityUtil(use.util() * imbalance);
+            a.setCapacityReadUtil(use.readUtil() * imbalance);
+            a.setCapacityWriteUtil(use.writeUtil() * imbalance);
+            a.setHeadroom(1 - use.util() * imbalance);
+            a.setProjections(projections);
+            howSure(a, use, use.source() == CapacitySource.MEASURED_MEMBERS ? basis : null, basis == learned, sequential);
+            return a;
+        } catch (IllegalArgumentException e) {
+            log.debug("no capacity for {}/{} ({}): {}", a.getHost(), a.getSubject(), current.describe(), e.getMessage());
+            return a;
+        }
+    }
+
+    /**
+     * The member capacity learned on this host for the array's disk model, with this window's when it
+     * was busy enough ({@link MemberCapacity#busyEnoughToLearn}); null until some window was. Only
+     * windows of the smallest size are learned from (a larger one is its minutes again), and each
+     * minute once per disk model: the inner RAID1s of a RAID0 over RAID1 pairs show the same disks'
+     * minute as the outer array, and counting it thrice would claim three windows with no spread.
+     */
+    private MemberCapacity learnFrom(Aggregate a, HostShapes shapes, ArrayShape shape, Optional<MemberCapacity> evidence) {
+        String key = HostShapes.modelKey(shape.diskModel());
+        MemberCapacity before = shapes.measured().get(key);
+        long end = a.getWindowEnd().toEpochMilli();
+        if (evidence.isEmpty() || !MemberCapacity.busyEnoughToLearn(a) || a.getWindowS() * 1000L != learnWindowMs
+                || before != null && before.lastWindowEnd() >= end) {
+            return before;
+        }
+        MemberCapacity now = (before == null ? evidence.get() : before.with(evidence.get())).learnedAt(end);
+        store.put(a.getHost(), shapes.withMeasured(shape.diskModel(), now));
+        return now;
+    }
+
+    /**
+     * How sure the figures are ({@link CapacityConfidence}), and for a measured source the member figure
+     * they rest on: its windows, its relative standard error and the figure itself. A figure that is not
+     * learned (the window's own measurement standing in, or the disk-class default's figure for the kind
+     * the window's pattern never measured) counts as learned from no window.
+     */
+    static void howSure(Aggregate a, CapacityUse use, MemberCapacity basis, boolean isLearned, boolean sequential) {
+        MemberCapacity.Learned figure = basis == null ? null : basis.figure(sequential);
+        int windows = figure == null || !isLearned ? 0 : figure.windows();
+        Double uncertainty = figure == null ? null : figure.relativeStandardError();
+        a.setCapacityConfidence(CapacityConfidence.of(use.source(), windows, uncertainty).tag());
+        if (basis == null) {
+            return;
+        }
+        a.setCapacityLearnedWindows(windows);
+        a.setCapacityUncertainty(uncertainty);
+        if (figure != null && sequential) {
+            a.setCapacityMemberMBS(figure.value());
+        } else if (figure != null) {
+            a.setCapacityMemberIops(figure.value());
+            a.setCapacityMemberRequestKB(basis.requestBytes() / 1024.0);
+        }
+    }
+
+    /**
+     * Whether the window's measurement contradicts the capacity {@code use} came from: it says the
+     * array is over capacity while the busiest member is below {@link #OVER_CAPACITY_UTIL}; or, for a
+     * disk-class default (a spec-sheet guess, not a measurement of these disks), it is more than
+     * {@link #AGREEMENT_POINTS} from the members' measured util.
+     */
+    static boolean contradicts(CapacityUse use, Aggregate a, Optional<MemberCapacity> evidence) {
+        if (overCapacityWhileMembersAreNot(use, a)) {
+            return true;
+        }
+        return use.source() == CapacitySource.DISK_CLASS_DEFAULT && evidence.isPresent() && apartFromMembers(use, a);
+    }
+
+    /* The model over a measured member disk alone. */
+    private static CapacityUse measuredUse(LiveLoad load, double reads, double writes, long readBytes, long writeBytes, DiskProfile disk) {
+        return new ProfileMatcher(java.util.List.of(), java.util.List.of()).use(load, reads, writes, readBytes, writeBytes, disk);
+    }
+
+    /*
+     * The capacity_util the window would get from use more than AGREEMENT_POINTS from the busiest member's util: the
+     * model's even spread more than AGREEMENT_POINTS / imbalance from the members' mean util.
+     */
+    private static boolean apartFromMembers(CapacityUse use, Aggregate a) {
+        return a.getMemberUtilMean() != null && Math.abs(use.util() * imbalance(use, a) * 100 - a.getUtilMean()) > AGREEMENT_POINTS;
+    }
+
+    private static boolean overCapacityWhileMembersAreNot(CapacityUse use, Aggregate a) {
+        return use.util() * imbalance(use, a) > 1 && a.getUtilMean() < OVER_CAPACITY_UTIL;
+    }
+
+    /**
+     * How much busier the busiest member was than the members' mean in the window ({@code util_mean /
+     * member_util_mean}, at least 1), by which the model's U is multiplied for capacity_util: the model
+     * spreads the load evenly, md does not always (a write-mostly RAID1 member that takes no reads, a
+     * RAID5's parity of a short stream on one member, a few threads whose requests happen to meet on one
+     * disk), and the array is full when its busiest member is. 1 for a trusted benchmark of the array (its
+     * figure is md's own spread already), and below {@link MemberCapacity#EVIDENCE_FROM_UTIL} mean util,
+     * where a ratio of a few busy seconds is noise.
+     */
+    static double imbalance(CapacityUse use, Aggregate a) {
+        Double mean = a.getMemberUtilMean();
+        if (use.source() == CapacitySource.MEASURED_PROFILE || mean == null || mean < MemberCapacity.EVIDENCE_FROM_UTIL) {
+            return 1;
+        }
+        return Math.max(1, a.getUtilMean() / mean);
+    }
+
+    /**
+     * A window's own measurement in the model's terms: the member figure from the counters scaled so that the
+     * model over it predicts the members' measured mean util for this window's load. Member I/Os and bytes per
+     * busy second are what the members did; the model counts a layout's member work its own way (a RAID5 member
+     * streaming past the parity it skips serves a third more of the media rate than the bytes it reads), and a
+     * figure it does not count the same way would put this very window off its own measurement. Scaled a few
+     * times: the model's service time is not quite inverse to the figure at request sizes other than the
+     * figure's own.
+     */
+    private static MemberCapacity inModelTerms(MemberCapacity raw, Aggregate a, LiveLoad load, double reads, double writes,
+                                               long readBytes, long writeBytes,
+                                               java.util.function.Function<MemberCapacity, DiskProfile> disk) {
+        double target = a.getMemberUtilMean() / 100;
+        MemberCapacity m = raw;
+        for (int i = 0; i < 4; i++) {
+            double k = measuredUse(load, reads, writes, readBytes, writeBytes, disk.apply(m)).util() / target;
+            if (!(k > 0) || Double.isInfinite(k)) {
+                return raw;
+            }
+            if (Math.abs(k - 1) < 1e-4) {
+                break;
+            }
+            m = m.scaledBy(k);
+        }
+        return m;
+    }
+
+    /**
+     * The window as this processor passes it on, to be filled with the shape and capacity: a copy, so
+     * that what the aggregates processor forwarded is never changed after it. Field by field rather
+     * than through a builder, whose deep copy would load generated classes by name (Avro's
+     * class-security check); the fields filled here are all replaced, never changed inside.
+     */
+    private static Aggregate filledCopy(Aggregate window) {
+        Aggregate a = new Aggregate();
+        for (int i = 0; i < Aggregate.getClassSchema().getFields().size(); i++) {
+            a.put(i, window.get(i));
+        }
+        return a;
+    }
+}
