@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The load of every device and array of one HostSample, computed once per sample and shared by
@@ -32,10 +33,9 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
         Map<String, String> parentOf = new HashMap<>();
         Set<String> present = new LinkedHashSet<>();
         List<DeviceLoad> devices = new ArrayList<>();
-        Map<String, HardwareVolume> volumes = new HashMap<>();
-        if (sample.getHardwareVolumes() != null) {
-            sample.getHardwareVolumes().forEach(v -> volumes.put(v.getDevice(), v));
-        }
+        // most hosts have none: no map is made for them on the stream thread's path
+        Map<String, HardwareVolume> volumes = sample.getHardwareVolumes() == null || sample.getHardwareVolumes().isEmpty() ? Map.of()
+                : sample.getHardwareVolumes().stream().collect(Collectors.toMap(HardwareVolume::getDevice, v -> v, (a, b) -> a));
         for (DeviceSample d : sample.getDevices()) {
             present.add(d.getName());
             if (d.getParent() != null) {

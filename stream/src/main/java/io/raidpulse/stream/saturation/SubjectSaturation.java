@@ -285,8 +285,9 @@ final class SubjectSaturation implements SubjectState {
                 + " mean >= " + pct(th.fireUtil())) + " for " + Alerts.duration(sustainedMs)
                 + " (" + samples + " samples)");
         all.addAll(evidence);
-        HardwareVolume volume = load instanceof DeviceLoad d ? d.hardware() : null;
-        String summary = ctx.host() + " " + (volume != null ? ((DeviceLoad) load).described() : subject) + (inMd ? " saturated in md itself (members " + pct(firedUtilMean) + " busy)"
+        DeviceLoad device = load instanceof DeviceLoad d ? d : null;
+        HardwareVolume volume = device == null ? null : device.hardware();
+        String summary = ctx.host() + " " + (device == null ? subject : device.described()) + (inMd ? " saturated in md itself (members " + pct(firedUtilMean) + " busy)"
                 : " saturated: util " + pct(firedUtilMean)) + " for " + Alerts.duration(sustainedMs)
                 + (load instanceof ArrayLoad ? ", busiest member " + peakMember : "")
                 + (cause != null ? " (" + cause + ")" : "");
