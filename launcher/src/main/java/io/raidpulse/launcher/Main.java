@@ -6,11 +6,11 @@ import io.raidpulse.launcher.capacity.CapacityCommand;
 import io.raidpulse.launcher.config.ConfigCommand;
 import io.raidpulse.launcher.fleet.FleetCommand;
 import io.raidpulse.launcher.up.UpCommand;
+import io.raidpulse.planner.PlannerCommands;
 import io.raidpulse.simulator.SimulatorCommands;
 import io.raidpulse.stream.StreamCommands;
-import io.raidpulse.stream.plan.PlannerCommands;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The {@code raidpulse} command: every subcommand of every component in one place. */
 @Command(name = "raidpulse",

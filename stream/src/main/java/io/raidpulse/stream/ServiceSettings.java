@@ -3,9 +3,10 @@ package io.raidpulse.stream;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
+import io.raidpulse.influx.sink.SinkSettings;
+import io.raidpulse.notify.Notifiers;
 import io.raidpulse.stream.capacity.CapacitySettings;
-import io.raidpulse.stream.notify.Notifiers;
-import io.raidpulse.stream.sink.SinkSettings;
+import io.raidpulse.topics.StreamTopics;
 import java.time.Duration;
 
 /**

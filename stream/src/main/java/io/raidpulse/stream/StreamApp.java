@@ -5,6 +5,7 @@ import io.raidpulse.config.Key;
 import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.stream.intake.DeadLetterHandler;
+import io.raidpulse.topics.StreamTopics;
 import java.time.Duration;
 import java.util.Properties;
 import org.apache.kafka.clients.producer.ProducerConfig;

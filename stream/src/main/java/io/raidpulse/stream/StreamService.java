@@ -3,15 +3,17 @@ package io.raidpulse.stream;
 import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
-import io.raidpulse.stream.influx.InfluxConnection;
-import io.raidpulse.stream.influx.InfluxConnections;
-import io.raidpulse.stream.influx.InfluxSettings;
-import io.raidpulse.stream.notify.NotifierRunner;
-import io.raidpulse.stream.notify.Notifiers;
+import io.raidpulse.influx.InfluxConnection;
+import io.raidpulse.influx.InfluxConnections;
+import io.raidpulse.influx.InfluxSettings;
+import io.raidpulse.influx.sink.InfluxSink;
+import io.raidpulse.influx.sink.SinkSettings;
+import io.raidpulse.notify.NotifierRunner;
+import io.raidpulse.notify.Notifiers;
 import io.raidpulse.stream.profiles.CatalogPublisher;
 import io.raidpulse.stream.profiles.ProfileTopic;
-import io.raidpulse.stream.sink.InfluxSink;
-import io.raidpulse.stream.sink.SinkSettings;
+import io.raidpulse.topics.KafkaClients;
+import io.raidpulse.topics.StreamTopics;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -203,7 +205,7 @@ public final class StreamService implements AutoCloseable {
     }
 
     private static UserException notAnswering(String bootstrap, Duration timeout, Exception e) {
-        return new UserException("Kafka at " + bootstrap + " did not answer within " + io.raidpulse.stream.alert.Alerts.duration(timeout.toMillis())
+        return new UserException("Kafka at " + bootstrap + " did not answer within " + io.raidpulse.topics.alert.Alerts.duration(timeout.toMillis())
                 + ": check kafka.bootstrap.servers (--bootstrap-servers) and that the broker runs", e);
     }
 

@@ -12,6 +12,7 @@ import io.raidpulse.stream.intake.IntakeProcessor;
 import io.raidpulse.stream.intake.SampleTimestamps;
 import io.raidpulse.stream.intake.ValidatingSampleDeserializer;
 import io.raidpulse.stream.saturation.SaturationDetector;
+import io.raidpulse.topics.StreamTopics;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.AutoOffsetReset;
 import org.apache.kafka.streams.Topology;

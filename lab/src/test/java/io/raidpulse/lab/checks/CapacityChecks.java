@@ -1,10 +1,10 @@
 package io.raidpulse.lab.checks;
 
+import io.raidpulse.influx.InfluxConnection;
+import io.raidpulse.influx.InfluxQlResult;
 import io.raidpulse.lab.LabDisk;
 import io.raidpulse.lab.disk.SerialDisk;
 import io.raidpulse.lab.recording.Recording;
-import io.raidpulse.stream.influx.InfluxConnection;
-import io.raidpulse.stream.influx.InfluxQlResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -3,14 +3,14 @@ package io.raidpulse.lab.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.config.Settings;
+import io.raidpulse.influx.InfluxConnection;
+import io.raidpulse.influx.InfluxConnections;
+import io.raidpulse.influx.InfluxQlResult;
+import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.services.influx.InfluxServer;
-import io.raidpulse.stream.influx.InfluxConnection;
-import io.raidpulse.stream.influx.InfluxConnections;
-import io.raidpulse.stream.influx.InfluxQlResult;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -5,14 +5,14 @@ import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
+import io.raidpulse.influx.InfluxSettings;
+import io.raidpulse.influx.sink.SinkSettings;
 import io.raidpulse.launcher.config.ConfigCheck;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.simulator.Simulation;
-import io.raidpulse.stream.influx.InfluxSettings;
-import io.raidpulse.stream.sink.SinkSettings;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,9 +25,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code raidpulse up}: everything on one machine, until Ctrl-C. */
 @Command(name = "up", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults", sortOptions = false,

@@ -2,8 +2,8 @@ package io.raidpulse.launcher.up;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.raidpulse.stream.influx.InfluxConnection;
-import io.raidpulse.stream.influx.InfluxQlResult;
+import io.raidpulse.influx.InfluxConnection;
+import io.raidpulse.influx.InfluxQlResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

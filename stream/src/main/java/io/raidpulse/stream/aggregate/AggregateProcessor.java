@@ -5,6 +5,7 @@ import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.state.DecodedCache;
+import io.raidpulse.topics.aggregate.AggregateSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package io.raidpulse.stream.detector;
 
 import io.raidpulse.schema.Alert;
-import io.raidpulse.stream.alert.Alerts;
-import io.raidpulse.stream.alert.SubjectExpiry;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.state.DecodedCache;
+import io.raidpulse.topics.alert.Alerts;
+import io.raidpulse.topics.alert.SubjectExpiry;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -10,7 +10,7 @@ import io.raidpulse.schema.ForecastEpisodeState;
 import io.raidpulse.schema.HourSumsState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.alert.Alerts;
+import io.raidpulse.topics.alert.Alerts;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package io.raidpulse.stream.health;
 
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.MdArray;
-import io.raidpulse.stream.alert.SubjectExpiry;
 import io.raidpulse.stream.detector.HostDetector;
 import io.raidpulse.stream.intake.Observation;
+import io.raidpulse.topics.alert.SubjectExpiry;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;

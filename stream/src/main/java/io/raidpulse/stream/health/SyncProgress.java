@@ -1,7 +1,7 @@
 package io.raidpulse.stream.health;
 
 import io.raidpulse.schema.MdArray;
-import io.raidpulse.stream.alert.Alerts;
+import io.raidpulse.topics.alert.Alerts;
 import java.util.Locale;
 
 /**

@@ -2,7 +2,7 @@ package io.raidpulse.stream.intake;
 
 import io.raidpulse.schema.kafka.RecordDecodingException;
 import io.raidpulse.schema.kafka.Topics;
-import io.raidpulse.stream.DeadLetters;
+import io.raidpulse.topics.DeadLetters;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

@@ -1,7 +1,7 @@
 package io.raidpulse.stream.intake;
 
 import io.raidpulse.schema.HostSample;
-import io.raidpulse.stream.alert.Alerts;
+import io.raidpulse.topics.alert.Alerts;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 import org.apache.kafka.common.header.Headers;

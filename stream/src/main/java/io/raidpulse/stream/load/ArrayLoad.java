@@ -1,6 +1,7 @@
 package io.raidpulse.stream.load;
 
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.topics.load.MdState;
 import java.util.List;
 
 /**

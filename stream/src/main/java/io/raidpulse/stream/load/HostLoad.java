@@ -5,6 +5,8 @@ import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
+import io.raidpulse.topics.load.MdLeaves;
+import io.raidpulse.topics.load.MdState;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;

@@ -2,7 +2,6 @@ package io.raidpulse.stream.saturation;
 
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.alert.SubjectExpiry;
 import io.raidpulse.stream.detector.HostDetector;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.load.ArrayLoad;
@@ -10,6 +9,7 @@ import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.HostLoad;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.SubjectLoad;
+import io.raidpulse.topics.alert.SubjectExpiry;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.testing.Dev;
-import io.raidpulse.stream.testing.HostFeed;
-import io.raidpulse.stream.testing.Md;
 import io.raidpulse.stream.testing.TopologyFixture;
+import io.raidpulse.topics.testing.Dev;
+import io.raidpulse.topics.testing.HostFeed;
+import io.raidpulse.topics.testing.Md;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -3,9 +3,9 @@ package io.raidpulse.stream.aggregate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.load.MdState;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.testing.StateFixtures;
+import io.raidpulse.topics.load.MdState;
 import java.util.LinkedHashMap;
 import org.junit.jupiter.api.Test;
 

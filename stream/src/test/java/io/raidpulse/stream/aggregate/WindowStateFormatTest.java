@@ -1,10 +1,10 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.load.MdState;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.WriteAmplification;
 import io.raidpulse.stream.testing.StateFixtures;
+import io.raidpulse.topics.load.MdState;
 import java.util.LinkedHashMap;
 import org.junit.jupiter.api.Test;
 

@@ -9,10 +9,10 @@ import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.testing.Dev;
-import io.raidpulse.stream.testing.HostFeed;
-import io.raidpulse.stream.testing.Md;
 import io.raidpulse.stream.testing.TopologyFixture;
+import io.raidpulse.topics.testing.Dev;
+import io.raidpulse.topics.testing.HostFeed;
+import io.raidpulse.topics.testing.Md;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -217,11 +217,11 @@ class IncidentProcessorTest {
     void anIncidentHeldOpenForLongKeepsOnlyItsLatestClosedEpisodes() {
         Incident i = new Incident("md0", SubjectKind.ARRAY);
         for (int n = 0; n < Incident.CLOSED_PARTS_KEPT + 10; n++) {
-            Alert fired = io.raidpulse.stream.alert.Alerts.alert("db1", "sda", SubjectKind.DEVICE, AlertKind.SATURATION, AlertState.FIRING,
+            Alert fired = io.raidpulse.topics.alert.Alerts.alert("db1", "sda", SubjectKind.DEVICE, AlertKind.SATURATION, AlertState.FIRING,
                     Severity.CRITICAL, T0 + n * 1000L, T0 + n * 1000L, "db1 sda saturated").build();
             Part p = Part.of(fired);
             p.announced = true;
-            p.update(io.raidpulse.stream.alert.Alerts.alert("db1", "sda", SubjectKind.DEVICE, AlertKind.SATURATION, AlertState.RESOLVED,
+            p.update(io.raidpulse.topics.alert.Alerts.alert("db1", "sda", SubjectKind.DEVICE, AlertKind.SATURATION, AlertState.RESOLVED,
                     Severity.CRITICAL, T0 + n * 1000L, T0 + n * 1000L + 500, "db1 sda saturation over").build());
             i.add(p);
         }

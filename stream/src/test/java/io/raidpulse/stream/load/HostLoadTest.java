@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.schema.HostSample;
-import io.raidpulse.stream.testing.Dev;
-import io.raidpulse.stream.testing.HostFeed;
-import io.raidpulse.stream.testing.Md;
+import io.raidpulse.topics.testing.Dev;
+import io.raidpulse.topics.testing.HostFeed;
+import io.raidpulse.topics.testing.Md;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,7 @@ import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.schema.BenchmarkProfile;
 import io.raidpulse.schema.BenchmarkTool;
 import io.raidpulse.schema.kafka.AvroSerdes;
-import io.raidpulse.stream.testing.BenchFixtures;
+import io.raidpulse.topics.testing.BenchFixtures;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

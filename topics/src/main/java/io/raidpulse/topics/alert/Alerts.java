@@ -1,0 +1,57 @@
+package io.raidpulse.topics.alert;
+
+import io.raidpulse.config.HumanTime;
+import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertKind;
+import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.Severity;
+import io.raidpulse.schema.SubjectKind;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Alert keys, episode ids and the wording shared by every detector. */
+public final class Alerts {
+    private Alerts() {
+    }
+
+    /** Record key on raidpulse.alerts: host/subject/kind, so one episode's changes stay in order. */
+    public static String key(String host, String subject, AlertKind kind) {
+        return host + "/" + subject + "/" + kind;
+    }
+
+    /** Stable episode id: host/subject/kind/start time in ms. */
+    public static String id(String host, String subject, AlertKind kind, long startMs) {
+        return key(host, subject, kind) + "/" + startMs;
+    }
+
+    /** An alert with the fields every kind fills; the caller adds the kind-specific ones. */
+    public static Alert.Builder alert(String host, String subject, SubjectKind subjectKind, AlertKind kind,
+                                      AlertState state, Severity severity, long startMs, long eventMs, String summary) {
+        return Alert.newBuilder()
+                .setAlertId(id(host, subject, kind, startMs))
+                .setHost(host)
+                .setSubject(subject)
+                .setSubjectKind(subjectKind)
+                .setKind(kind)
+                .setState(state)
+                .setSeverity(severity)
+                .setStartTime(Instant.ofEpochMilli(startMs))
+                .setEndTime(state == AlertState.RESOLVED ? Instant.ofEpochMilli(eventMs) : null)
+                .setEventTime(Instant.ofEpochMilli(eventMs))
+                .setEvidence(List.of())
+                .setDetails(Map.of())
+                .setSummary(summary);
+    }
+
+    /** "45 s", "12 min", "2 h 5 min", "3 d 4 h". */
+    public static String duration(long ms) {
+        return HumanTime.seconds(Math.round(ms / 1000.0));
+    }
+
+    /** One decimal, as iostat prints percentages. */
+    public static String oneDecimal(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+}
