@@ -1,10 +1,12 @@
 package io.raidpulse.notify;
 
+import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.Alert;
 import java.io.PrintStream;
+import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 
@@ -34,8 +36,8 @@ public final class ConsoleNotifier implements Notifier {
         try {
             String id = settings.get(Notifiers.own(TIME_ZONE));
             zone = ZoneId.of(id == null ? ZoneId.systemDefault().getId() : id);
-        } catch (java.time.DateTimeException e) {
-            throw new io.raidpulse.config.ConfigException(key(TIME_ZONE), "expected a time zone like UTC or Europe/Berlin, got "
+        } catch (DateTimeException e) {
+            throw new ConfigException(key(TIME_ZONE), "expected a time zone like UTC or Europe/Berlin, got "
                     + settings.shown(key(TIME_ZONE)));
         }
         this.time = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(zone);

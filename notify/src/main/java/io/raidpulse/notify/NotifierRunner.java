@@ -2,6 +2,7 @@ package io.raidpulse.notify;
 
 import io.raidpulse.config.Backoff;
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.RecordDecodingException;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
@@ -9,6 +10,7 @@ import io.raidpulse.topics.DeadLetters;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -74,7 +76,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
     private final Map<String, Object> producerProps;
     private final EpisodeRouter router;
     private final SingleObjectCodec<Alert> codec = AvroSerdes.codec(Alert.class);
-    private final Set<String> delivered = java.util.Collections.newSetFromMap(new LinkedHashMap<>(1024, 0.75f, false) {
+    private final Set<String> delivered = Collections.newSetFromMap(new LinkedHashMap<>(1024, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
             return size() > REMEMBERED;
@@ -99,7 +101,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
         this.deadLetterTopic = deadLetterTopic;
         this.group = group;
         this.maxBackoff = maxBackoff;
-        this.consumerProps = new java.util.HashMap<>(consumerProps);
+        this.consumerProps = new HashMap<>(consumerProps);
         this.consumerProps.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "1");
         this.resumeProps = new HashMap<>(consumerProps);
         resumeProps.remove(ConsumerConfig.GROUP_ID_CONFIG);
@@ -112,7 +114,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
 
     /** The key a state change is known by: alert_id/state, plus the event time for PROGRESS updates. */
     public static String dedupeKey(Alert a) {
-        return a.getAlertId() + "/" + a.getState() + (a.getState() == io.raidpulse.schema.AlertState.PROGRESS
+        return a.getAlertId() + "/" + a.getState() + (a.getState() == AlertState.PROGRESS
                 ? "/" + a.getEventTime().toEpochMilli() : "");
     }
 

@@ -17,6 +17,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * POSTs each alert state change to a Slack incoming webhook, in Slack's message format: a
@@ -140,7 +141,7 @@ public final class SlackNotifier implements Notifier {
         }
         if (!a.getDetails().isEmpty()) {
             StringBuilder details = new StringBuilder();
-            new java.util.TreeMap<>(a.getDetails()).forEach((k, v) -> details.append(details.length() == 0 ? "" : "\n")
+            new TreeMap<>(a.getDetails()).forEach((k, v) -> details.append(details.length() == 0 ? "" : "\n")
                     .append(k).append(": ").append(v));
             field(fields, "Details", details.toString(), false);
         }

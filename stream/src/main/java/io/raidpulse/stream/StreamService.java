@@ -1,6 +1,7 @@
 package io.raidpulse.stream;
 
 import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.KafkaSettings;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.influx.InfluxConnection;
@@ -14,11 +15,14 @@ import io.raidpulse.stream.profiles.CatalogPublisher;
 import io.raidpulse.stream.profiles.ProfileTopic;
 import io.raidpulse.topics.KafkaClients;
 import io.raidpulse.topics.StreamTopics;
+import io.raidpulse.topics.alert.Alerts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -27,8 +31,13 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.streams.StreamsConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -144,7 +153,7 @@ public final class StreamService implements AutoCloseable {
             List<NewTopic> missing = new ArrayList<>();
             for (String t : topics.all()) {
                 if (!existing.contains(t)) {
-                    missing.add(new NewTopic(t, java.util.Optional.of(partitions), java.util.Optional.of(replication)));
+                    missing.add(new NewTopic(t, Optional.of(partitions), Optional.of(replication)));
                 }
             }
             if (!missing.isEmpty()) {
@@ -164,10 +173,10 @@ public final class StreamService implements AutoCloseable {
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw notAnswering(bootstrap, timeout, e);
             }
-            throw new UserException("Kafka at " + bootstrap + " is not usable: " + io.raidpulse.config.KafkaSettings.reason(e.getCause())
+            throw new UserException("Kafka at " + bootstrap + " is not usable: " + KafkaSettings.reason(e.getCause())
                     + " (check kafka.bootstrap.servers and the kafka.security.* / kafka.sasl.* settings)", e);
         } catch (KafkaException e) {
-            throw io.raidpulse.config.KafkaSettings.clientError("Kafka client settings for " + bootstrap, e, settings);
+            throw KafkaSettings.clientError("Kafka client settings for " + bootstrap, e, settings);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserException("interrupted while checking Kafka at " + bootstrap, e);
@@ -186,18 +195,18 @@ public final class StreamService implements AutoCloseable {
         StreamConfig config = StreamConfig.from(settings);
         ServiceSettings.from(settings);
         settings.get(KafkaKeys.BOOTSTRAP_SERVERS);
-        java.util.Properties streams = StreamApp.properties(settings, config.topics());
-        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.streams.StreamsConfig.configDef(), streams);
+        Properties streams = StreamApp.properties(settings, config.topics());
+        KafkaSettings.parse(StreamsConfig.configDef(), streams);
         // Kafka Streams hands the kafka.* settings to its own consumers and producers as well as the sink's and notifiers'
         Map<Object, Object> asClient = new HashMap<>(streams);
-        asClient.put("key.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class.getName());
-        asClient.put("value.serializer", org.apache.kafka.common.serialization.ByteArraySerializer.class.getName());
-        asClient.put("key.deserializer", org.apache.kafka.common.serialization.ByteArrayDeserializer.class.getName());
-        asClient.put("value.deserializer", org.apache.kafka.common.serialization.ByteArrayDeserializer.class.getName());
-        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.consumer.ConsumerConfig.configDef(), asClient);
-        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(), asClient);
-        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.consumer.ConsumerConfig.configDef(), KafkaClients.consumer(settings, "check", "check"));
-        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(), KafkaClients.producer(settings, "check"));
+        asClient.put("key.serializer", ByteArraySerializer.class.getName());
+        asClient.put("value.serializer", ByteArraySerializer.class.getName());
+        asClient.put("key.deserializer", ByteArrayDeserializer.class.getName());
+        asClient.put("value.deserializer", ByteArrayDeserializer.class.getName());
+        KafkaSettings.parse(ConsumerConfig.configDef(), asClient);
+        KafkaSettings.parse(ProducerConfig.configDef(), asClient);
+        KafkaSettings.parse(ConsumerConfig.configDef(), KafkaClients.consumer(settings, "check", "check"));
+        KafkaSettings.parse(ProducerConfig.configDef(), KafkaClients.producer(settings, "check"));
         // influx.* are used only with influx.url set, and checked either way
         InfluxSettings.from(InfluxSettings.configured(settings) ? settings : settings.with(InfluxSettings.URL.name(), "http://localhost:8086"));
         SinkSettings.from(settings, config.aggregates());
@@ -205,7 +214,7 @@ public final class StreamService implements AutoCloseable {
     }
 
     private static UserException notAnswering(String bootstrap, Duration timeout, Exception e) {
-        return new UserException("Kafka at " + bootstrap + " did not answer within " + io.raidpulse.topics.alert.Alerts.duration(timeout.toMillis())
+        return new UserException("Kafka at " + bootstrap + " did not answer within " + Alerts.duration(timeout.toMillis())
                 + ": check kafka.bootstrap.servers (--bootstrap-servers) and that the broker runs", e);
     }
 

@@ -13,6 +13,7 @@ import io.raidpulse.stream.intake.SampleTimestamps;
 import io.raidpulse.stream.intake.ValidatingSampleDeserializer;
 import io.raidpulse.stream.saturation.SaturationDetector;
 import io.raidpulse.topics.StreamTopics;
+import java.time.Duration;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.AutoOffsetReset;
 import org.apache.kafka.streams.Topology;
@@ -76,7 +77,7 @@ public final class StreamTopology {
 
         t.addGlobalStore(ProfileStore.storeBuilder(), PROFILES_SOURCE, Serdes.String().deserializer(), Serdes.ByteArray().deserializer(),
                 topics.benchmarks(), PROFILES, ProfileStore.Updater::new);
-        long smallestWindow = config.aggregates().windows().stream().mapToLong(java.time.Duration::toMillis).min().orElseThrow();
+        long smallestWindow = config.aggregates().windows().stream().mapToLong(Duration::toMillis).min().orElseThrow();
         // the capacity processors take two inputs, each tagged as what it is (CapacityInput)
         t.addProcessor(CAPACITY_WINDOWS, CapacityInput::windows, AGGREGATES);
         t.addProcessor(CAPACITY_SAMPLES, CapacityInput::samples, INTAKE);

@@ -2,6 +2,7 @@ package io.raidpulse.topics;
 
 import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -53,7 +54,7 @@ public final class KafkaClients {
      * An admin client's properties: the {@code kafka.*} settings it knows, and {@code timeout} for
      * each call, so that a broker that does not answer is reported after that long.
      */
-    public static Map<String, Object> admin(Settings s, String clientId, java.time.Duration timeout) {
+    public static Map<String, Object> admin(Settings s, String clientId, Duration timeout) {
         Map<String, Object> p = known(s, AdminClientConfig.configNames());
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, s.get(KafkaKeys.BOOTSTRAP_SERVERS));
         p.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId);

@@ -12,6 +12,8 @@ import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.topics.aggregate.AggregateSettings;
 import io.raidpulse.topics.load.MdState;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -156,9 +158,9 @@ public final class InfluxPoints {
             }
             String crossing = details.get("crossing");
             if (crossing != null) {
-                p.addField("crossing_ms", java.time.Instant.parse(crossing).toEpochMilli());
+                p.addField("crossing_ms", Instant.parse(crossing).toEpochMilli());
             }
-        } catch (NumberFormatException | java.time.format.DateTimeParseException e) {
+        } catch (NumberFormatException | DateTimeParseException e) {
             // details written by another version in another form: the summary still says it
         }
     }

@@ -3,11 +3,11 @@ package io.raidpulse.stream.capacity;
 import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.catalog.DiskClass;
-import io.raidpulse.model.matching.CapacitySource;
-import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.matching.AlternativeLayouts;
+import io.raidpulse.model.matching.CapacitySource;
 import io.raidpulse.model.matching.CapacityUse;
 import io.raidpulse.model.matching.LiveLoad;
+import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.matching.Projection;
 import io.raidpulse.model.matching.WindowRequests;
 import io.raidpulse.model.profile.Pattern;
@@ -16,8 +16,10 @@ import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.state.DecodedCache;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -253,7 +255,7 @@ public final class CapacityComparison implements Processor<String, CapacityInput
 
     /* The model over a measured member disk alone. */
     private static CapacityUse measuredUse(LiveLoad load, double reads, double writes, long readBytes, long writeBytes, DiskProfile disk) {
-        return new ProfileMatcher(java.util.List.of(), java.util.List.of()).use(load, reads, writes, readBytes, writeBytes, disk);
+        return new ProfileMatcher(List.of(), List.of()).use(load, reads, writes, readBytes, writeBytes, disk);
     }
 
     /*
@@ -296,7 +298,7 @@ public final class CapacityComparison implements Processor<String, CapacityInput
      */
     private static MemberCapacity inModelTerms(MemberCapacity raw, Aggregate a, LiveLoad load, double reads, double writes,
                                                long readBytes, long writeBytes,
-                                               java.util.function.Function<MemberCapacity, DiskProfile> disk) {
+                                               Function<MemberCapacity, DiskProfile> disk) {
         double target = a.getMemberUtilMean() / 100;
         MemberCapacity m = raw;
         for (int i = 0; i < 4; i++) {

@@ -10,6 +10,7 @@ import io.raidpulse.schema.MemberCapacityState;
 import io.raidpulse.schema.NamedShapeState;
 import io.raidpulse.stream.state.StateSerde;
 import io.raidpulse.topics.load.MdLeaves;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -41,7 +42,7 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, Long> since, Map<S
      * How long after a change a former shape is kept: longer than the largest aggregate window
      * (1 h) and its grace, so that every window of the array before the change has closed.
      */
-    static final long FORMER_KEPT = java.time.Duration.ofHours(2).toMillis();
+    static final long FORMER_KEPT = Duration.ofHours(2).toMillis();
 
     /**
      * A shape an array no longer has.

@@ -1,6 +1,7 @@
 package io.raidpulse.stream.capacity;
 
 import io.raidpulse.model.capacity.RaidLayout;
+import io.raidpulse.model.matching.AlternativeLayouts;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,7 +20,7 @@ public final class Layouts {
     public static List<RaidLayout> currentAndAlternatives(RaidLayout current, int moreDisks) {
         List<RaidLayout> out = new ArrayList<>();
         out.add(current);
-        out.addAll(io.raidpulse.model.matching.AlternativeLayouts.candidates(current, moreDisks));
+        out.addAll(AlternativeLayouts.candidates(current, moreDisks));
         return out;
     }
 }

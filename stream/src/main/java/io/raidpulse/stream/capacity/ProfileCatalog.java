@@ -9,6 +9,7 @@ import io.raidpulse.schema.kafka.SingleObjectCodec;
 import io.raidpulse.stream.profiles.ProfileRecords;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -74,7 +75,7 @@ final class ProfileCatalog {
             List<BenchmarkResult> profiles = new ArrayList<>();
             decoded.values().forEach(d -> profiles.add(d.profile));
             // ties between equally good profiles go the same way on every instance
-            profiles.sort(java.util.Comparator.comparing(BenchmarkResult::id));
+            profiles.sort(Comparator.comparing(BenchmarkResult::id));
             matcher = new ProfileMatcher(profiles, List.of());
         }
         return matcher;

@@ -14,6 +14,7 @@ import io.raidpulse.topics.alert.Alerts;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,10 +130,10 @@ final class ArrayForecast {
             peaks.add(new DayPeak(day * DAY_MS + peak * HOUR_MS, utilSum[peak] / count[peak], readSum[peak] / count[peak],
                     writeSum[peak] / count[peak]));
         }
-        java.util.Arrays.fill(utilSum, 0);
-        java.util.Arrays.fill(readSum, 0);
-        java.util.Arrays.fill(writeSum, 0);
-        java.util.Arrays.fill(count, 0);
+        Arrays.fill(utilSum, 0);
+        Arrays.fill(readSum, 0);
+        Arrays.fill(writeSum, 0);
+        Arrays.fill(count, 0);
         long end = (day + 1) * DAY_MS;
         peaks.removeIf(p -> p.hourMs < end - s.historyDays() * DAY_MS);
         return judge(host, s, end);

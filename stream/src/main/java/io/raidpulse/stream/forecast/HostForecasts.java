@@ -4,6 +4,7 @@ import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.ForecastState;
 import io.raidpulse.stream.state.StateSerde;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -44,7 +45,7 @@ final class HostForecasts {
             if (other != f && other.day < day - 1) {
                 out.addAll(other.closeDay(host, s));
                 out.addAll(other.expire(host, day * ArrayForecast.DAY_MS, other.array + " no longer reported by " + host
-                        + " (no window on " + java.time.LocalDate.ofEpochDay(day - 1) + ")"));
+                        + " (no window on " + LocalDate.ofEpochDay(day - 1) + ")"));
                 it.remove();
             }
         }

@@ -1,6 +1,7 @@
 package io.raidpulse.stream.profiles;
 
 import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.KafkaSettings;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.model.profile.BenchmarkResult;
@@ -89,9 +90,9 @@ public final class ProfileTopic {
         this.bootstrap = settings.get(KafkaKeys.BOOTSTRAP_SERVERS);
         this.timeout = timeout;
         settings.get(StreamTopics.REPLICATION_FACTOR);
-        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.consumer.ConsumerConfig.configDef(),
+        KafkaSettings.parse(ConsumerConfig.configDef(),
                 KafkaClients.consumer(settings, "check", "check"));
-        io.raidpulse.config.KafkaSettings.parse(org.apache.kafka.clients.producer.ProducerConfig.configDef(),
+        KafkaSettings.parse(ProducerConfig.configDef(),
                 KafkaClients.producer(settings, "check"));
     }
 
@@ -118,7 +119,7 @@ public final class ProfileTopic {
             if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
                 throw notAnswering(e);
             }
-            throw new UserException("Kafka at " + bootstrap + " is not usable: " + io.raidpulse.config.KafkaSettings.reason(e.getCause())
+            throw new UserException("Kafka at " + bootstrap + " is not usable: " + KafkaSettings.reason(e.getCause())
                     + " (check kafka.bootstrap.servers and the kafka.security.* / kafka.sasl.* settings)", e);
         } catch (KafkaException e) {
             throw new UserException("Kafka client settings for " + bootstrap + " are not usable: " + e.getMessage(), e);

@@ -14,6 +14,8 @@ import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdSync;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.topics.alert.Alerts;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,7 +59,7 @@ final class SubjectSaturation implements SubjectState {
      * sample, or a cloud volume whose every request takes 4 ms, would otherwise be held against
      * the floors alone.
      */
-    static final java.time.Duration BASELINE_WARMUP = java.time.Duration.ofMinutes(1);
+    static final Duration BASELINE_WARMUP = Duration.ofMinutes(1);
     static final int MIN_WARMUP_SAMPLES = 6;
     /** baseSamples stops counting here: only whether the warm-up is over matters */
     static final int MAX_BASE_SAMPLES = 3600;
@@ -237,7 +239,7 @@ final class SubjectSaturation implements SubjectState {
      * (one sample of 3.8 s among 1 s ones, seen in the lab under load) does not shrink 30 s to
      * eight samples.
      */
-    private int samplesOfThisRun(java.time.Duration d, double intervalS) {
+    private int samplesOfThisRun(Duration d, double intervalS) {
         // 0 in state of format 1, which did not keep it: the sample's own interval, as then
         return SaturationThresholds.samples(d, runSeconds > 0 && run > 0 ? runSeconds / run : intervalS);
     }
@@ -330,7 +332,7 @@ final class SubjectSaturation implements SubjectState {
         }
         return Alerts.alert(host, subject, kind, AlertKind.SATURATION, AlertState.RESOLVED, severity, episodeStart,
                         eventTime, summary)
-                .setEndTime(java.time.Instant.ofEpochMilli(endTime))
+                .setEndTime(Instant.ofEpochMilli(endTime))
                 .setPeakUtil(peak)
                 .setMeanUtil(mean)
                 .setBusiestMember(peakMember)

@@ -7,6 +7,7 @@ import io.raidpulse.config.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Window sizes and lateness for the aggregates.
@@ -40,7 +41,7 @@ public record AggregateSettings(List<Duration> windows, Duration grace) {
             for (String part : s.requiredString(key).split(",")) {
                 Duration d;
                 try {
-                    d = Settings.of(java.util.Map.of("w", part.trim())).duration("w", null, Duration.ofSeconds(1), Duration.ofDays(7));
+                    d = Settings.of(Map.of("w", part.trim())).duration("w", null, Duration.ofSeconds(1), Duration.ofDays(7));
                 } catch (ConfigException e) {
                     d = null;
                 }
