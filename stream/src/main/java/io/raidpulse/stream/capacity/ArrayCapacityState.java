@@ -8,6 +8,7 @@ import io.raidpulse.schema.ArrayCapacityAlertState;
 import io.raidpulse.schema.EpisodePhase;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.detector.EpisodeMean;
 import io.raidpulse.stream.detector.SubjectState;
 import io.raidpulse.topics.alert.Alerts;
 import java.time.Instant;
@@ -33,10 +34,9 @@ import java.util.Map;
  * %util looks fine (solid-state members, whose %util says little, or a measured capacity below
  * what the disks' figures promise).
  */
-final class ArrayCapacityState implements SubjectState {
+final class ArrayCapacityState extends SubjectState {
     enum Phase { IDLE, PENDING, FIRING }
 
-    final String array;
     Phase phase = Phase.IDLE;
     /** hot windows (PENDING) or cool windows (FIRING) in the current run */
     int run;
@@ -44,36 +44,20 @@ final class ArrayCapacityState implements SubjectState {
     long runStart;
     /** end of the last window seen, ms; -1 before the first */
     long lastWindowEnd = -1;
-    /** consecutive host samples without this array (windows close later than their samples, so only samples count) */
-    int absent;
 
     long episodeStart;
-    /** capacity share in percent over the episode, and the busiest member's %util */
+    /** capacity share in percent over the episode, and the busiest member's %util, each over the same windows */
     double peakCapacity;
-    double capacitySum;
+    final EpisodeMean capacity = new EpisodeMean();
     double peakUtil;
-    double utilSum;
-    int windows;
-    /** the same over the current cool run, added to the episode if the run breaks */
-    double coolCapacitySum;
-    double coolUtilSum;
-    int coolWindows;
+    final EpisodeMean util = new EpisodeMean();
     String busiestMember;
     String source;
     String cause;
 
+    /** Its absence is counted in host samples, not windows: windows close later than their samples. */
     ArrayCapacityState(String array) {
-        this.array = array;
-    }
-
-    @Override
-    public String subject() {
-        return array;
-    }
-
-    @Override
-    public int addAbsent(int samples) {
-        return absent += samples;
+        super(array);
     }
 
     /** Feeds one closed window of the smallest size; returns the FIRING or RESOLVED alert it causes, else null. */
@@ -121,9 +105,8 @@ final class ArrayCapacityState implements SubjectState {
                     runStart = start;
                 }
                 run++;
-                coolCapacitySum += pct;
-                coolUtilSum += a.getUtilMean();
-                coolWindows++;
+                capacity.addCool(pct);
+                util.addCool(a.getUtilMean());
                 if (run < CapacitySettings.windows(th.clearAfter(), windowMs)) {
                     return null;
                 }
@@ -154,26 +137,25 @@ final class ArrayCapacityState implements SubjectState {
         long sustainedMs = run * windowMs;
         phase = Phase.FIRING;
         run = 0;
-        coolCapacitySum = 0;
-        coolUtilSum = 0;
-        coolWindows = 0;
-        cause = a.getSyncAction() == null ? null : "md " + a.getSyncAction() + " running on " + array;
-        double meanCapacity = capacitySum / windows;
+        capacity.dropCool();
+        util.dropCool();
+        cause = a.getSyncAction() == null ? null : "md " + a.getSyncAction() + " running on " + subject();
+        double meanCapacity = capacity.mean();
         List<String> evidence = new ArrayList<>();
-        evidence.add("capacity " + pct(meanCapacity) + " mean > " + pct(th.firePct()) + " for " + Alerts.duration(sustainedMs)
+        evidence.add("capacity " + Alerts.percent(meanCapacity) + " mean > " + Alerts.percent(th.firePct()) + " for " + Alerts.duration(sustainedMs)
                 + " (" + windowsOf(sustainedMs, windowMs) + ")");
         evidence.add(String.format(Locale.ROOT, "last window: %.0f r/s using %s of the read capacity, %.0f w/s using %s of the write capacity",
-                a.getRIops(), pct(orZero(a.getCapacityReadUtil()) * 100), a.getWIops(), pct(orZero(a.getCapacityWriteUtil()) * 100)));
+                a.getRIops(), Alerts.percent(orZero(a.getCapacityReadUtil()) * 100), a.getWIops(), Alerts.percent(orZero(a.getCapacityWriteUtil()) * 100)));
         evidence.add("capacity source " + source);
-        evidence.add("busiest member %util " + pct(utilSum / windows) + " mean, " + pct(peakUtil) + " peak");
-        String summary = host + " " + array + " at " + pct(meanCapacity) + " of its capacity for " + Alerts.duration(sustainedMs)
-                + " (" + source + "), busiest member %util " + pct(peakUtil) + (cause != null ? " (" + cause + ")" : "");
+        evidence.add("busiest member %util " + Alerts.percent(util.mean()) + " mean, " + Alerts.percent(peakUtil) + " peak");
+        String summary = host + " " + subject() + " at " + Alerts.percent(meanCapacity) + " of its capacity for " + Alerts.duration(sustainedMs)
+                + " (" + source + "), busiest member %util " + Alerts.percent(peakUtil) + (cause != null ? " (" + cause + ")" : "");
         Map<String, String> details = figures(a, th, windowMs);
         details.put("windows", Integer.toString(needed));
-        return Alerts.alert(host, array, SubjectKind.ARRAY, AlertKind.CAPACITY, AlertState.FIRING, Severity.WARNING, episodeStart,
+        return Alerts.alert(host, subject(), SubjectKind.ARRAY, AlertKind.CAPACITY, AlertState.FIRING, Severity.WARNING, episodeStart,
                         a.getWindowEnd().toEpochMilli(), summary)
                 .setPeakUtil(peakUtil)
-                .setMeanUtil(utilSum / windows)
+                .setMeanUtil(util.mean())
                 .setBusiestMember(busiestMember)
                 .setCause(cause)
                 .setEvidence(evidence)
@@ -182,24 +164,24 @@ final class ArrayCapacityState implements SubjectState {
     }
 
     private Alert resolved(String host, long eventTime, long endTime, CapacitySettings th, String reason) {
-        double meanCapacity = windows == 0 ? 0 : capacitySum / windows;
+        double meanCapacity = capacity.mean();
         String summary = reason == null
-                ? host + " " + array + " back below " + pct(th.clearPct()) + " of its capacity after " + Alerts.duration(endTime - episodeStart)
-                        + ": peak " + pct(peakCapacity) + ", mean " + pct(meanCapacity) + " (" + source + ")"
-                : host + " " + array + " capacity alert closed: " + reason;
+                ? host + " " + subject() + " back below " + Alerts.percent(th.clearPct()) + " of its capacity after " + Alerts.duration(endTime - episodeStart)
+                        + ": peak " + Alerts.percent(peakCapacity) + ", mean " + Alerts.percent(meanCapacity) + " (" + source + ")"
+                : host + " " + subject() + " capacity alert closed: " + reason;
         Map<String, String> details = new LinkedHashMap<>();
         details.put("duration_s", Long.toString(Math.max(0, endTime - episodeStart) / 1000));
-        details.put("capacity_peak_pct", num(peakCapacity));
-        details.put("capacity_mean_pct", num(meanCapacity));
+        details.put("capacity_peak_pct", Alerts.figure(peakCapacity));
+        details.put("capacity_mean_pct", Alerts.figure(meanCapacity));
         details.put("capacity_source", String.valueOf(source));
         if (reason != null) {
             details.put("reason", reason);
         }
-        return Alerts.alert(host, array, SubjectKind.ARRAY, AlertKind.CAPACITY, AlertState.RESOLVED, Severity.WARNING, episodeStart,
+        return Alerts.alert(host, subject(), SubjectKind.ARRAY, AlertKind.CAPACITY, AlertState.RESOLVED, Severity.WARNING, episodeStart,
                         eventTime, summary)
                 .setEndTime(Instant.ofEpochMilli(endTime))
                 .setPeakUtil(peakUtil)
-                .setMeanUtil(windows == 0 ? 0.0 : utilSum / windows)
+                .setMeanUtil(util.mean())
                 .setBusiestMember(busiestMember)
                 .setCause(cause)
                 .setEvidence(reason == null ? List.of() : List.of(reason))
@@ -210,23 +192,22 @@ final class ArrayCapacityState implements SubjectState {
     private Map<String, String> figures(Aggregate a, CapacitySettings th, long windowMs) {
         Map<String, String> d = new LinkedHashMap<>();
         d.put("capacity_source", String.valueOf(source));
-        d.put("capacity_pct", num(orZero(a.getCapacityUtil()) * 100));
-        d.put("capacity_read_pct", num(orZero(a.getCapacityReadUtil()) * 100));
-        d.put("capacity_write_pct", num(orZero(a.getCapacityWriteUtil()) * 100));
-        d.put("headroom_pct", num(orZero(a.getHeadroom()) * 100));
-        d.put("capacity_peak_pct", num(peakCapacity));
-        d.put("r_iops", num(a.getRIops()));
-        d.put("w_iops", num(a.getWIops()));
-        d.put("fire_pct", num(th.firePct()));
-        d.put("clear_pct", num(th.clearPct()));
+        d.put("capacity_pct", Alerts.figure(orZero(a.getCapacityUtil()) * 100));
+        d.put("capacity_read_pct", Alerts.figure(orZero(a.getCapacityReadUtil()) * 100));
+        d.put("capacity_write_pct", Alerts.figure(orZero(a.getCapacityWriteUtil()) * 100));
+        d.put("headroom_pct", Alerts.figure(orZero(a.getHeadroom()) * 100));
+        d.put("capacity_peak_pct", Alerts.figure(peakCapacity));
+        d.put("r_iops", Alerts.figure(a.getRIops()));
+        d.put("w_iops", Alerts.figure(a.getWIops()));
+        d.put("fire_pct", Alerts.figure(th.firePct()));
+        d.put("clear_pct", Alerts.figure(th.clearPct()));
         d.put("window_s", Long.toString(windowMs / 1000));
         return d;
     }
 
     private void accumulate(Aggregate a, double pct) {
-        capacitySum += pct;
-        utilSum += a.getUtilMean();
-        windows++;
+        capacity.add(pct);
+        util.add(a.getUtilMean());
         if (pct > peakCapacity) {
             peakCapacity = pct;
         }
@@ -242,12 +223,8 @@ final class ArrayCapacityState implements SubjectState {
         if (phase == Phase.PENDING) {
             reset();
         } else if (phase == Phase.FIRING && run > 0) {
-            capacitySum += coolCapacitySum;
-            utilSum += coolUtilSum;
-            windows += coolWindows;
-            coolCapacitySum = 0;
-            coolUtilSum = 0;
-            coolWindows = 0;
+            capacity.keepCool();
+            util.keepCool();
             run = 0;
         }
     }
@@ -256,13 +233,9 @@ final class ArrayCapacityState implements SubjectState {
         phase = Phase.IDLE;
         run = 0;
         peakCapacity = 0;
-        capacitySum = 0;
+        capacity.reset();
         peakUtil = 0;
-        utilSum = 0;
-        windows = 0;
-        coolCapacitySum = 0;
-        coolUtilSum = 0;
-        coolWindows = 0;
+        util.reset();
         busiestMember = null;
         source = null;
         cause = null;
@@ -277,20 +250,13 @@ final class ArrayCapacityState implements SubjectState {
         return d == null ? 0 : d;
     }
 
-    private static String pct(double v) {
-        return Alerts.oneDecimal(v) + "%";
-    }
-
-    private static String num(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
-    }
 
     ArrayCapacityAlertState toRecord() {
         return ArrayCapacityAlertState.newBuilder()
-                .setArray(array).setPhase(EpisodePhase.valueOf(phase.name())).setRun(run).setRunStart(runStart)
-                .setLastWindowEnd(lastWindowEnd).setAbsent(absent).setEpisodeStart(episodeStart).setPeakCapacity(peakCapacity)
-                .setCapacitySum(capacitySum).setPeakUtil(peakUtil).setUtilSum(utilSum).setWindows(windows)
-                .setCoolCapacitySum(coolCapacitySum).setCoolUtilSum(coolUtilSum).setCoolWindows(coolWindows)
+                .setArray(subject()).setPhase(EpisodePhase.valueOf(phase.name())).setRun(run).setRunStart(runStart)
+                .setLastWindowEnd(lastWindowEnd).setAbsent(absent()).setEpisodeStart(episodeStart).setPeakCapacity(peakCapacity)
+                .setCapacitySum(capacity.sum()).setPeakUtil(peakUtil).setUtilSum(util.sum()).setWindows(capacity.count())
+                .setCoolCapacitySum(capacity.coolSum()).setCoolUtilSum(util.coolSum()).setCoolWindows(capacity.coolCount())
                 .setBusiestMember(busiestMember).setSource(source).setCause(cause)
                 .build();
     }
@@ -301,16 +267,12 @@ final class ArrayCapacityState implements SubjectState {
         s.run = r.getRun();
         s.runStart = r.getRunStart();
         s.lastWindowEnd = r.getLastWindowEnd();
-        s.absent = r.getAbsent();
+        s.restoreAbsent(r.getAbsent());
         s.episodeStart = r.getEpisodeStart();
         s.peakCapacity = r.getPeakCapacity();
-        s.capacitySum = r.getCapacitySum();
+        s.capacity.restore(r.getCapacitySum(), r.getWindows(), r.getCoolCapacitySum(), r.getCoolWindows());
         s.peakUtil = r.getPeakUtil();
-        s.utilSum = r.getUtilSum();
-        s.windows = r.getWindows();
-        s.coolCapacitySum = r.getCoolCapacitySum();
-        s.coolUtilSum = r.getCoolUtilSum();
-        s.coolWindows = r.getCoolWindows();
+        s.util.restore(r.getUtilSum(), r.getWindows(), r.getCoolUtilSum(), r.getCoolWindows());
         s.busiestMember = r.getBusiestMember();
         s.source = r.getSource();
         s.cause = r.getCause();

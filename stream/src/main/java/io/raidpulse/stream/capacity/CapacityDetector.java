@@ -70,8 +70,8 @@ public final class CapacityDetector implements Processor<String, CapacityInput, 
         }
         hosts.emit(s.observe(a.getHost(), a, settings));
         if (s.phase != ArrayCapacityState.Phase.IDLE) {
-            arrays.put(s.array, s);
-        } else if (arrays.remove(s.array) == null) {
+            arrays.put(s.subject(), s);
+        } else if (arrays.remove(s.subject()) == null) {
             return;
         }
         if (arrays.isEmpty()) {
@@ -92,12 +92,11 @@ public final class CapacityDetector implements Processor<String, CapacityInput, 
         }
         boolean changed = false;
         for (ArrayCapacityState s : h.arrays().values()) {
-            if (o.load().presentArrays().contains(s.array)) {
-                changed |= s.absent != 0;
-                s.absent = 0;
+            if (o.load().presentArrays().contains(s.subject())) {
+                changed |= s.present();
             }
         }
-        changed |= hosts.countAbsent(o, h.arrays(), s -> o.load().presentArrays().contains(s.array), CapacityDetector::expire);
+        changed |= hosts.countAbsent(o, h.arrays(), s -> o.load().presentArrays().contains(s.subject()), CapacityDetector::expire);
         long now = hosts.now();
         if (h.arrays().isEmpty()) {
             hosts.delete(o.host());

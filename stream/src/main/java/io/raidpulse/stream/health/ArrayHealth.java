@@ -12,15 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 /** What the md health detector remembers about one array: its open episodes and the running sync. */
-final class ArrayHealth implements SubjectState {
+final class ArrayHealth extends SubjectState {
     /** An open episode of one condition. */
     record Open(AlertKind kind, String subject, SubjectKind subjectKind, Severity severity, long start) {
     }
 
-    final String array;
     String level;
     long lastTime;
-    int absent;
     /** by condition: ARRAY_DEGRADED, NO_SPARE, ARRAY_INACTIVE, MEMBER_FAULTY of each faulty member, SYNC, MISMATCH */
     final Map<ConditionKey, Open> open = new LinkedHashMap<>();
 
@@ -41,24 +39,14 @@ final class ArrayHealth implements SubjectState {
     int inactiveSamples;
 
     ArrayHealth(String array) {
-        this.array = array;
-    }
-
-    @Override
-    public String subject() {
-        return array;
-    }
-
-    @Override
-    public int addAbsent(int samples) {
-        return absent += samples;
+        super(array);
     }
 
     ArrayHealthState toRecord() {
         List<OpenEpisodeState> episodes = new ArrayList<>(open.size());
         open.forEach((k, o) -> episodes.add(new OpenEpisodeState(k.toString(), o.kind(), o.subject(), o.subjectKind(), o.severity(), o.start())));
         return ArrayHealthState.newBuilder()
-                .setArray(array).setLevel(level).setLastTime(lastTime).setAbsent(absent).setOpen(episodes)
+                .setArray(subject()).setLevel(level).setLastTime(lastTime).setAbsent(absent()).setOpen(episodes)
                 .setSyncAction(syncAction).setSyncFirstDone(syncFirstDone).setSyncFirstTime(syncFirstTime)
                 .setSyncLastDone(syncLastDone).setSyncLastTime(syncLastTime).setSyncLastPct(syncLastPct)
                 .setSyncLastEta(syncLastEta).setSyncLastInterval(syncLastInterval).setReportedPct(reportedPct)
@@ -70,7 +58,7 @@ final class ArrayHealth implements SubjectState {
         ArrayHealth h = new ArrayHealth(r.getArray());
         h.level = r.getLevel();
         h.lastTime = r.getLastTime();
-        h.absent = r.getAbsent();
+        h.restoreAbsent(r.getAbsent());
         for (OpenEpisodeState o : r.getOpen()) {
             h.open.put(ConditionKey.parse(o.getCondition()), new Open(o.getKind(), o.getSubject(), o.getSubjectKind(), o.getSeverity(), o.getStart()));
         }

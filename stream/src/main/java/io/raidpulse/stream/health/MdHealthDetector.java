@@ -59,7 +59,7 @@ public final class MdHealthDetector implements Processor<String, Observation, St
             ArrayHealth h = arrays.computeIfAbsent(a.getName(), ArrayHealth::new);
             rules.observe(o.host(), h, a, o.time(), o.sample().getIntervalS()).forEach(hosts::emit);
         }
-        hosts.countAbsent(o, arrays, h -> seen.contains(h.array), this::expire);
+        hosts.countAbsent(o, arrays, h -> seen.contains(h.subject()), this::expire);
         if (arrays.isEmpty()) {
             hosts.delete(o.host());
         } else {

@@ -55,7 +55,7 @@ final class MdHealthRules {
             h.level = a.getLevel();
         }
         h.lastTime = time;
-        h.absent = 0;
+        h.present();
         Map<ConditionKey, Condition> want = conditions(host, a);
         // mdadm --create and --assemble show the array inactive for a moment: only one that stays so is news
         h.inactiveSamples = want.containsKey(ConditionKey.ARRAY_INACTIVE) ? h.inactiveSamples + 1 : 0;
@@ -72,7 +72,7 @@ final class MdHealthRules {
             if (key.equals(ConditionKey.MISMATCH)) {
                 long mismatch = a.getMismatchCnt() == null ? 0 : a.getMismatchCnt();
                 if (mismatch == 0 && !MdSync.isSyncAction(a.getSyncAction())) {
-                    out.add(resolved(host, h, open, time, host + " " + h.array + " mismatch_cnt back to 0", null));
+                    out.add(resolved(host, h, open, time, host + " " + h.subject() + " mismatch_cnt back to 0", null));
                     h.open.remove(key);
                 }
             } else if (key.equals(ConditionKey.SYNC)) {
@@ -81,15 +81,15 @@ final class MdHealthRules {
                     h.open.remove(key);
                     if (SyncAction.of(h.syncAction) == SyncAction.CHECK && a.getMismatchCnt() != null && a.getMismatchCnt() > 0
                             && !MISMATCH_MEANINGLESS.contains(h.level) && !h.open.containsKey(ConditionKey.MISMATCH)) {
-                        out.add(fire(host, h, ConditionKey.MISMATCH, new Condition(AlertKind.MISMATCH, h.array, SubjectKind.ARRAY,
-                                Severity.WARNING, host + " " + h.array + " check found " + a.getMismatchCnt()
+                        out.add(fire(host, h, ConditionKey.MISMATCH, new Condition(AlertKind.MISMATCH, h.subject(), SubjectKind.ARRAY,
+                                Severity.WARNING, host + " " + h.subject() + " check found " + a.getMismatchCnt()
                                         + " mismatched sectors (mismatch_cnt): run a repair and check the disks",
                                 Map.of("mismatch_cnt", a.getMismatchCnt().toString(), "level", String.valueOf(h.level))), time));
                     }
                     clearSync(h);
                 }
             } else if (!want.containsKey(key)) {
-                out.add(resolved(host, h, open, time, recovered(host, h.array, open, a), null));
+                out.add(resolved(host, h, open, time, recovered(host, h.subject(), open, a), null));
                 h.open.remove(key);
             }
         }
@@ -106,8 +106,8 @@ final class MdHealthRules {
                     h.reportedPct = progress.pct();
                     h.reportedTime = time;
                     ArrayHealth.Open open = h.open.get(ConditionKey.SYNC);
-                    out.add(Alerts.alert(host, h.array, SubjectKind.ARRAY, AlertKind.SYNC, AlertState.PROGRESS, open.severity(),
-                                    open.start(), time, host + " " + h.array + " " + MdSync.noun(action) + " " + progress.pctText()
+                    out.add(Alerts.alert(host, h.subject(), SubjectKind.ARRAY, AlertKind.SYNC, AlertState.PROGRESS, open.severity(),
+                                    open.start(), time, host + " " + h.subject() + " " + MdSync.noun(action) + " " + progress.pctText()
                                             + " done at " + progress.speedText() + ", " + progress.etaText())
                             .setDetails(e.getValue().details()).build());
                 }
@@ -261,8 +261,8 @@ final class MdHealthRules {
         }
         String took = Alerts.duration(time - open.start());
         String summary = finished
-                ? host + " " + h.array + " " + noun + " finished after " + took + speed
-                : host + " " + h.array + " " + noun + " stopped at " + (h.syncLastPct >= 0 ? Alerts.oneDecimal(h.syncLastPct) + "%" : "?%")
+                ? host + " " + h.subject() + " " + noun + " finished after " + took + speed
+                : host + " " + h.subject() + " " + noun + " stopped at " + (h.syncLastPct >= 0 ? Alerts.oneDecimal(h.syncLastPct) + "%" : "?%")
                         + " after " + took + speed;
         return Alerts.alert(host, open.subject(), open.subjectKind(), open.kind(), AlertState.RESOLVED, open.severity(),
                 open.start(), time, summary).setDetails(details).build();

@@ -16,7 +16,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -258,7 +257,7 @@ final class Incident {
         String[] words = p.cause.split(" ");
         String action = words.length > 1 ? MdSync.noun(words[1]) : p.cause;
         double peak = Double.isNaN(p.peakUtil) ? memberPeak() : Math.max(p.peakUtil, memberPeak());
-        StringBuilder s = new StringBuilder("members at ").append(pct(peak)).append(" from the ").append(action);
+        StringBuilder s = new StringBuilder("members at ").append(Alerts.percent(peak)).append(" from the ").append(action);
         ArrayLoad array = load == null ? null : load.arrays().stream().filter(a -> a.subject().equals(subject)).findFirst().orElse(null);
         if (array != null) {
             s.append(", application load ").append(Math.round(array.md().readIops() + array.md().writeIops())).append(" IOPS (")
@@ -284,7 +283,7 @@ final class Incident {
             return "";
         }
         String busiest = b.busiestMember != null ? b.busiestMember : b.subject.equals(subject) ? null : b.subject;
-        return " (peak " + pct(b.peakUtil) + (busiest != null ? ", busiest " + busiest : "") + ")";
+        return " (peak " + Alerts.percent(b.peakUtil) + (busiest != null ? ", busiest " + busiest : "") + ")";
     }
 
     /** The saturation episode with the highest peak, the array's own first on a tie. */
@@ -315,7 +314,7 @@ final class Incident {
             }
         }
         List<String> out = new ArrayList<>();
-        peaks.forEach((s, v) -> out.add(s + " " + pct(v)));
+        peaks.forEach((s, v) -> out.add(s + " " + Alerts.percent(v)));
         return String.join(", ", out);
     }
 
@@ -363,10 +362,6 @@ final class Incident {
     /** A detector's summary without the host name it starts with. */
     static String strip(String summary, String host) {
         return summary.startsWith(host + " ") ? summary.substring(host.length() + 1) : summary;
-    }
-
-    private static String pct(double v) {
-        return String.format(Locale.ROOT, "%.1f%%", v);
     }
 
     IncidentState toRecord() {

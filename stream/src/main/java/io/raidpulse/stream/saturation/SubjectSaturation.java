@@ -8,6 +8,7 @@ import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.schema.SubjectSaturationState;
+import io.raidpulse.stream.detector.EpisodeMean;
 import io.raidpulse.stream.detector.SubjectState;
 import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
@@ -19,7 +20,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -46,7 +46,7 @@ import java.util.Map;
  * counted in samples by sequence number: one lost sample inside a run is tolerated and counted,
  * a longer gap or a collector restart starts counting afresh without closing an open episode.
  */
-final class SubjectSaturation implements SubjectState {
+final class SubjectSaturation extends SubjectState {
     /** The share of a pending run that may be warm samples (see the class comment). */
     static final double TOLERATED_WARM_SHARE = 0.1;
     /** Lost samples a run survives: one lost sample (a send dropped or late) does not restart the count; a longer gap does. */
@@ -66,7 +66,6 @@ final class SubjectSaturation implements SubjectState {
 
     enum Phase { IDLE, PENDING, FIRING }
 
-    final String subject;
     final SubjectKind kind;
     Phase phase = Phase.IDLE;
     /** samples in the current hot run (IDLE, PENDING) or cool run (FIRING) */
@@ -78,18 +77,13 @@ final class SubjectSaturation implements SubjectState {
     long lastSequence = -1;
     long lastTime;
     long collectorStarted;
-    /** consecutive host samples without this subject */
-    int absent;
 
     long episodeStart;
     double peak;
     /** arrays: the busiest member at the peak */
     String peakMember;
-    double utilSum;
-    int utilCount;
-    /** util of the current cool run, added to the episode if the run breaks */
-    double coolSum;
-    int coolCount;
+    /** util over the episode, its cool run apart */
+    final EpisodeMean episodeUtil = new EpisodeMean();
     String cause;
     Severity severity;
     double firedUtilMean;
@@ -103,18 +97,8 @@ final class SubjectSaturation implements SubjectState {
     int warmInRun;
 
     SubjectSaturation(String subject, SubjectKind kind) {
-        this.subject = subject;
+        super(subject);
         this.kind = kind;
-    }
-
-    @Override
-    public String subject() {
-        return subject;
-    }
-
-    @Override
-    public int addAbsent(int samples) {
-        return absent += samples;
     }
 
     /** Where a sample sits in its host's sequence. */
@@ -132,7 +116,7 @@ final class SubjectSaturation implements SubjectState {
         lastSequence = ctx.sequence();
         lastTime = ctx.time();
         collectorStarted = ctx.collectorStarted();
-        absent = 0;
+        present();
 
         double util = load.util();
         boolean evidenceNeeded = th.needsEvidence(load);
@@ -170,8 +154,7 @@ final class SubjectSaturation implements SubjectState {
                 run = 1;
                 runSeconds = ctx.intervalS();
                 peak = -1;
-                utilSum = 0;
-                utilCount = 0;
+                episodeUtil.reset();
                 accumulate(load);
                 return fireIfSustained(load, ctx, th, sync, evidence);
             }
@@ -205,8 +188,7 @@ final class SubjectSaturation implements SubjectState {
                         run += 1 + (int) missed;
                         runSeconds += ctx.intervalS() * (1 + missed);
                         warmInRun++;
-                        coolSum += util;
-                        coolCount++;
+                        episodeUtil.addCool(load.util());
                         return null;
                     }
                     breakRun();
@@ -221,8 +203,7 @@ final class SubjectSaturation implements SubjectState {
                     run += 1 + (int) missed;
                     runSeconds += ctx.intervalS() * (1 + missed);
                 }
-                coolSum += util;
-                coolCount++;
+                episodeUtil.addCool(load.util());
                 if (run - warmInRun < samplesOfThisRun(th.clearAfter(), ctx.intervalS())) {
                     return null;
                 }
@@ -276,31 +257,30 @@ final class SubjectSaturation implements SubjectState {
         phase = Phase.FIRING;
         run = 0;
         warmInRun = 0;
-        coolSum = 0;
-        coolCount = 0;
+        episodeUtil.dropCool();
         cause = sync == null ? null : sync.cause();
         severity = sync == null ? Severity.CRITICAL : sync.severity();
-        firedUtilMean = utilSum / utilCount;
+        firedUtilMean = episodeUtil.mean();
         boolean inMd = evidence.stream().anyMatch(e -> e.startsWith("requests wait in "));
         List<String> all = new ArrayList<>(evidence.size() + 1);
-        all.add((inMd ? "member util " + pct(firedUtilMean) + " mean, the array saturated" : "util " + pct(firedUtilMean)
-                + " mean >= " + pct(th.fireUtil())) + " for " + Alerts.duration(sustainedMs)
+        all.add((inMd ? "member util " + Alerts.percent(firedUtilMean) + " mean, the array saturated" : "util " + Alerts.percent(firedUtilMean)
+                + " mean >= " + Alerts.percent(th.fireUtil())) + " for " + Alerts.duration(sustainedMs)
                 + " (" + samples + " samples)");
         all.addAll(evidence);
         DeviceLoad device = load instanceof DeviceLoad d ? d : null;
         HardwareVolume volume = device == null ? null : device.hardware();
-        String summary = ctx.host() + " " + (device == null ? subject : device.described()) + (inMd ? " saturated in md itself (members " + pct(firedUtilMean) + " busy)"
-                : " saturated: util " + pct(firedUtilMean)) + " for " + Alerts.duration(sustainedMs)
+        String summary = ctx.host() + " " + (device == null ? subject() : device.described()) + (inMd ? " saturated in md itself (members " + Alerts.percent(firedUtilMean) + " busy)"
+                : " saturated: util " + Alerts.percent(firedUtilMean)) + " for " + Alerts.duration(sustainedMs)
                 + (load instanceof ArrayLoad ? ", busiest member " + peakMember : "")
                 + (cause != null ? " (" + cause + ")" : "");
         Map<String, String> details = new LinkedHashMap<>();
-        details.put("fire_util", num(th.fireUtil()));
-        details.put("clear_util", num(th.clearUtil()));
-        details.put("interval_s", num(ctx.intervalS()));
+        details.put("fire_util", Alerts.figure(th.fireUtil()));
+        details.put("clear_util", Alerts.figure(th.clearUtil()));
+        details.put("interval_s", Alerts.figure(ctx.intervalS()));
         details.put("samples", Integer.toString(needed));
         if (!Double.isNaN(baseAquSz)) {
-            details.put("baseline_aqu_sz", num(baseAquSz));
-            details.put("baseline_await_ms", num(baseAwaitMs));
+            details.put("baseline_aqu_sz", Alerts.figure(baseAquSz));
+            details.put("baseline_await_ms", Alerts.figure(baseAwaitMs));
         }
         if (volume != null) {
             putKnown(details, "hardware_level", volume.getLevel());
@@ -308,7 +288,7 @@ final class SubjectSaturation implements SubjectState {
             putKnown(details, "controller", volume.getController());
             putKnown(details, "controller_cache", volume.getCache());
         }
-        return Alerts.alert(ctx.host(), subject, kind, AlertKind.SATURATION, AlertState.FIRING, severity, episodeStart,
+        return Alerts.alert(ctx.host(), subject(), kind, AlertKind.SATURATION, AlertState.FIRING, severity, episodeStart,
                         ctx.time(), summary)
                 .setPeakUtil(peak)
                 .setMeanUtil(firedUtilMean)
@@ -320,17 +300,17 @@ final class SubjectSaturation implements SubjectState {
     }
 
     private Alert resolved(String host, long eventTime, long endTime, String reason) {
-        double mean = utilCount == 0 ? 0.0 : utilSum / utilCount;
+        double mean = episodeUtil.mean();
         String summary = reason == null
-                ? host + " " + subject + " saturation over after " + Alerts.duration(endTime - episodeStart) + ": peak "
-                        + pct(peak) + ", mean " + pct(mean)
-                : host + " " + subject + " saturation alert closed: " + reason;
+                ? host + " " + subject() + " saturation over after " + Alerts.duration(endTime - episodeStart) + ": peak "
+                        + Alerts.percent(peak) + ", mean " + Alerts.percent(mean)
+                : host + " " + subject() + " saturation alert closed: " + reason;
         Map<String, String> details = new LinkedHashMap<>();
         details.put("duration_s", Long.toString(Math.max(0, endTime - episodeStart) / 1000));
         if (reason != null) {
             details.put("reason", reason);
         }
-        return Alerts.alert(host, subject, kind, AlertKind.SATURATION, AlertState.RESOLVED, severity, episodeStart,
+        return Alerts.alert(host, subject(), kind, AlertKind.SATURATION, AlertState.RESOLVED, severity, episodeStart,
                         eventTime, summary)
                 .setEndTime(Instant.ofEpochMilli(endTime))
                 .setPeakUtil(peak)
@@ -343,8 +323,7 @@ final class SubjectSaturation implements SubjectState {
     }
 
     private void accumulate(SubjectLoad load) {
-        utilSum += load.util();
-        utilCount++;
+        episodeUtil.add(load.util());
         if (load.util() > peak) {
             peak = load.util();
             peakMember = load instanceof ArrayLoad a ? a.busiest().subject() : null;
@@ -356,10 +335,7 @@ final class SubjectSaturation implements SubjectState {
         if (phase == Phase.PENDING) {
             reset();
         } else if (phase == Phase.FIRING && run > 0) {
-            utilSum += coolSum;
-            utilCount += coolCount;
-            coolSum = 0;
-            coolCount = 0;
+            episodeUtil.keepCool();
             run = 0;
             warmInRun = 0;
         }
@@ -371,10 +347,7 @@ final class SubjectSaturation implements SubjectState {
         warmInRun = 0;
         peak = 0;
         peakMember = null;
-        utilSum = 0;
-        utilCount = 0;
-        coolSum = 0;
-        coolCount = 0;
+        episodeUtil.reset();
         cause = null;
         severity = null;
         firedUtilMean = 0;
@@ -412,8 +385,8 @@ final class SubjectSaturation implements SubjectState {
         if (load.aquSz() < factor * base) {
             return null;
         }
-        return "aqu-sz " + num(load.aquSz()) + " >= " + num(factor) + " x " + num(base)
-                + " (throughput x baseline await " + num(baseAwaitMs) + " ms)";
+        return "aqu-sz " + Alerts.figure(load.aquSz()) + " >= " + Alerts.figure(factor) + " x " + Alerts.figure(base)
+                + " (throughput x baseline await " + Alerts.figure(baseAwaitMs) + " ms)";
     }
 
     /**
@@ -439,9 +412,9 @@ final class SubjectSaturation implements SubjectState {
         if (md.awaitMs() < factor * member) {
             return null;
         }
-        return "requests wait in " + a.subject() + " itself: await " + num(md.awaitMs()) + " ms >= " + num(factor)
-                + " x its busiest member's " + num(member) + " ms (" + busiest.subject() + " " + pct(busiest.util())
-                + " busy), aqu-sz " + num(md.aquSz());
+        return "requests wait in " + a.subject() + " itself: await " + Alerts.figure(md.awaitMs()) + " ms >= " + Alerts.figure(factor)
+                + " x its busiest member's " + Alerts.figure(member) + " ms (" + busiest.subject() + " " + Alerts.percent(busiest.util())
+                + " busy), aqu-sz " + Alerts.figure(md.aquSz());
     }
 
     private String latencyEvidence(SubjectLoad load, SaturationThresholds th, double factor) {
@@ -449,7 +422,7 @@ final class SubjectSaturation implements SubjectState {
         if (load.awaitMs() < factor * base) {
             return null;
         }
-        return "await " + num(load.awaitMs()) + " ms >= " + num(factor) + " x baseline " + num(base) + " ms";
+        return "await " + Alerts.figure(load.awaitMs()) + " ms >= " + Alerts.figure(factor) + " x baseline " + Alerts.figure(base) + " ms";
     }
 
     private static void putKnown(Map<String, String> details, String key, String value) {
@@ -458,21 +431,14 @@ final class SubjectSaturation implements SubjectState {
         }
     }
 
-    private static String pct(double v) {
-        return Alerts.oneDecimal(v) + "%";
-    }
-
-    private static String num(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
-    }
 
     SubjectSaturationState toRecord() {
         return SubjectSaturationState.newBuilder()
-                .setSubject(subject).setKind(kind).setPhase(EpisodePhase.valueOf(phase.name()))
+                .setSubject(subject()).setKind(kind).setPhase(EpisodePhase.valueOf(phase.name()))
                 .setRun(run).setRunSeconds(runSeconds).setRunStart(runStart)
-                .setLastSequence(lastSequence).setLastTime(lastTime).setCollectorStarted(collectorStarted).setAbsent(absent)
-                .setEpisodeStart(episodeStart).setPeak(peak).setPeakMember(peakMember).setUtilSum(utilSum).setUtilCount(utilCount)
-                .setCoolSum(coolSum).setCoolCount(coolCount).setCause(cause).setSeverity(severity).setFiredUtilMean(firedUtilMean)
+                .setLastSequence(lastSequence).setLastTime(lastTime).setCollectorStarted(collectorStarted).setAbsent(absent())
+                .setEpisodeStart(episodeStart).setPeak(peak).setPeakMember(peakMember).setUtilSum(episodeUtil.sum()).setUtilCount(episodeUtil.count())
+                .setCoolSum(episodeUtil.coolSum()).setCoolCount(episodeUtil.coolCount()).setCause(cause).setSeverity(severity).setFiredUtilMean(firedUtilMean)
                 .setBaseAquSz(baseAquSz).setBaseAwaitMs(baseAwaitMs).setBaseSamples(baseSamples).setWarmInRun(warmInRun)
                 .build();
     }
@@ -486,14 +452,11 @@ final class SubjectSaturation implements SubjectState {
         s.lastSequence = r.getLastSequence();
         s.lastTime = r.getLastTime();
         s.collectorStarted = r.getCollectorStarted();
-        s.absent = r.getAbsent();
+        s.restoreAbsent(r.getAbsent());
         s.episodeStart = r.getEpisodeStart();
         s.peak = r.getPeak();
         s.peakMember = r.getPeakMember();
-        s.utilSum = r.getUtilSum();
-        s.utilCount = r.getUtilCount();
-        s.coolSum = r.getCoolSum();
-        s.coolCount = r.getCoolCount();
+        s.episodeUtil.restore(r.getUtilSum(), r.getUtilCount(), r.getCoolSum(), r.getCoolCount());
         s.cause = r.getCause();
         s.severity = r.getSeverity();
         s.firedUtilMean = r.getFiredUtilMean();

@@ -16,7 +16,7 @@ class HealthStateFormatTest {
         ArrayHealth md0 = new ArrayHealth("md0");
         md0.level = "raid5";
         md0.lastTime = 1_700_000_041_000L;
-        md0.absent = 1;
+        md0.addAbsent(1);
         md0.open.put(ConditionKey.ARRAY_DEGRADED, new ArrayHealth.Open(AlertKind.ARRAY_DEGRADED, "md0", SubjectKind.ARRAY, Severity.CRITICAL,
                 1_700_000_000_000L));
         md0.open.put(ConditionKey.faulty("sdb"), new ArrayHealth.Open(AlertKind.MEMBER_FAULTY, "sdb", SubjectKind.DEVICE, Severity.WARNING,

@@ -21,13 +21,10 @@ class SaturationStateFormatTest {
         sdb.lastSequence = 41;
         sdb.lastTime = 1_700_000_041_000L;
         sdb.collectorStarted = 1_699_999_000_000L;
-        sdb.absent = 1;
+        sdb.addAbsent(1);
         sdb.episodeStart = 1_700_000_000_000L;
         sdb.peak = 99.5;
-        sdb.utilSum = 970.25;
-        sdb.utilCount = 10;
-        sdb.coolSum = 120.0;
-        sdb.coolCount = 3;
+        sdb.episodeUtil.restore(970.25, 10, 120.0, 3);
         sdb.cause = "md resync running on md0";
         sdb.severity = Severity.WARNING;
         sdb.firedUtilMean = 97.0;
@@ -41,8 +38,7 @@ class SaturationStateFormatTest {
         md0.lastSequence = 41;
         md0.peak = 96.0;
         md0.peakMember = "sdc";
-        md0.utilSum = 190.0;
-        md0.utilCount = 2;
+        md0.episodeUtil.restore(190.0, 2, 0, 0);
         md0.warmInRun = 1;
         Map<SubjectKey, SubjectSaturation> subjects = new LinkedHashMap<>();
         subjects.put(new SubjectKey(SubjectKind.DEVICE, "sdb"), sdb);

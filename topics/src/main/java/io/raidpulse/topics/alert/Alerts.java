@@ -54,4 +54,14 @@ public final class Alerts {
     public static String oneDecimal(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
     }
+
+    /** A percentage as alerts write it: one decimal and the sign, "97.5%". */
+    public static String percent(double v) {
+        return oneDecimal(v) + "%";
+    }
+
+    /** A figure of an alert's evidence or details: a whole number as such, else two decimals ("4", "0.35"). */
+    public static String figure(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.2f", v);
+    }
 }
