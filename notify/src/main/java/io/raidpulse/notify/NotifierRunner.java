@@ -6,6 +6,7 @@ import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.RecordDecodingException;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
+import io.raidpulse.topics.ConsumerThread;
 import io.raidpulse.topics.DeadLetters;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -83,9 +84,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
         }
     });
 
-    private volatile boolean running = true;
-    private volatile Thread thread;
-    private volatile KafkaConsumer<byte[], byte[]> consumer;
+    private final ConsumerThread worker;
     private final Set<TopicPartition> revoked = new HashSet<>();
     /** Assigned partitions whose open episodes are known: read in this run since their assignment. */
     private final Set<TopicPartition> known = new HashSet<>();
@@ -95,6 +94,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
     public NotifierRunner(String name, Notifier notifier, ChannelRoute route, String topic, String deadLetterTopic, String group,
                           Duration maxBackoff, Map<String, Object> consumerProps, Map<String, Object> producerProps) {
         this.name = name;
+        this.worker = new ConsumerThread("notify-" + name);
         this.notifier = notifier;
         this.router = new EpisodeRouter(route, OPEN_EPISODES);
         this.topic = topic;
@@ -120,10 +120,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
 
     /** Starts the runner on its own thread; {@code onFailure} hears of an error that stopped it. */
     public NotifierRunner start(Thread.UncaughtExceptionHandler onFailure) {
-        Thread t = new Thread(this, "notify-" + name);
-        t.setUncaughtExceptionHandler(onFailure);
-        thread = t;
-        t.start();
+        worker.start(this, onFailure);
         return this;
     }
 
@@ -141,7 +138,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(consumerProps);
              KafkaConsumer<byte[], byte[]> earlier = new KafkaConsumer<>(resumeProps);
              KafkaProducer<byte[], byte[]> deadLetters = new KafkaProducer<>(producerProps)) {
-            consumer = c;
+            worker.wakes(c);
             c.subscribe(List.of(topic), new ConsumerRebalanceListener() {
                 @Override
                 public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
@@ -167,13 +164,13 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
                     }
                 }
             });
-            while (running) {
+            while (worker.running()) {
                 for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(500))) {
                     handle(c, deadLetters, r);
                 }
             }
         } catch (WakeupException e) {
-            if (running) {
+            if (worker.running()) {
                 throw e;
             }
         } catch (RuntimeException e) {
@@ -198,7 +195,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
                 }
             });
         } catch (KafkaException e) {
-            if (e instanceof WakeupException && !running) {
+            if (e instanceof WakeupException && !worker.running()) {
                 throw e;
             }
             log.warn("notifier {}: cannot read the committed offsets of {} ({}); episodes open before are not resumed: "
@@ -241,7 +238,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
         try {
             earlier.assign(reading);
             earlier.seekToBeginning(reading);
-            while (running) {
+            while (worker.running()) {
                 Set<TopicPartition> done = new HashSet<>();
                 for (TopicPartition tp : reading) {
                     if (earlier.position(tp) >= ends.get(tp)) {
@@ -314,7 +311,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
     private boolean deliver(KafkaConsumer<byte[], byte[]> c, TopicPartition tp, Alert alert) {
         Backoff.Waits backoff = new Backoff(FIRST_BACKOFF, maxBackoff).start();
         boolean failing = false;
-        while (running) {
+        while (worker.running()) {
             try {
                 notifier.send(alert);
                 synchronized (this) {
@@ -342,7 +339,7 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
             }
             long until = System.currentTimeMillis() + backoff.next().toMillis();
             c.pause(c.assignment());
-            while (running && System.currentTimeMillis() < until) {
+            while (worker.running() && System.currentTimeMillis() < until) {
                 for (ConsumerRecord<byte[], byte[]> early : c.poll(Duration.ofMillis(Math.min(200, Math.max(1, until - System.currentTimeMillis()))))) {
                     // from a partition assigned during this poll, before it could be paused: read it again later
                     c.seek(new TopicPartition(early.topic(), early.partition()), early.offset());
@@ -360,18 +357,6 @@ public final class NotifierRunner implements Runnable, AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        KafkaConsumer<byte[], byte[]> c = consumer;
-        if (c != null) {
-            c.wakeup();
-        }
-        Thread t = thread;
-        if (t != null && t != Thread.currentThread()) {
-            try {
-                t.join(Duration.ofSeconds(30).toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        worker.close();
     }
 }

@@ -10,6 +10,7 @@ import io.raidpulse.schema.check.SampleRules;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.RecordDecodingException;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
+import io.raidpulse.topics.ConsumerThread;
 import io.raidpulse.topics.DeadLetters;
 import io.raidpulse.topics.StreamTopics;
 import java.time.Duration;
@@ -58,8 +59,7 @@ public final class InfluxSink implements Runnable, AutoCloseable {
     private final SingleObjectCodec<Aggregate> aggregates = AvroSerdes.codec(Aggregate.class);
     private final SingleObjectCodec<HostSample> samples = AvroSerdes.codec(HostSample.class);
 
-    private volatile boolean running = true;
-    private volatile Thread thread;
+    private final ConsumerThread worker = new ConsumerThread("influx-sink");
     private KafkaConsumer<byte[], byte[]> consumer;
     private KafkaProducer<byte[], byte[]> deadLetters;
 
@@ -87,10 +87,7 @@ public final class InfluxSink implements Runnable, AutoCloseable {
 
     /** Starts the sink on its own thread; {@code onFailure} hears of an error that stopped it. */
     public InfluxSink start(Thread.UncaughtExceptionHandler onFailure) {
-        Thread t = new Thread(this, "influx-sink");
-        t.setUncaughtExceptionHandler(onFailure);
-        thread = t;
-        t.start();
+        worker.start(this, onFailure);
         return this;
     }
 
@@ -117,9 +114,10 @@ public final class InfluxSink implements Runnable, AutoCloseable {
         try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(consumerProps);
              KafkaProducer<byte[], byte[]> p = new KafkaProducer<>(producerProps)) {
             consumer = c;
+            worker.wakes(c);
             deadLetters = p;
             c.subscribe(subscribed, new Rebalance());
-            while (running) {
+            while (worker.running()) {
                 ConsumerRecords<byte[], byte[]> records = c.poll(POLL);
                 if (batchDropped) {
                     rewindToCommitted();
@@ -141,7 +139,7 @@ public final class InfluxSink implements Runnable, AutoCloseable {
                 }
             }
         } catch (WakeupException e) {
-            if (running) {
+            if (worker.running()) {
                 throw e;
             }
         } catch (RuntimeException e) {
@@ -186,7 +184,7 @@ public final class InfluxSink implements Runnable, AutoCloseable {
     /** Writes the batch and commits, retrying while InfluxDB is down; returns early when stopping or when a rebalance dropped the batch. */
     private void flushWithRetry() {
         Backoff.Waits backoff = new Backoff(FIRST_BACKOFF, settings.maxBackoff()).start();
-        while (running && !batchDropped) {
+        while (worker.running() && !batchDropped) {
             try {
                 flushOnce();
                 if (influxDown) {
@@ -209,7 +207,7 @@ public final class InfluxSink implements Runnable, AutoCloseable {
     /** Waits, polling the paused consumer so that it stays in its group; a rebalance meanwhile may drop the batch. */
     private void waitPolling(Duration d) {
         long until = System.currentTimeMillis() + d.toMillis();
-        while (running && !batchDropped && System.currentTimeMillis() < until) {
+        while (worker.running() && !batchDropped && System.currentTimeMillis() < until) {
             ConsumerRecords<byte[], byte[]> late = consumer.poll(Duration.ofMillis(Math.min(100, Math.max(1, until - System.currentTimeMillis()))));
             // only from a partition assigned in this poll, before it could be paused: part of the batch now
             late.forEach(this::add);
@@ -291,17 +289,6 @@ public final class InfluxSink implements Runnable, AutoCloseable {
 
     @Override
     public void close() {
-        running = false;
-        if (consumer != null) {
-            consumer.wakeup();
-        }
-        Thread t = thread;
-        if (t != null && t != Thread.currentThread()) {
-            try {
-                t.join(Duration.ofSeconds(30).toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        worker.close();
     }
 }
