@@ -4,7 +4,6 @@ import io.raidpulse.schema.AggregateWindowState;
 import io.raidpulse.schema.LogHistogramState;
 import io.raidpulse.schema.MdFiguresState;
 import io.raidpulse.schema.MemberUtilState;
-import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.schema.SubjectWindowState;
 import io.raidpulse.schema.WriteAmplificationState;
 import io.raidpulse.stream.state.StateReader;
@@ -44,7 +43,7 @@ final class WindowBinaryFormats {
     private static SubjectWindowState subject(StateReader r, boolean withMdState) {
         SubjectWindowState.Builder s = SubjectWindowState.newBuilder()
                 .setSubject(r.readString())
-                .setKind(SubjectKind.values()[r.readByte()])
+                .setKind(r.readSubjectKind())
                 .setSamples(r.readInt())
                 .setSeconds(r.readDouble())
                 .setUtilSum(r.readDouble())

@@ -2,7 +2,6 @@ package io.raidpulse.stream.capacity;
 
 import io.raidpulse.schema.ArrayCapacityAlertState;
 import io.raidpulse.schema.CapacityAlertState;
-import io.raidpulse.schema.EpisodePhase;
 import io.raidpulse.stream.state.StateReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +21,7 @@ final class CapacityAlertBinaryFormat {
         for (int n = r.readInt(); n > 0; n--) {
             arrays.add(ArrayCapacityAlertState.newBuilder()
                     .setArray(r.readString())
-                    .setPhase(EpisodePhase.valueOf(ArrayCapacityState.Phase.values()[r.readByte()].name()))
+                    .setPhase(r.readPhase())
                     .setRun(r.readInt())
                     .setRunStart(r.readLong())
                     .setLastWindowEnd(r.readLong())

@@ -1,11 +1,8 @@
 package io.raidpulse.stream.health;
 
-import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.ArrayHealthState;
 import io.raidpulse.schema.MdHealthState;
 import io.raidpulse.schema.OpenEpisodeState;
-import io.raidpulse.schema.Severity;
-import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.state.StateReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,8 +43,8 @@ final class HealthBinaryFormats {
                 .setAbsent(r.readInt());
         List<OpenEpisodeState> open = new ArrayList<>();
         for (int n = r.readInt(); n > 0; n--) {
-            open.add(new OpenEpisodeState(r.readString(), AlertKind.values()[r.readByte()], r.readString(),
-                    SubjectKind.values()[r.readByte()], Severity.values()[r.readByte()], r.readLong()));
+            open.add(new OpenEpisodeState(r.readString(), r.readAlertKind(), r.readString(),
+                    r.readSubjectKind(), r.readSeverity(), r.readLong()));
         }
         a.setOpen(open)
                 .setSyncAction(r.readString())

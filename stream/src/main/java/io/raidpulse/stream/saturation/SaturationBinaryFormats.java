@@ -1,9 +1,6 @@
 package io.raidpulse.stream.saturation;
 
-import io.raidpulse.schema.EpisodePhase;
 import io.raidpulse.schema.SaturationState;
-import io.raidpulse.schema.Severity;
-import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.schema.SubjectSaturationState;
 import io.raidpulse.stream.state.StateReader;
 import java.util.ArrayList;
@@ -40,8 +37,8 @@ final class SaturationBinaryFormats {
     private static SubjectSaturationState subject(StateReader r, boolean format2) {
         SubjectSaturationState.Builder s = SubjectSaturationState.newBuilder()
                 .setSubject(r.readString())
-                .setKind(SubjectKind.values()[r.readByte()])
-                .setPhase(EpisodePhase.valueOf(SubjectSaturation.Phase.values()[r.readByte()].name()))
+                .setKind(r.readSubjectKind())
+                .setPhase(r.readPhase())
                 .setRun(r.readInt())
                 .setRunStart(r.readLong())
                 .setLastSequence(r.readLong())
@@ -56,8 +53,7 @@ final class SaturationBinaryFormats {
                 .setCoolSum(r.readDouble())
                 .setCoolCount(r.readInt())
                 .setCause(r.readString());
-        int severity = r.readByte();
-        s.setSeverity(severity < 0 ? null : Severity.values()[severity])
+        s.setSeverity(r.readSeverityOrNull())
                 .setFiredUtilMean(r.readDouble())
                 .setBaseAquSz(r.readDouble())
                 .setBaseAwaitMs(r.readDouble());

@@ -1,5 +1,9 @@
 package io.raidpulse.stream.state;
 
+import io.raidpulse.schema.AlertKind;
+import io.raidpulse.schema.EpisodePhase;
+import io.raidpulse.schema.Severity;
+import io.raidpulse.schema.SubjectKind;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -7,6 +11,19 @@ import java.nio.charset.StandardCharsets;
  * raw IEEE doubles and length-prefixed UTF-8 strings (null as length -1), in the order each format wrote them.
  */
 public final class StateReader {
+    /*
+     * Those formats wrote an enum as its position. The positions are frozen here as those builds
+     * had them, so that a symbol added to or moved in an enum today cannot change what an old
+     * value reads as.
+     */
+    private static final SubjectKind[] SUBJECT_KINDS = {SubjectKind.DEVICE, SubjectKind.ARRAY, SubjectKind.HOST};
+    private static final Severity[] SEVERITIES = {Severity.CRITICAL, Severity.WARNING, Severity.INFO};
+    private static final AlertKind[] ALERT_KINDS = {AlertKind.SATURATION, AlertKind.CAPACITY, AlertKind.ARRAY_DEGRADED,
+            AlertKind.MEMBER_FAULTY, AlertKind.ARRAY_INACTIVE, AlertKind.SYNC, AlertKind.MISMATCH, AlertKind.NO_SPARE,
+            AlertKind.OTHER, AlertKind.CAPACITY_FORECAST};
+    /** a state machine's phase: IDLE, PENDING, FIRING in the saturation and capacity formats alike */
+    private static final EpisodePhase[] PHASES = {EpisodePhase.IDLE, EpisodePhase.PENDING, EpisodePhase.FIRING};
+
     private final byte[] buf;
     private int pos;
 
@@ -19,6 +36,36 @@ public final class StateReader {
             throw new IllegalStateException("state record truncated at byte " + pos);
         }
         return buf[pos++];
+    }
+
+    public SubjectKind readSubjectKind() {
+        return symbol(SUBJECT_KINDS, readByte(), "subject kind");
+    }
+
+    public Severity readSeverity() {
+        return symbol(SEVERITIES, readByte(), "severity");
+    }
+
+    /** A severity; null where the format wrote -1. */
+    public Severity readSeverityOrNull() {
+        int b = readByte();
+        return b < 0 ? null : symbol(SEVERITIES, b, "severity");
+    }
+
+    public AlertKind readAlertKind() {
+        return symbol(ALERT_KINDS, readByte(), "alert kind");
+    }
+
+    public EpisodePhase readPhase() {
+        return symbol(PHASES, readByte(), "phase");
+    }
+
+    private <E> E symbol(E[] symbols, int b, String what) {
+        if (b < 0 || b >= symbols.length) {
+            throw new IllegalStateException("state record has " + what + " " + b + " at byte " + (pos - 1) + ", beyond the "
+                    + symbols.length + " symbols its format knew");
+        }
+        return symbols[b];
     }
 
     public boolean readBoolean() {
