@@ -14,6 +14,7 @@ import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdSync;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.topics.alert.Alerts;
+import io.raidpulse.topics.saturation.SaturationThresholds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -133,7 +134,7 @@ final class SubjectSaturation implements SubjectState {
         absent = 0;
 
         double util = load.util();
-        boolean evidenceNeeded = th.needsEvidence(load);
+        boolean evidenceNeeded = th.needsEvidence(load.parallel());
         List<String> evidence = new ArrayList<>(3);
         boolean hot = util >= th.fireUtil();
         if (hot && evidenceNeeded) {
