@@ -6,7 +6,6 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Predicate;
 
 /**
  * {@code plan --format html}: one self-contained page for a planning meeting: the answer, the
@@ -124,29 +123,20 @@ final class PlanHtml {
 
     /** The load's percentiles; reads and writes in saturated windows are floors on the demand. */
     private static Markup load(PlanReport r) {
-        PlanReport.Saturation sat = r.saturation();
         Markup rows = new Markup();
-        loadRow(rows, "reads/s", r.load().get("r_iops"), "%.0f", p -> sat.floor("r_iops", p));
-        loadRow(rows, "writes/s", r.load().get("w_iops"), "%.0f", p -> sat.floor("w_iops", p));
-        loadRow(rows, "read fraction", r.load().get("read_fraction"), "%.2f", p -> false);
-        loadRow(rows, "request size, kB", r.load().get("mean_request_kB"), "%.1f", p -> false);
-        loadRow(rows, "member util, %", r.load().get("member_util_mean"), "%.1f", p -> false);
-        loadRow(rows, "busiest member util, %", r.load().get("util_mean"), "%.1f", p -> false);
-        loadRow(rows, "write amplification", r.load().get("write_amp_io"), "%.2f", p -> false);
+        for (PlanText.LoadRow l : PlanText.LOAD) {
+            Map<String, Double> p = r.load().get(l.field());
+            if (p == null || p.isEmpty()) {
+                continue;
+            }
+            rows.open("tr").element("td", l.label());
+            for (String k : HistoryQueries.PERCENTILES) {
+                Double v = p.get(k);
+                rows.element("td", v == null ? "-" : (l.floor(r.saturation(), k) ? "≥ " : "") + String.format(Locale.ROOT, l.format(), v));
+            }
+            rows.close("tr").newline();
+        }
         return rows;
-    }
-
-    /** @param floor whether a percentile is a floor on the demand (it lies in saturated windows) */
-    private static void loadRow(Markup rows, String label, Map<String, Double> p, String format, Predicate<String> floor) {
-        if (p == null || p.isEmpty()) {
-            return;
-        }
-        rows.open("tr").element("td", label);
-        for (String k : HistoryQueries.PERCENTILES) {
-            Double v = p.get(k);
-            rows.element("td", v == null ? "-" : (floor.test(k) ? "≥ " : "") + String.format(Locale.ROOT, format, v));
-        }
-        rows.close("tr").newline();
     }
 
     private static Markup items(List<String> lines) {
