@@ -1,6 +1,6 @@
 package io.raidpulse.planner;
 
-import io.raidpulse.stream.capacity.ArrayShape;
+import io.raidpulse.model.capacity.ArrayShape;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.raidpulse.planner;
 
-import io.raidpulse.stream.forecast.PeakHours;
-import io.raidpulse.stream.forecast.Trend;
+import io.raidpulse.model.forecast.PeakHours;
+import io.raidpulse.model.forecast.Trend;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;

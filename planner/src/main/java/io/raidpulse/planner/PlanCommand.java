@@ -12,6 +12,7 @@ import io.raidpulse.influx.InfluxConnection;
 import io.raidpulse.influx.InfluxConnections;
 import io.raidpulse.influx.InfluxSettings;
 import io.raidpulse.influx.sink.SinkSettings;
+import io.raidpulse.model.capacity.ArrayShape;
 import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.LayoutSpec;
 import io.raidpulse.model.capacity.RaidLayout;
@@ -26,10 +27,9 @@ import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.schema.SubjectKind;
-import io.raidpulse.stream.capacity.ArrayShape;
-import io.raidpulse.stream.profiles.ProfileTopic;
-import io.raidpulse.stream.saturation.SaturationRules;
-import io.raidpulse.stream.saturation.SaturationThresholds;
+import io.raidpulse.topics.profiles.ProfileTopic;
+import io.raidpulse.topics.saturation.SaturationRules;
+import io.raidpulse.topics.saturation.SaturationThresholds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +55,7 @@ import picocli.CommandLine;
  * {@code raidpulse plan}: what an array's history would do on other layouts, from the aggregates
  * in InfluxDB and the RAID model.
  */
-@Command(name = "plan", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults", sortOptions = false,
+@Command(name = "plan", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.planner.PlanDefaults", sortOptions = false,
         description = {"Plans a RAID migration from an array's history in InfluxDB: the load's percentiles (IOPS per direction, read fraction,"
                 + " request size, member util, write amplification, peak hours), the current layout's member util at p50/p95/p99,"
                 + " each alternative's projected util and headroom, usable-capacity change and rebuild time, and a one-line recommendation.",

@@ -31,13 +31,9 @@ final class PlanText {
         }
         b.append(nl).append(String.format(Locale.ROOT, "%-26s %10s %10s %10s%n", "load", "p50", "p95", "p99"));
         PlanReport.Saturation sat = r.saturation();
-        row(b, "reads/s", r.load().get("r_iops"), "%.0f", p -> sat.floor("r_iops", p));
-        row(b, "writes/s", r.load().get("w_iops"), "%.0f", p -> sat.floor("w_iops", p));
-        row(b, "read fraction", r.load().get("read_fraction"), "%.2f", p -> false);
-        row(b, "request size, kB", r.load().get("mean_request_kB"), "%.1f", p -> false);
-        row(b, "member util, %", r.load().get("member_util_mean"), "%.1f", p -> false);
-        row(b, "busiest member util, %", r.load().get("util_mean"), "%.1f", p -> false);
-        row(b, "write amplification", r.load().get("write_amp_io"), "%.2f", p -> false);
+        for (LoadRow l : LOAD) {
+            row(b, l.label(), r.load().get(l.field()), l.format(), p -> l.floor(sat, p));
+        }
         if (r.modelWriteAmp() != null) {
             b.append(String.format(Locale.ROOT, "  (the model expects %.2f member I/Os per write of %s at the median write size)%n",
                     r.modelWriteAmp(), r.current()));
@@ -114,6 +110,24 @@ final class PlanText {
                     + " so the growth may be steeper and the dates sooner)").append(nl);
         }
     }
+
+    /**
+     * A row of the load table, in the text and the HTML report.
+     *
+     * @param field  the aggregate's field, as {@link PlanReport#load()} keys it
+     * @param format of each percentile
+     * @param demand whether a percentile in saturated windows is a floor on the demand (what was asked, not served)
+     */
+    record LoadRow(String label, String field, String format, boolean demand) {
+        boolean floor(PlanReport.Saturation s, String percentile) {
+            return demand && s.floor(field, percentile);
+        }
+    }
+
+    static final List<LoadRow> LOAD = List.of(new LoadRow("reads/s", "r_iops", "%.0f", true), new LoadRow("writes/s", "w_iops", "%.0f", true),
+            new LoadRow("read fraction", "read_fraction", "%.2f", false), new LoadRow("request size, kB", "mean_request_kB", "%.1f", false),
+            new LoadRow("member util, %", "member_util_mean", "%.1f", false), new LoadRow("busiest member util, %", "util_mean", "%.1f", false),
+            new LoadRow("write amplification", "write_amp_io", "%.2f", false));
 
     /** Days in a mean month. */
     static final double DAYS_A_MONTH = 365.25 / 12;

@@ -1,5 +1,6 @@
 package io.raidpulse.planner;
 
+import io.raidpulse.model.capacity.ArrayShape;
 import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.MemberCost;
 import io.raidpulse.model.capacity.RaidLayout;
@@ -7,11 +8,10 @@ import io.raidpulse.model.capacity.RaidModel;
 import io.raidpulse.model.capacity.RebuildEstimate;
 import io.raidpulse.model.capacity.SyncSpeedLimits;
 import io.raidpulse.model.matching.AlternativeLayouts;
+import io.raidpulse.model.matching.Layouts;
 import io.raidpulse.model.matching.Projection;
 import io.raidpulse.model.matching.WindowRequests;
-import io.raidpulse.stream.capacity.ArrayShape;
-import io.raidpulse.stream.capacity.Layouts;
-import io.raidpulse.stream.saturation.SaturationThresholds;
+import io.raidpulse.topics.saturation.SaturationThresholds;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.raidpulse.planner;
 
 import io.raidpulse.config.HumanTime;
-import io.raidpulse.stream.saturation.SaturationThresholds;
+import io.raidpulse.topics.saturation.SaturationThresholds;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,11 +56,7 @@ final class SaturatedWindows {
 
     /** As the detector decides per subject: members not known to spin serve requests in parallel (iostat(1)). */
     static boolean evidenceNeeded(SaturationThresholds th, Boolean rotational) {
-        return switch (th.evidence()) {
-            case ALWAYS -> true;
-            case NEVER -> false;
-            case AUTO -> !Boolean.TRUE.equals(rotational);
-        };
+        return th.needsEvidence(!Boolean.TRUE.equals(rotational));
     }
 
     /**

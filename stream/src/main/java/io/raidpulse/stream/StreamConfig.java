@@ -5,10 +5,10 @@ import io.raidpulse.stream.capacity.CapacitySettings;
 import io.raidpulse.stream.forecast.ForecastSettings;
 import io.raidpulse.stream.health.HealthSettings;
 import io.raidpulse.stream.intake.IntakeSettings;
-import io.raidpulse.stream.saturation.SaturationRules;
 import io.raidpulse.topics.StreamTopics;
 import io.raidpulse.topics.aggregate.AggregateSettings;
 import io.raidpulse.topics.alert.SubjectExpiry;
+import io.raidpulse.topics.saturation.SaturationRules;
 
 /** Everything the topology's shape and detectors depend on, read once from the settings. */
 public record StreamConfig(StreamTopics topics, SaturationRules saturation, HealthSettings health,

@@ -20,7 +20,7 @@ import io.raidpulse.simulator.truth.ArrayTruth;
 import io.raidpulse.simulator.truth.GroundTruth;
 import io.raidpulse.simulator.truth.StepTruth;
 import io.raidpulse.stream.capacity.ProfileStore;
-import io.raidpulse.stream.profiles.ProfileTopic;
+import io.raidpulse.topics.profiles.ProfileTopic;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -4,7 +4,7 @@ import io.raidpulse.config.Settings;
 import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.planner.console.KafkaOptions;
 import io.raidpulse.planner.console.Progress;
-import io.raidpulse.stream.profiles.ProfileTopic;
+import io.raidpulse.topics.profiles.ProfileTopic;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;

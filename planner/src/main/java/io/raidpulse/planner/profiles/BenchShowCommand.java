@@ -3,7 +3,7 @@ package io.raidpulse.planner.profiles;
 import io.raidpulse.config.UserException;
 import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.planner.console.KafkaOptions;
-import io.raidpulse.stream.profiles.ProfileTopic;
+import io.raidpulse.topics.profiles.ProfileTopic;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

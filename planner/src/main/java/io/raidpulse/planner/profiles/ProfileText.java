@@ -8,7 +8,7 @@ import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Verdict;
-import io.raidpulse.stream.profiles.ProfileRecords;
+import io.raidpulse.topics.profiles.ProfileRecords;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,13 @@
 package io.raidpulse.stream.capacity;
 
+import io.raidpulse.model.capacity.ArrayShape;
 import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.matching.AlternativeLayouts;
 import io.raidpulse.model.matching.CapacitySource;
 import io.raidpulse.model.matching.CapacityUse;
+import io.raidpulse.model.matching.Layouts;
 import io.raidpulse.model.matching.LiveLoad;
 import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.matching.Projection;

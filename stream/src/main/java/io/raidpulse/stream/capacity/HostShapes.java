@@ -1,5 +1,7 @@
 package io.raidpulse.stream.capacity;
 
+import io.raidpulse.model.capacity.ArrayShape;
+import io.raidpulse.schema.ArrayShapeState;
 import io.raidpulse.schema.CapacityShapesState;
 import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.FormerShapeState;
@@ -67,9 +69,9 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, Long> since, Map<S
 
     private static CapacityShapesState toRecord(HostShapes h) {
         List<NamedShapeState> arrays = new ArrayList<>(h.arrays.size());
-        h.arrays.forEach((name, shape) -> arrays.add(new NamedShapeState(name, shape.toRecord(), known(h.since.get(name)))));
+        h.arrays.forEach((name, shape) -> arrays.add(new NamedShapeState(name, shapeRecord(shape), known(h.since.get(name)))));
         List<FormerShapeState> former = new ArrayList<>(h.former.size());
-        h.former.forEach((name, f) -> former.add(new FormerShapeState(name, f.shape().toRecord(), known(f.since()), f.until())));
+        h.former.forEach((name, f) -> former.add(new FormerShapeState(name, shapeRecord(f.shape()), known(f.since()), f.until())));
         List<MemberCapacityState> measured = new ArrayList<>(h.measured.size());
         h.measured.forEach((model, capacity) -> measured.add(capacity.toRecord(model)));
         return new CapacityShapesState(arrays, former, measured);
@@ -79,12 +81,12 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, Long> since, Map<S
         Map<String, ArrayShape> arrays = new LinkedHashMap<>();
         Map<String, Long> since = new LinkedHashMap<>();
         for (NamedShapeState a : r.getArrays()) {
-            arrays.put(a.getArray(), ArrayShape.fromRecord(a.getShape()));
+            arrays.put(a.getArray(), shapeFromRecord(a.getShape()));
             since.put(a.getArray(), a.getSince() == null ? Long.MIN_VALUE : a.getSince());
         }
         Map<String, Former> former = new LinkedHashMap<>();
         for (FormerShapeState f : r.getFormer()) {
-            former.put(f.getArray(), new Former(ArrayShape.fromRecord(f.getShape()), f.getSince() == null ? Long.MIN_VALUE : f.getSince(),
+            former.put(f.getArray(), new Former(shapeFromRecord(f.getShape()), f.getSince() == null ? Long.MIN_VALUE : f.getSince(),
                     f.getUntil()));
         }
         Map<String, MemberCapacity> measured = new LinkedHashMap<>();
@@ -93,6 +95,15 @@ record HostShapes(Map<String, ArrayShape> arrays, Map<String, Long> since, Map<S
         }
         return new HostShapes(Collections.unmodifiableMap(arrays), Collections.unmodifiableMap(since), Collections.unmodifiableMap(former),
                 Collections.unmodifiableMap(measured));
+    }
+
+    private static ArrayShapeState shapeRecord(ArrayShape s) {
+        return new ArrayShapeState(s.level(), s.layout(), s.disks(), s.chunkBytes(), s.diskModel(), s.rotational(), s.memberBytes(), s.device());
+    }
+
+    private static ArrayShape shapeFromRecord(ArrayShapeState r) {
+        return new ArrayShape(r.getLevel(), r.getLayout(), r.getDisks(), r.getChunkBytes(), r.getDiskModel(), r.getRotational(),
+                r.getMemberBytes(), r.getDevice());
     }
 
     /** A sample time, or null for {@link Long#MIN_VALUE} (not known). */

@@ -6,7 +6,7 @@ import io.raidpulse.schema.BenchmarkProfile;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.RecordDecodingException;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
-import io.raidpulse.stream.profiles.ProfileRecords;
+import io.raidpulse.topics.profiles.ProfileRecords;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

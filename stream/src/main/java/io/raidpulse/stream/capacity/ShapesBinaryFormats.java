@@ -1,5 +1,6 @@
 package io.raidpulse.stream.capacity;
 
+import io.raidpulse.model.capacity.ArrayShape;
 import io.raidpulse.stream.capacity.HostShapes.Former;
 import io.raidpulse.stream.capacity.MemberCapacity.Learned;
 import io.raidpulse.stream.state.StateReader;

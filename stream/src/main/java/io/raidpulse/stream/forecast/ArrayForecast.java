@@ -1,5 +1,7 @@
 package io.raidpulse.stream.forecast;
 
+import io.raidpulse.model.forecast.PeakHours;
+import io.raidpulse.model.forecast.Trend;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;

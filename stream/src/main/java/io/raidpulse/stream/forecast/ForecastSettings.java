@@ -4,6 +4,7 @@ import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
+import io.raidpulse.model.forecast.PeakHours;
 import io.raidpulse.topics.aggregate.AggregateSettings;
 import java.time.Duration;
 import java.util.List;

@@ -10,6 +10,7 @@ import io.raidpulse.stream.load.HostLoad;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.topics.alert.SubjectExpiry;
+import io.raidpulse.topics.saturation.SaturationRules;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;

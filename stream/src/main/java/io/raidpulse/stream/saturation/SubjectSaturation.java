@@ -15,6 +15,7 @@ import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdSync;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.topics.alert.Alerts;
+import io.raidpulse.topics.saturation.SaturationThresholds;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -119,7 +120,7 @@ final class SubjectSaturation extends SubjectState {
         present();
 
         double util = load.util();
-        boolean evidenceNeeded = th.needsEvidence(load);
+        boolean evidenceNeeded = th.needsEvidence(load.parallel());
         List<String> evidence = new ArrayList<>(3);
         boolean hot = util >= th.fireUtil();
         if (hot && evidenceNeeded) {

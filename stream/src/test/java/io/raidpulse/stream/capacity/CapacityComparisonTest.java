@@ -3,6 +3,7 @@ package io.raidpulse.stream.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.raidpulse.model.capacity.ArrayShape;
 import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.capacity.RaidLevel;

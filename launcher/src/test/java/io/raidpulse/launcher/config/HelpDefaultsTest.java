@@ -1,9 +1,10 @@
-package io.raidpulse.planner;
+package io.raidpulse.launcher.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Keys;
+import io.raidpulse.planner.PlanCommand;
 import io.raidpulse.stream.StreamCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.raidpulse.stream.capacity;
+package io.raidpulse.model.matching;
 
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.matching.AlternativeLayouts;
@@ -16,7 +16,7 @@ public final class Layouts {
         return l.level().canonical() + placement + "-" + l.disks();
     }
 
-    /** The current shape first, then the alternatives operators weigh ({@link io.raidpulse.model.matching.AlternativeLayouts}). */
+    /** The current shape first, then the alternatives operators weigh ({@link AlternativeLayouts}). */
     public static List<RaidLayout> currentAndAlternatives(RaidLayout current, int moreDisks) {
         List<RaidLayout> out = new ArrayList<>();
         out.add(current);

@@ -1,4 +1,4 @@
-package io.raidpulse.stream.saturation;
+package io.raidpulse.topics.saturation;
 
 import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Key;

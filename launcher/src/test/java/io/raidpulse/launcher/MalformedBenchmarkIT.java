@@ -1,4 +1,4 @@
-package io.raidpulse.planner.it;
+package io.raidpulse.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.raidpulse.stream.forecast;
+package io.raidpulse.model.forecast;
 
 /**
  * An ordinary least-squares line y = intercept + slope x, with the standard error of its slope

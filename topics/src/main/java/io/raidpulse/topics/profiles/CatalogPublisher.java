@@ -1,4 +1,4 @@
-package io.raidpulse.stream.profiles;
+package io.raidpulse.topics.profiles;
 
 import io.raidpulse.model.catalog.BuiltInCatalog;
 import io.raidpulse.model.profile.BenchmarkResult;

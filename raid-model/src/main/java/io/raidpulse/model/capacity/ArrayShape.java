@@ -1,8 +1,5 @@
-package io.raidpulse.stream.capacity;
+package io.raidpulse.model.capacity;
 
-import io.raidpulse.model.capacity.RaidLayout;
-import io.raidpulse.model.capacity.RaidLevel;
-import io.raidpulse.schema.ArrayShapeState;
 import java.util.Optional;
 
 /**
@@ -34,14 +31,5 @@ public record ArrayShape(String level, String layout, Integer disks, Long chunkB
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-    }
-
-    ArrayShapeState toRecord() {
-        return new ArrayShapeState(level, layout, disks, chunkBytes, diskModel, rotational, memberBytes, device);
-    }
-
-    static ArrayShape fromRecord(ArrayShapeState r) {
-        return new ArrayShape(r.getLevel(), r.getLayout(), r.getDisks(), r.getChunkBytes(), r.getDiskModel(), r.getRotational(),
-                r.getMemberBytes(), r.getDevice());
     }
 }

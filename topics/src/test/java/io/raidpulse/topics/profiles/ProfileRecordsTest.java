@@ -1,4 +1,4 @@
-package io.raidpulse.stream.profiles;
+package io.raidpulse.topics.profiles;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

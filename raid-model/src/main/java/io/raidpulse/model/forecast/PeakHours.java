@@ -1,4 +1,4 @@
-package io.raidpulse.stream.forecast;
+package io.raidpulse.model.forecast;
 
 /**
  * The peak-hour rule shared by {@code plan}'s forecast and the CAPACITY_FORECAST alert, so that

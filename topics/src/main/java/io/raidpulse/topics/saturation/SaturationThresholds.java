@@ -1,10 +1,9 @@
-package io.raidpulse.stream.saturation;
+package io.raidpulse.topics.saturation;
 
 import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
-import io.raidpulse.stream.load.SubjectLoad;
 import java.time.Duration;
 
 /**
@@ -87,16 +86,20 @@ public record SaturationThresholds(double fireUtil, double clearUtil, Duration s
         return key.named(prefix + key.name().substring(PREFIX.length())).withDefault(value);
     }
 
-    boolean needsEvidence(SubjectLoad load) {
+    /**
+     * Whether %util alone is not enough for a subject: with {@code auto}, when it serves requests in
+     * parallel (not known to be rotational, or an array with such a member; iostat(1)).
+     */
+    public boolean needsEvidence(boolean parallel) {
         return switch (evidence) {
             case ALWAYS -> true;
             case NEVER -> false;
-            case AUTO -> load.parallel();
+            case AUTO -> parallel;
         };
     }
 
     /** Samples of {@code intervalS} seconds that cover {@code d}; at least one. */
-    static int samples(Duration d, double intervalS) {
+    public static int samples(Duration d, double intervalS) {
         double n = d.toMillis() / (intervalS * 1000.0);
         // 1e-9: 30 s at a 10 s interval is 3 samples even when the interval reads 10.000000001
         return Math.max(1, (int) Math.ceil(n - 1e-9));
