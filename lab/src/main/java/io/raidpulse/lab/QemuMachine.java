@@ -111,7 +111,7 @@ public final class QemuMachine implements AutoCloseable {
         return switch (p.bus()) {
             case VIRTIO -> "virtio-blk-pci" + common;
             case NVME -> "nvme" + common;
-            case MEGASAS_GEN2 -> "scsi-hd" + common + ",bus=" + controller(i) + ".0,scsi-id=0,lun=0,vendor=" + p.vendor()
+            case MEGASAS_GEN2, MEGASAS -> "scsi-hd" + common + ",bus=" + controller(i) + ".0,scsi-id=0,lun=0,vendor=" + p.vendor()
                     + ",product=" + p.product();
         };
     }
