@@ -24,19 +24,15 @@ public final class CollectorMain implements Runnable {
 
     /** This main command with the agent's commands registered. */
     public static CommandLine commandLine() {
-        CommandLine cli = Cli.commandLine(new CollectorMain());
-        for (Object c : commands()) {
-            cli.addSubcommand(c);
-        }
-        return cli;
+        return Cli.commandLine(new CollectorMain(), commands());
     }
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
     }
 
-    /** The version in the jar's manifest (Implementation-Version). */
-    static final class Version implements CommandLine.IVersionProvider {
+    /** The version in the jar's manifest (Implementation-Version); the collector tools' too. */
+    public static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             return new String[] {"raidpulse collector " + CollectCommand.version()};

@@ -1,6 +1,6 @@
 package io.raidpulse.collector.tools;
 
-import io.raidpulse.collector.cli.CollectCommand;
+import io.raidpulse.collector.CollectorMain;
 import io.raidpulse.collector.tools.arrays.ArraysCommand;
 import io.raidpulse.collector.tools.cost.SampleCostCommand;
 import io.raidpulse.collector.tools.cost.SyntheticHostCommand;
@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
  * the agent reads and computes, shown to a person (iostat, arrays), kept (record, replay) or measured
  * (sample-cost, synthetic-host). None of it runs in the agent, whose jar does not carry it.
  */
-@Command(name = "raidpulse-collector-tools", mixinStandardHelpOptions = true, versionProvider = CollectorTools.Version.class,
+@Command(name = "raidpulse-collector-tools", mixinStandardHelpOptions = true, versionProvider = CollectorMain.Version.class,
         description = "The collector's operator tools: this host's devices and md arrays as the agent reads them, snapshots, cost.")
 public final class CollectorTools implements Runnable {
 
@@ -29,23 +29,11 @@ public final class CollectorTools implements Runnable {
 
     /** This main command with every tool registered. */
     public static CommandLine commandLine() {
-        CommandLine cli = Cli.commandLine(new CollectorTools());
-        for (Object c : commands()) {
-            cli.addSubcommand(c);
-        }
-        return cli;
+        return Cli.commandLine(new CollectorTools(), commands());
     }
 
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
-    }
-
-    /** The version in the jar's manifest (Implementation-Version), the agent's. */
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return new String[] {"raidpulse collector tools " + CollectCommand.version()};
-        }
     }
 
     @Override
