@@ -1,5 +1,7 @@
 package io.raidpulse.collector.cli;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.collect.CollectorSettings;
 import io.raidpulse.config.Key;
@@ -88,8 +90,8 @@ public final class CollectCommand implements Callable<Integer> {
      * collector says it once itself (SpoolSender), so those go to ERROR only.
      */
     private static void quietKafkaClientLogs() {
-        if (LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger l) {
-            l.setLevel(ch.qos.logback.classic.Level.ERROR);
+        if (LoggerFactory.getLogger("org.apache.kafka") instanceof Logger l) {
+            l.setLevel(Level.ERROR);
         }
     }
 }
