@@ -1,13 +1,13 @@
 package io.raidpulse.collector;
 
 import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
-import org.slf4j.Logger;
 
 /**
  * Logging for the collector jar, set up in code rather than from logback.xml: the XML
@@ -35,7 +35,7 @@ public final class CollectorLogging extends ContextAwareBase implements Configur
         stderr.setTarget("System.err");
         stderr.setEncoder(encoder);
         stderr.start();
-        ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.INFO);
         root.addAppender(stderr);
         context.getLogger("oshi").setLevel(Level.WARN);

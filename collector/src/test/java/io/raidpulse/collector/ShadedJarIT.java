@@ -14,14 +14,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The runnable jar deployed on every production host (target/raidpulse-collector.jar, built in
- * package) holds no Kafka Streams, RocksDB, InfluxDB client or Kafka broker classes, and runs.
+ * package) holds no Kafka Streams, RocksDB, InfluxDB client or Kafka broker classes, none of the
+ * operator tools (collector-tools' ToolsJarIT holds their jar) and no simulator, and runs.
  */
 class ShadedJarIT {
     private static final Path JAR = Path.of("target", "raidpulse-collector.jar");
     private static final List<String> FORBIDDEN = List.of(
             "org/apache/kafka/streams/", "org/rocksdb/", "com/influxdb/", "kafka/server/", "kafka/log/",
             "org/apache/kafka/controller/", "org/apache/kafka/raft/", "org/apache/kafka/storage/",
-            "org/apache/kafka/metadata/", "scala/", "io/raidpulse/services/");
+            "org/apache/kafka/metadata/", "scala/", "io/raidpulse/services/",
+            "io/raidpulse/collector/tools/", "io/raidpulse/simulator/");
 
     @Test
     void holdsNoServerSideClasses() throws IOException {
@@ -43,12 +45,14 @@ class ShadedJarIT {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(p.exitValue()).as(out).isZero();
-        assertThat(out).contains("collect", "iostat", "arrays", "record", "replay", "sample-cost", "synthetic-host");
-        Process bad = new ProcessBuilder("java", "-jar", JAR.toString(), "replay", "/nonexistent").redirectErrorStream(true).start();
+        assertThat(out).contains("collect", "send-spool");
+        assertThat(out).as("no tool among the commands").doesNotContainPattern("(?m)^  (iostat|arrays|record|replay|sample-cost|synthetic-host) ");
+        Process bad = new ProcessBuilder("java", "-jar", JAR.toString(), "send-spool").redirectErrorStream(true).start();
         String err = new String(bad.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(bad.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(bad.exitValue()).isEqualTo(2);
-        assertThat(err.strip()).isEqualTo("raidpulse-collector replay: /nonexistent is not a snapshot directory (no proc/diskstats in it)");
+        assertThat(err.strip()).isEqualTo("raidpulse-collector send-spool: Missing required option: '--spool-dir=DIR'"
+                + " (see 'raidpulse-collector send-spool --help')");
         assertThat(Files.size(JAR)).as("jar size").isLessThan(64L << 20);
     }
 }

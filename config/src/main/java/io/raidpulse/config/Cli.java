@@ -1,6 +1,7 @@
 package io.raidpulse.config;
 
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -20,6 +21,13 @@ public final class Cli {
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setParameterExceptionHandler(Cli::onParameterError);
         cli.setExecutionExceptionHandler((e, line, parsed) -> onExecutionError(e, line));
+        return cli;
+    }
+
+    /** {@code command} with {@code subcommands} (new instances of picocli commands) registered under it. */
+    public static CommandLine commandLine(Object command, List<Object> subcommands) {
+        CommandLine cli = commandLine(command);
+        subcommands.forEach(cli::addSubcommand);
         return cli;
     }
 

@@ -1,6 +1,7 @@
 package io.raidpulse.launcher;
 
 import io.raidpulse.collector.CollectorMain;
+import io.raidpulse.collector.tools.CollectorTools;
 import io.raidpulse.config.Cli;
 import io.raidpulse.launcher.capacity.CapacityCommand;
 import io.raidpulse.launcher.config.ConfigCommand;
@@ -32,6 +33,7 @@ public final class Main implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cli = Cli.commandLine(new Main());
         CollectorMain.commands().forEach(cli::addSubcommand);
+        CollectorTools.commands().forEach(cli::addSubcommand);
         StreamCommands.commands().forEach(cli::addSubcommand);
         PlannerCommands.commands().forEach(cli::addSubcommand);
         SimulatorCommands.commands().forEach(cli::addSubcommand);

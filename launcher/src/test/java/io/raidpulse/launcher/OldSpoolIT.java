@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.raidpulse.collector.collect.Collector;
-import io.raidpulse.collector.snapshot.SyntheticHost;
+import io.raidpulse.simulator.tree.SyntheticHost;
 import io.raidpulse.collector.spool.Spool;
 import io.raidpulse.collector.spool.SpoolRecord;
 import io.raidpulse.config.Settings;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.sun.net.httpserver.HttpServer;
-import io.raidpulse.collector.snapshot.SyntheticHost;
+import io.raidpulse.simulator.tree.SyntheticHost;
 import io.raidpulse.config.Settings;
 import io.raidpulse.influx.InfluxConnection;
 import io.raidpulse.influx.InfluxConnections;

@@ -1,8 +1,9 @@
 package io.raidpulse.collector.cli;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.collect.CollectorSettings;
-import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Settings;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -23,11 +25,8 @@ import picocli.CommandLine.Option;
             "Publishes to raidpulse.host-samples (key = host); while Kafka is away, samples wait in a bounded",
             "spool and are sent in order when it is back."})
 public final class CollectCommand implements Callable<Integer> {
-    @Option(names = "--config", paramLabel = "FILE", description = "Properties file with collector.* and kafka.* settings.")
-    Path config;
-
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka bootstrap servers (kafka.bootstrap.servers).")
-    String bootstrap;
+    @Mixin
+    AgentSettingsOptions file = new AgentSettingsOptions();
 
     @Option(names = "--interval", paramLabel = "DURATION", description = "Sampling interval, 1s to 1h (collector.interval). Default: ${bundle:collector.interval}.")
     String interval;
@@ -53,9 +52,7 @@ public final class CollectCommand implements Callable<Integer> {
 
     /** The settings this command line means: the config file, overridden by the options given. */
     Settings settings() {
-        Settings s = config == null ? Settings.empty() : Settings.load(config);
         Map<String, String> o = new HashMap<>();
-        put(o, KafkaKeys.BOOTSTRAP_SERVERS, bootstrap);
         put(o, CollectorSettings.INTERVAL, interval);
         put(o, CollectorSettings.SPOOL_DIR, spoolDir);
         put(o, CollectorSettings.SPOOL_MAX, spoolMax);
@@ -63,7 +60,7 @@ public final class CollectCommand implements Callable<Integer> {
         put(o, CollectorSettings.PROC_ROOT, procRoot);
         put(o, CollectorSettings.SYS_ROOT, sysRoot);
         put(o, CollectorSettings.CLOCK_FILE, clockFile);
-        return s.with(o);
+        return file.with(o);
     }
 
     private static void put(Map<String, String> o, Key<?> key, Object value) {
@@ -93,8 +90,8 @@ public final class CollectCommand implements Callable<Integer> {
      * collector says it once itself (SpoolSender), so those go to ERROR only.
      */
     private static void quietKafkaClientLogs() {
-        if (LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger l) {
-            l.setLevel(ch.qos.logback.classic.Level.ERROR);
+        if (LoggerFactory.getLogger("org.apache.kafka") instanceof Logger l) {
+            l.setLevel(Level.ERROR);
         }
     }
 }

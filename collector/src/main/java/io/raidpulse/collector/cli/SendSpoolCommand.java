@@ -3,16 +3,15 @@ package io.raidpulse.collector.cli;
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.collect.CollectorSettings;
 import io.raidpulse.collector.publish.SpoolDelivery;
-import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -22,11 +21,8 @@ import picocli.CommandLine.Spec;
         description = {"Send what a collector's spool holds to Kafka, in order, and exit when all of it is acknowledged:",
             "a host that was offline, or a spool copied off a host. No collector may use the spool meanwhile."})
 public final class SendSpoolCommand implements Callable<Integer> {
-    @Option(names = "--config", paramLabel = "FILE", description = "Properties file with collector.* and kafka.* settings.")
-    Path config;
-
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka bootstrap servers (kafka.bootstrap.servers).")
-    String bootstrap;
+    @Mixin
+    AgentSettingsOptions file = new AgentSettingsOptions();
 
     @Option(names = "--spool-dir", paramLabel = "DIR", required = true, description = "The spool directory (collector.spool.dir).")
     Path spoolDir;
@@ -40,18 +36,13 @@ public final class SendSpoolCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        Settings s = config == null ? Settings.empty() : Settings.load(config);
-        Map<String, String> o = new HashMap<>();
-        o.put(CollectorSettings.SPOOL_DIR.name(), spoolDir.toString());
-        if (bootstrap != null) {
-            o.put(KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrap);
-        }
+        Settings settings = file.with(Map.of(CollectorSettings.SPOOL_DIR.name(), spoolDir.toString()));
         Duration limit = Settings.parseDuration(timeout);
         if (limit == null || limit.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new UserException("--timeout expects a duration of at least 1s, like 90s or 5m, got '" + timeout + "'",
                     UserException.EXIT_USAGE, null);
         }
-        SpoolDelivery.Result r = SpoolDelivery.deliver(s.with(o), limit, Collector::kafkaProducer);
+        SpoolDelivery.Result r = SpoolDelivery.deliver(settings, limit, Collector::kafkaProducer);
         PrintWriter out = spec.commandLine().getOut();
         if (!r.complete()) {
             throw new UserException(r.sent() + " records sent, but the spool " + spoolDir + " still holds some after "

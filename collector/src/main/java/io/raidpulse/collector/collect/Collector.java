@@ -9,6 +9,7 @@ import io.raidpulse.collector.sampling.HostSampler;
 import io.raidpulse.collector.sampling.RootReader;
 import io.raidpulse.collector.spool.SequenceFile;
 import io.raidpulse.collector.spool.Spool;
+import io.raidpulse.config.KafkaSettings;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.schema.HostSample;
@@ -86,7 +87,7 @@ public final class Collector implements AutoCloseable {
             producer = producerFactory.apply(config);
         } catch (KafkaException e) {
             closeQuietly(spool);
-            throw io.raidpulse.config.KafkaSettings.clientError("Kafka producer settings", e, all);
+            throw KafkaSettings.clientError("Kafka producer settings", e, all);
         }
         Function<String, String[]> oshi = null;
         if (s.roots().live()) {
@@ -113,7 +114,7 @@ public final class Collector implements AutoCloseable {
      */
     public static void validate(Settings all) {
         CollectorSettings.from(all);
-        io.raidpulse.config.KafkaSettings.parse(ProducerConfig.configDef(),
+        KafkaSettings.parse(ProducerConfig.configDef(),
                 ProducerSettings.of(all, "raidpulse-collector-check"));
     }
 

@@ -2,11 +2,15 @@ package io.raidpulse.collector.collect;
 
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.hwraid.Declaration;
+import io.raidpulse.collector.sampling.FileClock;
 import io.raidpulse.collector.sampling.Roots;
+import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
+import io.raidpulse.schema.kafka.Topics;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -46,7 +50,7 @@ public record CollectorSettings(
             (s, name, d) -> s.has(name) && s.string(name, "").equals("none") ? null : s.regex(name, d));
     public static final Key<Path> PROC_ROOT = Keys.path("collector.proc-root", Path.of("/proc"), "procfs root");
     public static final Key<Path> SYS_ROOT = Keys.path("collector.sys-root", Path.of("/sys"), "sysfs root");
-    public static final Key<String> TOPIC = Keys.string("collector.topic", io.raidpulse.schema.kafka.Topics.HOST_SAMPLES,
+    public static final Key<String> TOPIC = Keys.string("collector.topic", Topics.HOST_SAMPLES,
             "topic samples go to");
     public static final Key<Path> CLOCK_FILE = Keys.path("collector.clock-file", null,
             "stamp samples with the epoch milliseconds in this file instead of the system clock");
@@ -56,14 +60,14 @@ public record CollectorSettings(
     public static final long DEFAULT_SPOOL_MAX = SPOOL_MAX.defaultValue();
 
     /** The clock samples are stamped with: the system clock, or a simulated host's {@code clockFile}. */
-    public java.time.Clock clock() {
-        return clockFile == null ? java.time.Clock.systemUTC() : new io.raidpulse.collector.sampling.FileClock(clockFile);
+    public Clock clock() {
+        return clockFile == null ? Clock.systemUTC() : new FileClock(clockFile);
     }
 
     public static CollectorSettings from(Settings s) {
         String host = s.get(HOST);
         if (host != null && host.contains("/")) {
-            throw new io.raidpulse.config.ConfigException(HOST.name(), "expected a host name without '/' (the stream processor "
+            throw new ConfigException(HOST.name(), "expected a host name without '/' (the stream processor "
                     + "keys samples by it), got " + s.shown(HOST.name()));
         }
         Pattern include = s.get(DEVICE_INCLUDE);

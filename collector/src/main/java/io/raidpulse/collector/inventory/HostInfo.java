@@ -6,6 +6,9 @@ import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import oshi.SystemInfo;
+import oshi.hardware.HWDiskStore;
+import oshi.software.os.OperatingSystem;
 
 /**
  * Host identity: hostname, kernel release and boot id from the proc root
@@ -29,7 +32,7 @@ public final class HostInfo {
         String os = null;
         if (roots.live()) {
             try {
-                oshi.software.os.OperatingSystem o = new oshi.SystemInfo().getOperatingSystem();
+                OperatingSystem o = new SystemInfo().getOperatingSystem();
                 os = o.getFamily() + " " + o.getVersionInfo().getVersion();
                 if (host == null) {
                     host = o.getNetworkParams().getHostName();
@@ -49,7 +52,7 @@ public final class HostInfo {
     public static Map<String, String[]> oshiDisks() {
         Map<String, String[]> out = new HashMap<>();
         try {
-            for (oshi.hardware.HWDiskStore d : new oshi.SystemInfo().getHardware().getDiskStores()) {
+            for (HWDiskStore d : new SystemInfo().getHardware().getDiskStores()) {
                 String name = d.getName();
                 int slash = name.lastIndexOf('/');
                 out.put(slash >= 0 ? name.substring(slash + 1) : name, new String[] {d.getModel(), d.getSerial()});

@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Merges md sysfs and /proc/mdstat into {@link ArrayState}s and resolves nested arrays to their
@@ -51,7 +52,7 @@ public final class MdArrays {
      * lists them, {@code sysfs} gives an array's values or null when it has no md sysfs (the fleet
      * generator gives them from a simulated host's model).
      */
-    public static Result merge(List<String> sysfsNames, java.util.function.Function<String, MdSysfsArray> sysfs,
+    public static Result merge(List<String> sysfsNames, Function<String, MdSysfsArray> sysfs,
                                Mdstat mdstat) {
         Map<String, MdstatArray> fromText = new LinkedHashMap<>();
         if (mdstat != null) {

@@ -3,7 +3,7 @@ package io.raidpulse.collector.collect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.raidpulse.collector.snapshot.SyntheticHost;
+import io.raidpulse.simulator.tree.SyntheticHost;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.Topics;

@@ -9,7 +9,7 @@ import io.raidpulse.collector.inventory.HostInfo;
 import io.raidpulse.collector.sampling.HostSampler;
 import io.raidpulse.collector.sampling.RootReader;
 import io.raidpulse.collector.sampling.Roots;
-import io.raidpulse.collector.snapshot.SyntheticHost;
+import io.raidpulse.simulator.tree.SyntheticHost;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.AvroSerdes;

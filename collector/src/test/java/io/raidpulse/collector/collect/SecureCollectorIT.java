@@ -7,7 +7,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.raidpulse.collector.publish.SpoolSender;
-import io.raidpulse.collector.snapshot.SyntheticHost;
+import io.raidpulse.simulator.tree.SyntheticHost;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.Topics;

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.raidpulse.collector.snapshot.SyntheticHost;
+import io.raidpulse.simulator.tree.SyntheticHost;
 import io.raidpulse.collector.spool.Spool;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.HostSample;

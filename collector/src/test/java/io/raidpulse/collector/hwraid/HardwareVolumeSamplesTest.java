@@ -8,13 +8,11 @@ import io.raidpulse.collector.inventory.HostInfo;
 import io.raidpulse.collector.sampling.HostSampler;
 import io.raidpulse.collector.sampling.RootReader;
 import io.raidpulse.collector.sampling.Roots;
-import io.raidpulse.collector.snapshot.SnapshotRecorder;
 import io.raidpulse.config.Settings;
 import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.SingleObjectCodec;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -73,19 +71,5 @@ class HardwareVolumeSamplesTest {
         Roots roots = new Roots(Roots.of(HardwareVolumesTest.FIXTURE).proc(), tmp);
         HostSample sample = sampler(roots, DeviceFilter.defaults(), Map.of()).sample(0, 0);
         assertThat(sample.getHardwareVolumes()).as("null is what a collector before HostSample v4 sends").isNotNull().isEmpty();
-    }
-
-    @Test
-    void aSnapshotKeepsWhatRecognitionAndHealthRead() throws Exception {
-        Path out = tmp.resolve("snap");
-        SnapshotRecorder.record(Roots.of(HardwareVolumesTest.FIXTURE), out);
-        assertThat(Files.readString(out.resolve("sys/class/scsi_host/host0/proc_name"))).isEqualTo("megaraid_sas\n");
-        assertThat(out.resolve("sys/block/sda/device/scsi_device/0:2:0:0")).isDirectory();
-        for (String f : new String[] {"vendor", "model", "state", "ioerr_cnt", "iotmo_cnt"}) {
-            assertThat(out.resolve("sys/block/sda/device/" + f)).hasSameBinaryContentAs(
-                    HardwareVolumesTest.SYS.resolve("block/sda/device/" + f));
-        }
-        assertThat(HardwareVolumes.scan(out.resolve("sys"), Map.of()).volumes()).singleElement()
-                .satisfies(v -> assertThat(v.recognisedBy()).isEqualTo("megaraid_sas volume: channel 2"));
     }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.inventory.BlockInventory;
 import io.raidpulse.collector.inventory.HostInfo;
-import io.raidpulse.collector.snapshot.SyntheticHost;
+import io.raidpulse.simulator.tree.SyntheticHost;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.check.SampleRules;
 import java.io.IOException;

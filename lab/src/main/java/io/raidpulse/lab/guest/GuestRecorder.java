@@ -1,7 +1,7 @@
 package io.raidpulse.lab.guest;
 
 import io.raidpulse.collector.sampling.Roots;
-import io.raidpulse.collector.snapshot.SnapshotRecorder;
+import io.raidpulse.collector.tools.snapshot.SnapshotRecorder;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

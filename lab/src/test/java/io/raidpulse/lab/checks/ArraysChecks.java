@@ -3,7 +3,7 @@ package io.raidpulse.lab.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.raidpulse.collector.cli.Run;
+import io.raidpulse.collector.tools.Run;
 import io.raidpulse.lab.guest.MdMoment;
 import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.lab.truth.MdadmDetail;

@@ -2,7 +2,7 @@ package io.raidpulse.lab.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.raidpulse.collector.iostat.RecordedPairs;
+import io.raidpulse.collector.tools.iostat.RecordedPairs;
 import io.raidpulse.lab.recording.Recording;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package io.raidpulse.model.importer;
 
+import static io.raidpulse.model.importer.ImportSupport.regex;
+
 import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
@@ -25,22 +27,18 @@ public final class PgbenchImporter implements BenchmarkImporter {
 
     private static final String FMT = BenchmarkFormat.PGBENCH.displayName();
 
-    private static final java.util.regex.Pattern VERSION = re("pgbench \\((?:PostgreSQL\\) )?(\\d+(?:\\.\\d+)*).*");
-    private static final java.util.regex.Pattern TYPE = re("transaction type: (.+)");
-    private static final java.util.regex.Pattern SETTING = re("(scaling factor|query mode|number of clients|number of threads|duration|"
+    private static final java.util.regex.Pattern VERSION = regex("pgbench \\((?:PostgreSQL\\) )?(\\d+(?:\\.\\d+)*).*");
+    private static final java.util.regex.Pattern TYPE = regex("transaction type: (.+)");
+    private static final java.util.regex.Pattern SETTING = regex("(scaling factor|query mode|number of clients|number of threads|duration|"
             + "number of transactions per client|maximum number of tries): (.+)");
-    private static final java.util.regex.Pattern PROCESSED = re("number of transactions actually processed: (\\d+)(?:/(\\d+))?");
-    private static final java.util.regex.Pattern FAILED = re("number of failed transactions: (\\d+).*");
+    private static final java.util.regex.Pattern PROCESSED = regex("number of transactions actually processed: (\\d+)(?:/(\\d+))?");
+    private static final java.util.regex.Pattern FAILED = regex("number of failed transactions: (\\d+).*");
     /** 9.6+ print "latency average = X ms", 9.4 and 9.5 "latency average: X ms" (pgbench.c, printResults). */
-    private static final java.util.regex.Pattern LATENCY = re("latency average(?: =|:) (\\S+) ms");
+    private static final java.util.regex.Pattern LATENCY = regex("latency average(?: =|:) (\\S+) ms");
     /** Only with -P, -R or --latency-limit; the same two forms as the average. */
-    private static final java.util.regex.Pattern STDDEV = re("latency stddev(?: =|:) (\\S+) ms");
-    private static final java.util.regex.Pattern TPS = re("tps = (\\S+) \\((.+)\\)");
-    private static final java.util.regex.Pattern PROGRESS = re("progress: (\\S+) s, (\\S+) tps, lat (\\S+) ms stddev (\\S+)(?:,.*)?");
-
-    private static java.util.regex.Pattern re(String r) {
-        return java.util.regex.Pattern.compile(r);
-    }
+    private static final java.util.regex.Pattern STDDEV = regex("latency stddev(?: =|:) (\\S+) ms");
+    private static final java.util.regex.Pattern TPS = regex("tps = (\\S+) \\((.+)\\)");
+    private static final java.util.regex.Pattern PROGRESS = regex("progress: (\\S+) s, (\\S+) tps, lat (\\S+) ms stddev (\\S+)(?:,.*)?");
 
     @Override
     public BenchmarkFormat format() {

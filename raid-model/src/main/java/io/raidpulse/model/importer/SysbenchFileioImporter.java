@@ -1,5 +1,7 @@
 package io.raidpulse.model.importer;
 
+import static io.raidpulse.model.importer.ImportSupport.regex;
+
 import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.OutputSignals;
 import io.raidpulse.model.profile.Pattern;
@@ -29,30 +31,26 @@ public final class SysbenchFileioImporter implements BenchmarkImporter {
 
     private static final String FMT = BenchmarkFormat.SYSBENCH_FILEIO.displayName();
 
-    private static final java.util.regex.Pattern BANNER = re("sysbench\\s+(\\d+\\.\\d+[\\w.\\-]*)\\b.*");
-    private static final java.util.regex.Pattern THREADS = re("Number of threads:\\s*(\\S+)");
-    private static final java.util.regex.Pattern FLAGS = re("Extra file open flags:\\s*(.*)");
-    private static final java.util.regex.Pattern TOTAL_SIZE = re("(\\S+) total file size");
-    private static final java.util.regex.Pattern BLOCK = re("Block size (\\S+)");
-    private static final java.util.regex.Pattern FSYNC_FREQ = re("Periodic FSYNC enabled, calling fsync\\(\\) each (\\d+) requests\\.?");
-    private static final java.util.regex.Pattern FSYNC_END = re("Calling fsync\\(\\) at the end of test, Enabled\\.?");
-    private static final java.util.regex.Pattern IO_MODE = re("Using (.+) I/O mode");
-    private static final java.util.regex.Pattern DOING = re("Doing (.+) test");
-    private static final java.util.regex.Pattern V1_READS = re("reads/s:\\s*(\\S+)");
-    private static final java.util.regex.Pattern V1_WRITES = re("writes/s:\\s*(\\S+)");
-    private static final java.util.regex.Pattern V1_READ_MIB = re("read, MiB/s:\\s*(\\S+)");
-    private static final java.util.regex.Pattern V1_WRITE_MIB = re("written, MiB/s:\\s*(\\S+)");
-    private static final java.util.regex.Pattern V11_READ = re("read:\\s+IOPS=(\\S+)\\s+(\\S+) MiB/s.*");
-    private static final java.util.regex.Pattern V11_WRITE = re("write:\\s+IOPS=(\\S+)\\s+(\\S+) MiB/s.*");
-    private static final java.util.regex.Pattern V04_OPS = re("Operations performed:\\s*(\\d+) (?:Read|reads), (\\d+) (?:Write|writes), (\\d+) Other = (\\d+) Total");
-    private static final java.util.regex.Pattern V04_BYTES = re("Read (\\S+)\\s+Written (\\S+)\\s+Total transferred (\\S+)\\s+\\((\\S+)/sec\\)");
-    private static final java.util.regex.Pattern TOTAL_TIME = re("total time:\\s*(\\S+?)s");
-    private static final java.util.regex.Pattern AVG = re("avg:\\s*(\\S+?)(?:ms)?");
-    private static final java.util.regex.Pattern PERCENTILE = re("(?:approx\\.\\s+)?(\\d+)(?:th)? percentile:\\s*(\\S+?)(?:ms)?");
-
-    private static java.util.regex.Pattern re(String r) {
-        return java.util.regex.Pattern.compile(r);
-    }
+    private static final java.util.regex.Pattern BANNER = regex("sysbench\\s+(\\d+\\.\\d+[\\w.\\-]*)\\b.*");
+    private static final java.util.regex.Pattern THREADS = regex("Number of threads:\\s*(\\S+)");
+    private static final java.util.regex.Pattern FLAGS = regex("Extra file open flags:\\s*(.*)");
+    private static final java.util.regex.Pattern TOTAL_SIZE = regex("(\\S+) total file size");
+    private static final java.util.regex.Pattern BLOCK = regex("Block size (\\S+)");
+    private static final java.util.regex.Pattern FSYNC_FREQ = regex("Periodic FSYNC enabled, calling fsync\\(\\) each (\\d+) requests\\.?");
+    private static final java.util.regex.Pattern FSYNC_END = regex("Calling fsync\\(\\) at the end of test, Enabled\\.?");
+    private static final java.util.regex.Pattern IO_MODE = regex("Using (.+) I/O mode");
+    private static final java.util.regex.Pattern DOING = regex("Doing (.+) test");
+    private static final java.util.regex.Pattern V1_READS = regex("reads/s:\\s*(\\S+)");
+    private static final java.util.regex.Pattern V1_WRITES = regex("writes/s:\\s*(\\S+)");
+    private static final java.util.regex.Pattern V1_READ_MIB = regex("read, MiB/s:\\s*(\\S+)");
+    private static final java.util.regex.Pattern V1_WRITE_MIB = regex("written, MiB/s:\\s*(\\S+)");
+    private static final java.util.regex.Pattern V11_READ = regex("read:\\s+IOPS=(\\S+)\\s+(\\S+) MiB/s.*");
+    private static final java.util.regex.Pattern V11_WRITE = regex("write:\\s+IOPS=(\\S+)\\s+(\\S+) MiB/s.*");
+    private static final java.util.regex.Pattern V04_OPS = regex("Operations performed:\\s*(\\d+) (?:Read|reads), (\\d+) (?:Write|writes), (\\d+) Other = (\\d+) Total");
+    private static final java.util.regex.Pattern V04_BYTES = regex("Read (\\S+)\\s+Written (\\S+)\\s+Total transferred (\\S+)\\s+\\((\\S+)/sec\\)");
+    private static final java.util.regex.Pattern TOTAL_TIME = regex("total time:\\s*(\\S+?)s");
+    private static final java.util.regex.Pattern AVG = regex("avg:\\s*(\\S+?)(?:ms)?");
+    private static final java.util.regex.Pattern PERCENTILE = regex("(?:approx\\.\\s+)?(\\d+)(?:th)? percentile:\\s*(\\S+?)(?:ms)?");
 
     @Override
     public BenchmarkFormat format() {

@@ -1,0 +1,110 @@
+package io.raidpulse.collector.tools.cost;
+
+import io.raidpulse.collector.cli.CollectCommand;
+import io.raidpulse.collector.filter.DeviceFilter;
+import io.raidpulse.collector.inventory.BlockInventory;
+import io.raidpulse.collector.inventory.HostInfo;
+import io.raidpulse.collector.sampling.HostSampler;
+import io.raidpulse.collector.sampling.RootReader;
+import io.raidpulse.collector.sampling.Roots;
+import io.raidpulse.config.UserException;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.kafka.AvroSerdes;
+import io.raidpulse.schema.kafka.SingleObjectCodec;
+import io.raidpulse.simulator.tree.SyntheticHost;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bench}: CPU per sampling cycle (read + parse + compute + encode) on a synthetic host
+ * of {@code --devices} disks and {@code --arrays} md arrays. Counters move between cycles
+ * (not timed). CPU time is the sampling thread's own (ThreadMXBean); JIT and GC threads are
+ * not in it, which is why collector/README.md also gives whole-process figures for collect.
+ */
+@Command(name = "sample-cost", mixinStandardHelpOptions = true,
+        description = "Measure CPU per sampling cycle on a synthetic host (default 64 disks, 8 md arrays).")
+public final class SampleCostCommand implements Callable<Integer> {
+    @Option(names = "--devices", defaultValue = "64", description = "Disks. Default: ${DEFAULT-VALUE}")
+    int devices;
+
+    @Option(names = "--arrays", defaultValue = "8", description = "md arrays of 4 member partitions each. Default: ${DEFAULT-VALUE}")
+    int arrays;
+
+    @Option(names = "--warmup", defaultValue = "300", description = "Cycles before measuring. Default: ${DEFAULT-VALUE}")
+    int warmup;
+
+    @Option(names = "--cycles", defaultValue = "1000", description = "Measured cycles. Default: ${DEFAULT-VALUE}")
+    int cycles;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (arrays * 4 > devices || cycles < 1 || warmup < 0) {
+            throw new UserException("need --devices >= 4 x --arrays and --cycles >= 1", UserException.EXIT_USAGE, null);
+        }
+        Path dir = Files.createTempDirectory("raidpulse-bench");
+        try {
+            SyntheticHost host = new SyntheticHost(dir, devices, arrays, 1);
+            Roots roots = Roots.of(dir);
+            HostSampler sampler = new HostSampler(new RootReader(roots, Clock.systemUTC()), DeviceFilter.defaults(),
+                    HostInfo.identity(roots, null), CollectCommand.version(), Instant.now(),
+                    new BlockInventory(roots.sys(), null), System::nanoTime);
+            SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class); // as Collector encodes
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            long[] cpu = new long[cycles];
+            long[] wall = new long[cycles];
+            int bytes = 0;
+            int deviceCount = 0;
+            for (int i = 0; i < warmup + cycles; i++) {
+                host.advance(1.0);
+                long c0 = threads.getCurrentThreadCpuTime();
+                long w0 = System.nanoTime();
+                HostSample s = sampler.sample(i, 0);
+                byte[] encoded = codec.encode(s);
+                long w1 = System.nanoTime();
+                long c1 = threads.getCurrentThreadCpuTime();
+                if (i >= warmup) {
+                    cpu[i - warmup] = c1 - c0;
+                    wall[i - warmup] = w1 - w0;
+                    bytes = encoded.length;
+                    deviceCount = s.getDevices().size();
+                }
+            }
+            long[] sortedCpu = cpu.clone();
+            Arrays.sort(sortedCpu);
+            long[] sortedWall = wall.clone();
+            Arrays.sort(sortedWall);
+            double meanCpuUs = Arrays.stream(cpu).average().orElse(0) / 1000;
+            PrintWriter out = spec.commandLine().getOut();
+            out.printf("synthetic host: %d disks, %d md arrays (%d devices sampled per cycle), HostSample %d bytes encoded%n",
+                    devices, arrays, deviceCount, bytes);
+            out.printf("cycles measured: %d after %d warm-up%n", cycles, warmup);
+            out.printf("CPU per cycle: mean %.0f us, p50 %.0f us, p99 %.0f us%n", meanCpuUs,
+                    sortedCpu[cycles / 2] / 1000.0, sortedCpu[Math.min(cycles - 1, (int) (cycles * 0.99))] / 1000.0);
+            out.printf("wall per cycle: p50 %.0f us, p99 %.0f us%n", sortedWall[cycles / 2] / 1000.0,
+                    sortedWall[Math.min(cycles - 1, (int) (cycles * 0.99))] / 1000.0);
+            out.printf("at a 1 s interval: %.3f%% of one core for sampling%n", meanCpuUs / 1_000_000 * 100);
+            out.flush();
+            return 0;
+        } finally {
+            try (var walk = Files.walk(dir)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package io.raidpulse.collector.tools.cost;
+
+import io.raidpulse.config.UserException;
+import io.raidpulse.simulator.tree.SyntheticHost;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code synthetic-host}: the synthetic host that {@code sample-cost} measures, written under DIR (proc/
+ * and sys/) with counters moving every interval, to measure a whole {@code collect} process
+ * against (collector/README.md, Performance). For scenarios with realistic md behaviour use
+ * the project's {@code raidpulse simulate}.
+ */
+@Command(name = "synthetic-host", mixinStandardHelpOptions = true,
+        description = "Write sample-cost's synthetic host (disks, md arrays) under --out and keep its counters moving until stopped.")
+public final class SyntheticHostCommand implements Callable<Integer> {
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to create (must not exist or be empty).")
+    Path out;
+
+    @Option(names = "--devices", defaultValue = "64", description = "Disks. Default: ${DEFAULT-VALUE}")
+    int devices;
+
+    @Option(names = "--arrays", defaultValue = "8", description = "md arrays of 4 member partitions each. Default: ${DEFAULT-VALUE}")
+    int arrays;
+
+    @Option(names = "--interval", defaultValue = "1", paramLabel = "S", description = "Seconds between counter updates. Default: ${DEFAULT-VALUE}")
+    double interval;
+
+    @Option(names = "--count", defaultValue = "0", paramLabel = "N", description = "Updates before exiting; 0 runs until stopped.")
+    long count;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (arrays * 4 > devices || !(interval > 0)) {
+            throw new UserException("need --devices >= 4 x --arrays and a positive --interval", UserException.EXIT_USAGE, null);
+        }
+        try {
+            if (Files.exists(out)) {
+                try (var s = Files.list(out)) {
+                    if (s.findAny().isPresent()) {
+                        throw new UserException(out + " is not empty: use a new directory", UserException.EXIT_USAGE, null);
+                    }
+                }
+            }
+            SyntheticHost host = new SyntheticHost(out, devices, arrays, System.nanoTime());
+            PrintWriter stdout = spec.commandLine().getOut();
+            stdout.println("synthetic host of " + devices + " disks and " + arrays + " md arrays under " + out
+                    + ": collect with --proc-root " + out.resolve("proc") + " --sys-root " + out.resolve("sys"));
+            stdout.flush();
+            for (long n = 0; count == 0 || n < count; n++) {
+                Thread.sleep(Math.round(interval * 1000));
+                host.advance(interval);
+            }
+            return 0;
+        } catch (IOException e) {
+            throw new UserException("cannot write the synthetic host under " + out + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.raidpulse.collector.tools.iostat;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.raidpulse.collector.iostat.DeviceMetrics;
+import io.raidpulse.collector.procfs.ProcFiles;
+import io.raidpulse.collector.tools.Run;
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code replay --json} on a pair of recorded snapshots held against sysstat's iostat on the same
+ * counters ({@link SysstatOracle}): every device, every field, within iostat's two printed
+ * decimals (0.005 plus a relative 1e-12). Used on this machine's own recordings and on the lab's
+ * real md recordings.
+ */
+public final class RecordedPairs {
+    private RecordedPairs() {
+    }
+
+    /** Fails unless sysstat's iostat, unshare and root are available (the oracle never skips). */
+    public static void requireOracle() throws IOException, InterruptedException {
+        SysstatOracle.require();
+    }
+
+    /**
+     * Compares the interval from snapshot {@code a} to {@code b} for every whole device present in
+     * both (iostat reads /sys/block/NAME/stat of whole devices); returns how many iostat reported.
+     */
+    public static int assertReplayMatchesIostat(Path a, Path b, Path work, String what) throws Exception {
+        Map<String, String> first = whole(a);
+        Map<String, String> second = whole(b);
+        first.keySet().retainAll(second.keySet());
+        second.keySet().retainAll(first.keySet());
+        var reports = SysstatOracle.reports(work, first, uptime(a), second, uptime(b));
+        Run replay = Run.of("replay", "--json", a.toString(), b.toString());
+        assertThat(replay.exitCode()).as("%s: replay failed: %s", what, replay.err()).isZero();
+        assertSame(reports.get(1), replay.jsonLines(), what);
+        return reports.get(1).size();
+    }
+
+    static void assertSame(Map<String, Map<String, Double>> iostat, List<JsonNode> ours, String what) {
+        Map<String, JsonNode> byDevice = new LinkedHashMap<>();
+        for (JsonNode o : ours) {
+            List<String> keys = new ArrayList<>();
+            o.fieldNames().forEachRemaining(keys::add);
+            assertThat(keys).as("JSON keys of %s", o).containsExactly(jsonKeys());
+            byDevice.put(o.get("disk_device").asText(), o);
+        }
+        assertThat(byDevice.keySet()).as("%s: devices reported", what).containsExactlyInAnyOrderElementsOf(iostat.keySet());
+        for (var dev : iostat.entrySet()) {
+            JsonNode mine = byDevice.get(dev.getKey());
+            for (var kv : dev.getValue().entrySet()) {
+                double theirs = kv.getValue();
+                double value = mine.get(kv.getKey()).asDouble();
+                assertThat(Math.abs(value - theirs))
+                        .as("%s: %s %s ours %s iostat %s", what, dev.getKey(), kv.getKey(), value, theirs)
+                        .isLessThanOrEqualTo(0.005 + 1e-12 * Math.abs(theirs));
+            }
+        }
+    }
+
+    private static String[] jsonKeys() {
+        String[] keys = new String[DeviceMetrics.KEYS.length + 1];
+        keys[0] = "disk_device";
+        System.arraycopy(DeviceMetrics.KEYS, 0, keys, 1, DeviceMetrics.KEYS.length);
+        return keys;
+    }
+
+    /** Whole devices of a recorded snapshot: name to their /proc/diskstats counters as a stat line. */
+    static Map<String, String> whole(Path snap) throws Exception {
+        Map<String, String> out = new LinkedHashMap<>();
+        var parsed = Diskstats.parse(ProcFiles.read(snap.resolve("proc/diskstats")), "diskstats");
+        for (DiskStat d : parsed.devices()) {
+            if (Files.isDirectory(snap.resolve("sys/block").resolve(d.name())) && d.extended()) {
+                out.put(d.name(), d.sysfsStatLine());
+            }
+        }
+        return out;
+    }
+
+    static String uptime(Path snap) throws IOException {
+        return Files.readString(snap.resolve("proc/uptime")).trim().split("\\s+")[0];
+    }
+}

@@ -1,0 +1,182 @@
+package io.raidpulse.simulator.tree;
+
+import io.raidpulse.md.DiskStat;
+import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.MdSysfs;
+import io.raidpulse.md.MdSysfsArray;
+import io.raidpulse.md.MdSysfsMember;
+import io.raidpulse.md.Mdstat;
+import io.raidpulse.md.MdstatArray;
+import io.raidpulse.md.MdstatMember;
+import io.raidpulse.md.MemberState;
+import io.raidpulse.md.SyncAction;
+import io.raidpulse.md.Uptime;
+import java.io.IOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A made-up host laid out like a filesystem root (proc/ and sys/): {@code disks} SATA disks
+ * sda, sdb... and {@code arrays} md arrays md0, md1... each over partition 1 of four disks
+ * (levels raid1, raid5, raid6, raid10 in turn), with md sysfs and /proc/mdstat to match.
+ * {@link #advance} moves time and every counter forward and rewrites proc/diskstats and
+ * proc/uptime atomically, so a collector reading it sees a busy host. Unlike a {@link HostTree}
+ * nothing models md or a disk: the counters only move. For the collector's tests and its cost
+ * ({@code sample-cost}, {@code synthetic-host} in collector-tools).
+ */
+public final class SyntheticHost {
+    private static final String[] LEVELS = {"raid1", "raid5", "raid6", "raid10"};
+    /** What proc/uptime says of idle time: it stays at 100 s, nothing reads it. */
+    private static final long IDLE_CS = 100_00;
+
+    private final Path root;
+    private final Random rnd;
+    private final List<long[]> counters = new ArrayList<>();
+    private final List<String> names = new ArrayList<>();
+    private final List<int[]> majorMinor = new ArrayList<>();
+    private long uptimeCs = 123_456_00;
+
+    public SyntheticHost(Path root, int disks, int arrays, long seed) throws IOException {
+        if (arrays * 4 > disks) {
+            throw new IllegalArgumentException(arrays + " arrays of 4 members need " + arrays * 4 + " disks, have " + disks);
+        }
+        this.root = root;
+        this.rnd = new Random(seed);
+        Path block = root.resolve("sys/block");
+        Files.createDirectories(block);
+        write(root.resolve("proc/sys/kernel/hostname"), "synthetic-host\n");
+        write(root.resolve("proc/sys/kernel/osrelease"), "6.1.0-synthetic\n");
+        write(root.resolve("proc/sys/kernel/random/boot_id"), "00000000-0000-4000-8000-000000000001\n");
+        for (int d = 0; d < disks; d++) {
+            String name = diskName(d);
+            Path dir = block.resolve(name);
+            write(dir.resolve("size"), "3907029168\n");
+            write(dir.resolve("queue/rotational"), (d % 2) + "\n");
+            write(dir.resolve("device/model"), "SYNTH DISK " + d + "\n");
+            write(dir.resolve("device/serial"), "SN" + (100000 + d) + "\n");
+            add(name, 8 + 57 * (d / 16), (d % 16) * 16);
+            if (d < arrays * 4) {
+                Path part = dir.resolve(name + "1");
+                write(part.resolve("partition"), "1\n");
+                write(part.resolve("size"), "3907027120\n");
+                Files.createDirectories(part.resolve("holders"));
+                Files.createSymbolicLink(part.resolve("holders").resolve("md" + d / 4), Path.of("../../../../../virtual/block/md" + d / 4));
+                add(name + "1", 8 + 57 * (d / 16), (d % 16) * 16 + 1);
+            }
+        }
+        List<MdstatArray> mdstat = new ArrayList<>();
+        for (int a = 0; a < arrays; a++) {
+            String md = "md" + a;
+            String level = LEVELS[a % LEVELS.length];
+            Path dir = block.resolve(md);
+            Path mdDir = dir.resolve("md");
+            boolean checking = a == 1;
+            List<MdstatMember> members = new ArrayList<>();
+            List<MdSysfsMember> sysfsMembers = new ArrayList<>();
+            for (int m = 0; m < 4; m++) {
+                String member = diskName(a * 4 + m) + "1";
+                Path dev = mdDir.resolve("dev-" + member);
+                sysfsMembers.add(new MdSysfsMember(member, m, true, true, List.of(MemberState.IN_SYNC.word()), 0L, null));
+                Files.createDirectories(dev);
+                Files.createSymbolicLink(dev.resolve("block"), Path.of("../../../" + diskName(a * 4 + m) + "/" + member));
+                Files.createDirectories(dir.resolve("slaves"));
+                Files.createSymbolicLink(dir.resolve("slaves").resolve(member), Path.of("../../" + diskName(a * 4 + m) + "/" + member));
+                members.add(new MdstatMember(member, m, false, false, false, false, false, List.of()));
+            }
+            MdSysfsArray sysfs = new MdSysfsArray(md, level, level.equals("raid10") ? 258 : level.equals("raid1") ? 0 : 2,
+                    level.equals("raid1") ? 0L : 524288L, 4, 0, "clean", (checking ? SyncAction.CHECK : SyncAction.IDLE).word(), null,
+                    checking ? 1000000L : null, checking ? 3907027120L : null, checking ? 150000L : null, 0L, 7814054240L,
+                    List.copyOf(sysfsMembers), List.of());
+            for (Map.Entry<String, String> f : MdSysfs.files(sysfs).entrySet()) {
+                if (!f.getKey().endsWith("/block")) { // a link, made above
+                    write(dir.resolve(f.getKey()), f.getValue());
+                }
+            }
+            boolean parity = level.equals("raid5") || level.equals("raid6");
+            mdstat.add(new MdstatArray(md, true, false, null, level, List.copyOf(members), 3907027120L, "1.2",
+                    level.equals("raid1") ? null : 512L, parity ? 2 : null, level.equals("raid10") ? "near-2" : null, 4, 4, "UUUU",
+                    "0/15 pages [0KB], 65536KB chunk", checking ? "check" : null, checking ? "running" : null, checking ? 0.0 : null,
+                    checking ? 500000L : null, checking ? 1953513560L : null, checking ? 217.0 : null, checking ? 150000L : null));
+            add(md, 9, a);
+        }
+        write(root.resolve("proc/mdstat"), Mdstat.text(List.of("raid1", "raid6", "raid5", "raid4", "raid10"), mdstat));
+        publish();
+    }
+
+    private static String diskName(int d) {
+        return d < 26 ? "sd" + (char) ('a' + d) : "sd" + (char) ('a' + d / 26 - 1) + (char) ('a' + d % 26);
+    }
+
+    private void add(String name, int major, int minor) {
+        names.add(name);
+        majorMinor.add(new int[] {major, minor});
+        long[] c = new long[DiskStat.FIELDS];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = i == 8 ? 0 : rnd.nextInt(1_000_000);
+        }
+        counters.add(c);
+    }
+
+    /** Moves uptime by {@code seconds} and every device's counters by a busy host's worth, then rewrites the files. */
+    public void advance(double seconds) throws IOException {
+        uptimeCs += Math.round(seconds * 100);
+        long ms = Math.round(seconds * 1000);
+        for (long[] c : counters) {
+            long reads = rnd.nextInt(200);
+            long writes = rnd.nextInt(300);
+            c[0] += reads;
+            c[1] += rnd.nextInt(20);
+            c[2] += reads * 8;
+            c[3] = (c[3] + reads * (1 + rnd.nextInt(5))) & 0xFFFF_FFFFL;
+            c[4] += writes;
+            c[5] += rnd.nextInt(30);
+            c[6] += writes * 16;
+            c[7] = (c[7] + writes * (1 + rnd.nextInt(8))) & 0xFFFF_FFFFL;
+            c[8] = rnd.nextInt(8);
+            c[9] = (c[9] + Math.min(ms, (reads + writes) * 2)) & 0xFFFF_FFFFL;
+            c[10] = (c[10] + (reads + writes) * 3) & 0xFFFF_FFFFL;
+            c[11] += rnd.nextInt(3);
+            c[13] += rnd.nextInt(3) * 2048;
+            c[15] += rnd.nextInt(5);
+            c[16] = (c[16] + rnd.nextInt(5)) & 0xFFFF_FFFFL;
+        }
+        publish();
+    }
+
+    private void publish() throws IOException {
+        List<DiskStat> devices = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            int[] mm = majorMinor.get(i);
+            devices.add(DiskStat.of(mm[0], mm[1], names.get(i), DiskStat.FIELDS, counters.get(i)));
+        }
+        replace(root.resolve("proc/diskstats"), Diskstats.text(devices));
+        replace(root.resolve("proc/uptime"), new Uptime(uptimeCs, IDLE_CS).text());
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+    }
+
+    /** Write-then-rename, so a reader never sees half a file. */
+    private static void replace(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Files.writeString(tmp, text);
+        try {
+            Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+}
