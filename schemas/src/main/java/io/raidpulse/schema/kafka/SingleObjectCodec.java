@@ -56,7 +56,9 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256);
         out.writeBytes(header);
         try {
-            BinaryEncoder e = EncoderFactory.get().directBinaryEncoder(out, null);
+            // buffered: the direct encoder hands the stream every varint byte by byte, each a synchronized
+            // call of ByteArrayOutputStream; the same bytes come out
+            BinaryEncoder e = EncoderFactory.get().binaryEncoder(out, null);
             writer.write(value, e);
             e.flush();
         } catch (IOException | RuntimeException x) {
