@@ -33,13 +33,17 @@ public final class MdSysfsReader {
         return Files.isDirectory(sysRoot.resolve("block").resolve(name).resolve("md"));
     }
 
-    /** md array names under {@code SYS/block} (those with an md directory), sorted. */
+    /**
+     * md array names under {@code SYS/block} (those with an md directory), sorted. Only names
+     * beginning with "md" are looked at: md.c names every array so (mdN, md_NAME), and this runs
+     * every cycle on hosts with dozens of disks, each a stat of its own otherwise.
+     */
     public static List<String> arrays(Path sysRoot) {
         List<String> names = new ArrayList<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(sysRoot.resolve("block"))) {
             for (Path p : dir) {
                 String n = p.getFileName().toString();
-                if (present(sysRoot, n)) {
+                if (n.startsWith("md") && present(sysRoot, n)) {
                     names.add(n);
                 }
             }
@@ -57,7 +61,8 @@ public final class MdSysfsReader {
             put(files, f, block.resolve(f));
         }
         List<Path> dirs = new ArrayList<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(block.resolve("md"), "dev-*")) {
+        // a filter, not the glob "dev-*": a glob is compiled into a regular expression on every call
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(block.resolve("md"), d -> d.getFileName().toString().startsWith("dev-"))) {
             dir.forEach(dirs::add);
         } catch (IOException | SecurityException e) {
             // no members to read

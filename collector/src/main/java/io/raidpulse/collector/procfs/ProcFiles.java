@@ -1,18 +1,57 @@
 package io.raidpulse.collector.procfs;
 
+import java.io.FileInputStream;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /** Thin readers around procfs and sysfs files: the parsers take text, these fetch it. */
 public final class ProcFiles {
     private ProcFiles() {
     }
 
-    /** The whole file as text; procfs files report size 0, so this reads until EOF. */
+    /** Room for any one-value sysfs file in one read; /proc/diskstats grows the buffer a few times. */
+    private static final int FIRST_READ = 512;
+
+    /**
+     * The whole file as text; procfs files report size 0, so this reads until EOF. Through
+     * FileInputStream rather than {@code Files.readAllBytes}: a collector cycle reads about 300
+     * files, and much of its code is still interpreted minutes after start, where NIO's layers
+     * (channel factory, file channel, temporary direct buffer, size query) cost about twice the
+     * CPU of the read itself (13 against 7 ms for 300 sysfs files with {@code -Xint}).
+     * An absent file is a {@link NoSuchFileException} and an unreadable one an
+     * {@link AccessDeniedException}, as from {@code Files}.
+     */
     public static String read(Path file) throws IOException {
-        return new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
+        FileInputStream in;
+        try {
+            in = new FileInputStream(file.toString());
+        } catch (FileNotFoundException e) {
+            // FileInputStream says "not there", "not allowed" and "a directory" alike; Files' exceptions tell them apart
+            if (Files.notExists(file)) {
+                throw new NoSuchFileException(file.toString());
+            }
+            if (Files.isDirectory(file)) {
+                throw new IOException("Is a directory");
+            }
+            throw new AccessDeniedException(file.toString());
+        }
+        try (in) {
+            byte[] buf = new byte[FIRST_READ];
+            int n = 0;
+            for (int r; (r = in.read(buf, n, buf.length - n)) > 0; ) {
+                n += r;
+                if (n == buf.length) {
+                    buf = Arrays.copyOf(buf, n * 2);
+                }
+            }
+            return new String(buf, 0, n, StandardCharsets.UTF_8);
+        }
     }
 
     /** The first line of a one-value sysfs file, trimmed; null when the file does not exist or cannot be read. */

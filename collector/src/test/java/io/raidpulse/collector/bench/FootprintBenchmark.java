@@ -44,10 +44,19 @@ import org.slf4j.LoggerFactory;
  * a broken run cannot pass for a lean one.
  *
  * <p>{@code ./mvnw -q -B -pl collector -am verify -Pfootprint -DskipTests}; arguments
- * (footprint.args) {@code warmup=S measure=S devices=N arrays=N}.
+ * (footprint.args) {@code warmup=S measure=S devices=N arrays=N variants=V|V...}. A variant is
+ * a further collector run beside the others with flags added after the collector's (a later
+ * flag wins), environment variables or collector and producer settings, comma-separated: {@code
+ * variants=-XX:CompileThresholdScaling=1|MALLOC_ARENA_MAX=1,-Xmn2m|kafka.linger.ms=0}; each
+ * publishes to a topic of its own and is checked like the collector; {@code jar=PATH} runs
+ * another build of the collector (the code before a change, say). Each collector's CPU is
+ * also printed by thread. The load average is printed at both ends of the
+ * measured span: the figures are ratios to the baselines of the same run.
  */
 public final class FootprintBenchmark {
     private static final String FLOOR_TOPIC = "raidpulse.footprint-floor";
+    private static final String COLLECT = "raidpulse collect";
+    private static final String FLOOR = "bare Kafka producer";
 
     private record Measured(String name, double rssMiB, double peakMiB, double pssMiB, double cpuPercent) {
     }
@@ -56,7 +65,8 @@ public final class FootprintBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opts = new LinkedHashMap<>(Map.of("warmup", "60", "measure", "120", "devices", "64", "arrays", "8"));
+        Map<String, String> opts = new LinkedHashMap<>(Map.of("warmup", "60", "measure", "120", "devices", "64", "arrays", "8",
+                "variants", ""));
         // Maven passes footprint.args as one argument
         for (String a : String.join(" ", args).trim().split("\\s+")) {
             if (a.isEmpty()) {
@@ -72,15 +82,18 @@ public final class FootprintBenchmark {
         long measure = Long.parseLong(opts.get("measure"));
         int devices = Integer.parseInt(opts.get("devices"));
         int arrays = Integer.parseInt(opts.get("arrays"));
-        Path jar = Path.of("target", "raidpulse-collector.jar").toAbsolutePath();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: run the package phase first");
+        List<String> variants = opts.get("variants").isEmpty() ? List.of() : List.of(opts.get("variants").split("\\|"));
+        Path built = Path.of("target", "raidpulse-collector.jar").toAbsolutePath();
+        if (!Files.isRegularFile(built)) {
+            throw new IllegalStateException(built + " is missing: run the package phase first");
         }
         // the embedded broker's start-up and shutdown lines would run through the results
         for (String logger : List.of(org.slf4j.Logger.ROOT_LOGGER_NAME, "org.apache.kafka")) {
             ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger(logger)).setLevel(Level.ERROR);
         }
         Path work = Files.createTempDirectory("raidpulse-footprint");
+        // a copy: a build during a long run would rewrite the jar under the running JVMs
+        Path jar = Files.copy(built, work.resolve("raidpulse-collector.jar"));
         SyntheticHost host = new SyntheticHost(work.resolve("host"), devices, arrays, 1);
         AtomicBoolean ticking = new AtomicBoolean(true);
         Thread ticker = new Thread(() -> {
@@ -104,16 +117,42 @@ public final class FootprintBenchmark {
         try (EmbeddedKafka kafka = EmbeddedKafka.start(work.resolve("kafka"))) {
             kafka.createTopic(Topics.HOST_SAMPLES, 1, Map.of());
             kafka.createTopic(FLOOR_TOPIC, 1, Map.of());
+            Map<String, String> topics = new LinkedHashMap<>(Map.of(COLLECT, Topics.HOST_SAMPLES, FLOOR, FLOOR_TOPIC));
             String bootstrap = kafka.bootstrapServers();
             Path testClasses = Path.of(IdleJvm.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             Map<String, Process> processes = new LinkedHashMap<>();
             processes.put("JVM doing nothing", start(work, "idle", List.of("-cp", testClasses.toString(), IdleJvm.class.getName())));
-            processes.put("bare Kafka producer", start(work, "floor", List.of(
+            processes.put(FLOOR, start(work, "floor", List.of(
                     "-Dslf4j.provider=org.slf4j.helpers.NOP_FallbackServiceProvider",
                     "-cp", testClasses + ":" + jar, ProducerFloor.class.getName(), bootstrap, FLOOR_TOPIC, payload.toString())));
-            processes.put("raidpulse collect", start(work, "collect", List.of("-jar", jar.toString(), "collect",
-                    "--bootstrap-servers", bootstrap, "--interval", "1s", "--spool-dir", work.resolve("spool").toString(),
-                    "--proc-root", host.root().resolve("proc").toString(), "--sys-root", host.root().resolve("sys").toString())));
+            processes.put(COLLECT, start(work, "collect", collect(jar, bootstrap, work.resolve("spool"), host)));
+            for (int i = 0; i < variants.size(); i++) {
+                String topic = "raidpulse.footprint-variant-" + i;
+                kafka.createTopic(topic, 1, Map.of());
+                Path config = work.resolve("variant-" + i + ".properties");
+                StringBuilder properties = new StringBuilder("collector.topic=" + topic + "\n");
+                List<String> flags = new ArrayList<>();
+                Map<String, String> env = new LinkedHashMap<>();
+                Path variantJar = jar;
+                for (String v : variants.get(i).split(",")) {
+                    if (v.startsWith("jar=")) {
+                        variantJar = Path.of(v.substring("jar=".length()));
+                    } else if (v.startsWith("-")) {
+                        flags.add(v);
+                    } else if (v.startsWith("kafka.") || v.startsWith("collector.")) {
+                        properties.append(v).append('\n');
+                    } else {
+                        env.put(v.substring(0, v.indexOf('=')), v.substring(v.indexOf('=') + 1));
+                    }
+                }
+                Files.writeString(config, properties);
+                List<String> command = new ArrayList<>(flags);
+                command.addAll(collect(variantJar, bootstrap, work.resolve("spool-" + i), host));
+                command.addAll(List.of("--config", config.toString()));
+                String name = COLLECT + " " + variants.get(i);
+                processes.put(name, start(work, "variant-" + i, command, env));
+                topics.put(name, topic);
+            }
             int port = freePort();
             processes.put("node_exporter", startNative(work, "node-exporter", List.of(nodeExporter.toString(),
                     "--web.listen-address=127.0.0.1:" + port, "--path.procfs=" + host.root().resolve("proc"),
@@ -129,12 +168,18 @@ public final class FootprintBenchmark {
             TimeUnit.SECONDS.sleep(warmup);
             Map<String, Long> ticks0 = new LinkedHashMap<>();
             processes.forEach((name, p) -> ticks0.put(name, cpuTicks(work, name, p)));
-            Map<String, Long> offsets0 = endOffsets(kafka);
+            Map<String, Map<String, Long>> threads0 = new LinkedHashMap<>();
+            processes.forEach((name, p) -> threads0.put(name, threadTicks(p)));
+            Map<String, Long> offsets0 = endOffsets(kafka, topics.values());
             long scrapes0 = scraper.scrapes();
+            String load0 = loadAverage();
             long t0 = System.nanoTime();
             TimeUnit.SECONDS.sleep(measure);
             double seconds = (System.nanoTime() - t0) / 1e9;
-            Map<String, Long> offsets1 = endOffsets(kafka);
+            Map<String, Map<String, Long>> threads1 = new LinkedHashMap<>();
+            processes.forEach((name, p) -> threads1.put(name, threadTicks(p)));
+            Map<String, Long> offsets1 = endOffsets(kafka, topics.values());
+            String load1 = loadAverage();
             long scrapes = scraper.scrapes() - scrapes0;
             long hz = clockTicksPerSecond();
             List<Measured> results = new ArrayList<>();
@@ -145,10 +190,18 @@ public final class FootprintBenchmark {
                 results.add(new Measured(e.getKey(), status.get("VmRSS") / 1024.0, status.get("VmHWM") / 1024.0,
                         rollup.get("Pss") / 1024.0, 100.0 * ticks / hz / seconds));
             }
-            checkDelivered(Topics.HOST_SAMPLES, offsets0, offsets1, seconds);
-            checkDelivered(FLOOR_TOPIC, offsets0, offsets1, seconds);
+            for (String topic : topics.values()) {
+                checkDelivered(topic, offsets0, offsets1, seconds);
+            }
             scraper.check(scrapes, seconds, devices, arrays);
-            print(results, seconds, scrapes);
+            print(results, seconds, scrapes, load0, load1);
+            long hzForThreads = hz;
+            System.out.println();
+            threads1.forEach((name, after) -> {
+                if (name.startsWith(COLLECT) || name.equals(FLOOR)) {
+                    printThreads(name, threads0.get(name), after, hzForThreads, seconds);
+                }
+            });
         } finally {
             ticking.set(false);
             if (scraper != null) {
@@ -265,7 +318,25 @@ public final class FootprintBenchmark {
         }
     }
 
+    /** The collect command line, after the JVM's flags. */
+    private static List<String> collect(Path jar, String bootstrap, Path spool, SyntheticHost host) {
+        return List.of("-jar", jar.toString(), "collect", "--bootstrap-servers", bootstrap, "--interval", "1s",
+                "--spool-dir", spool.toString(), "--proc-root", host.root().resolve("proc").toString(),
+                "--sys-root", host.root().resolve("sys").toString());
+    }
+
+    /** The 1, 5 and 15 minute load averages. */
+    private static String loadAverage() throws IOException {
+        String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+        return f[0] + " " + f[1] + " " + f[2];
+    }
+
     private static Process start(Path work, String log, List<String> command) throws IOException {
+        return start(work, log, command, Map.of());
+    }
+
+    /** A JVM with the collector's flags and environment, then {@code command}, then {@code env} over that environment. */
+    private static Process start(Path work, String log, List<String> command, Map<String, String> env) throws IOException {
         List<String> line = new ArrayList<>();
         line.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         line.addAll(CollectorJvmFlags.flags());
@@ -274,6 +345,7 @@ public final class FootprintBenchmark {
         pb.environment().remove("JDK_JAVA_OPTIONS");
         pb.environment().remove("JAVA_TOOL_OPTIONS");
         pb.environment().putAll(CollectorJvmFlags.ENVIRONMENT);
+        pb.environment().putAll(env);
         return pb.start();
     }
 
@@ -290,6 +362,40 @@ public final class FootprintBenchmark {
         } catch (IOException e) {
             throw new IllegalStateException("cannot read /proc/" + p.pid() + "/stat", e);
         }
+    }
+
+    /**
+     * utime + stime of each thread, summed by thread name (digits dropped, so "GC Thread#0" and
+     * the like add up); a thread ended since counts nowhere.
+     */
+    private static Map<String, Long> threadTicks(Process p) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        try (var tasks = Files.list(Path.of("/proc", Long.toString(p.pid()), "task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replaceAll("[0-9]+", "#");
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                    out.merge(comm, Long.parseLong(f[11]) + Long.parseLong(f[12]), Long::sum);
+                } catch (IOException e) {
+                    // the thread ended meanwhile
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list the threads of " + p.pid(), e);
+        }
+        return out;
+    }
+
+    /** The threads that used CPU over the span, most first, in ms a second. */
+    private static void printThreads(String name, Map<String, Long> before, Map<String, Long> after, long hz, double seconds) {
+        StringBuilder line = new StringBuilder(name).append(", ms of CPU a second by thread:");
+        after.entrySet().stream()
+                .map(e -> Map.entry(e.getKey(), e.getValue() - before.getOrDefault(e.getKey(), 0L)))
+                .filter(e -> e.getValue() > 0)
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .forEach(e -> line.append(String.format(" %s %.2f;", e.getKey(), 1000.0 * e.getValue() / hz / seconds)));
+        System.out.println(line);
     }
 
     private static String logOf(Path work, Process p) {
@@ -316,11 +422,12 @@ public final class FootprintBenchmark {
         return out;
     }
 
-    private static Map<String, Long> endOffsets(EmbeddedKafka kafka) throws Exception {
+    private static Map<String, Long> endOffsets(EmbeddedKafka kafka, java.util.Collection<String> topics) throws Exception {
         try (Admin admin = kafka.admin()) {
-            Map<TopicPartition, OffsetSpec> query = Map.of(
-                    new TopicPartition(Topics.HOST_SAMPLES, 0), OffsetSpec.latest(),
-                    new TopicPartition(FLOOR_TOPIC, 0), OffsetSpec.latest());
+            Map<TopicPartition, OffsetSpec> query = new LinkedHashMap<>();
+            for (String topic : topics) {
+                query.put(new TopicPartition(topic, 0), OffsetSpec.latest());
+            }
             Map<String, Long> out = new LinkedHashMap<>();
             admin.listOffsets(query).all().get(30, TimeUnit.SECONDS).forEach((tp, info) -> out.put(tp.topic(), info.offset()));
             return out;
@@ -342,23 +449,30 @@ public final class FootprintBenchmark {
         return Long.parseLong(out);
     }
 
-    private static void print(List<Measured> results, double seconds, long scrapes) {
+    private static void print(List<Measured> results, double seconds, long scrapes, String load0, String load1) {
         System.out.printf("%n%-22s %9s %10s %9s %16s%n", "process", "RSS MiB", "peak MiB", "PSS MiB", "CPU % of a core");
         Map<String, Measured> byName = new LinkedHashMap<>();
         for (Measured m : results) {
             System.out.printf("%-22s %9.1f %10.1f %9.1f %16.2f%n", m.name(), m.rssMiB(), m.peakMiB(), m.pssMiB(), m.cpuPercent());
             byName.put(m.name(), m);
         }
-        Measured floor = byName.get("bare Kafka producer");
-        Measured collect = byName.get("raidpulse collect");
+        Measured floor = byName.get(FLOOR);
         Measured node = byName.get("node_exporter");
-        System.out.printf("%ncollect over the bare producer: RSS %+.1f MiB (x%.2f), CPU %+.2f points, over %.0f s%n",
-                collect.rssMiB() - floor.rssMiB(), collect.rssMiB() / floor.rssMiB(), collect.cpuPercent() - floor.cpuPercent(), seconds);
-        // CPU % of a core over the span = ms of CPU per second; collect makes one cycle a second
-        double collectMs = collect.cpuPercent() * 10;
+        // CPU % of a core over the span = ms of CPU per second
         double nodeMs = node.cpuPercent() * 10 * seconds / scrapes;
-        System.out.printf("collect against node_exporter: %.2f ms of CPU per 1 s cycle against %.2f ms per scrape (%d scrapes), x%.2f; "
-                + "RSS %.1f against %.1f MiB (x%.2f)%n", collectMs, nodeMs, scrapes, collectMs / nodeMs,
-                collect.rssMiB(), node.rssMiB(), collect.rssMiB() / node.rssMiB());
+        double floorMs = floor.cpuPercent() * 10;
+        System.out.printf("%nover %.0f s, load average %s at the start and %s at the end; node_exporter %.2f ms of CPU per scrape "
+                        + "(%d scrapes), RSS %.1f MiB; the bare producer %.2f ms a second (x%.2f of node_exporter), RSS %.1f MiB%n",
+                seconds, load0, load1, nodeMs, scrapes, node.rssMiB(), floorMs, floorMs / nodeMs, floor.rssMiB());
+        for (Measured collect : results) {
+            if (!collect.name().startsWith(COLLECT)) {
+                continue;
+            }
+            // collect makes one cycle a second
+            double collectMs = collect.cpuPercent() * 10;
+            System.out.printf("%s: %.2f ms of CPU per 1 s cycle, x%.2f of node_exporter; RSS %.1f MiB (x%.2f of node_exporter's, "
+                            + "%+.1f MiB over the bare producer's)%n", collect.name(), collectMs, collectMs / nodeMs,
+                    collect.rssMiB(), collect.rssMiB() / node.rssMiB(), collect.rssMiB() - floor.rssMiB());
+        }
     }
 }
