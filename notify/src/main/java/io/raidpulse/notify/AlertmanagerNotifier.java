@@ -278,7 +278,11 @@ public final class AlertmanagerNotifier implements Notifier {
     /** Prometheus-style alert names, one per kind; SATURATION and SYNC by what they are about. */
     static String alertname(Alert a) {
         return switch (a.getKind()) {
-            case SATURATION -> a.getSubjectKind() == SubjectKind.ARRAY ? "MdArraySaturated" : "DiskSaturated";
+            case SATURATION -> switch (a.getSubjectKind()) {
+                case ARRAY -> "MdArraySaturated";
+                case HARDWARE -> "HardwareVolumeSaturated";
+                default -> "DiskSaturated";
+            };
             case ARRAY_DEGRADED -> "MdArrayDegraded";
             case MEMBER_FAULTY -> "MdMemberFaulty";
             case SYNC -> {
@@ -290,6 +294,8 @@ public final class AlertmanagerNotifier implements Notifier {
             case NO_SPARE -> "MdArrayNoSpare";
             case ARRAY_INACTIVE -> "MdArrayInactive";
             case CAPACITY_FORECAST -> "ArrayCapacityForecast";
+            case VOLUME_OFFLINE -> "HardwareVolumeOffline";
+            case VOLUME_ERRORS -> "HardwareVolumeErrors";
             case OTHER -> "RaidpulseAlert";
         };
     }
@@ -301,6 +307,10 @@ public final class AlertmanagerNotifier implements Notifier {
         l.put("host", a.getHost());
         if (a.getSubjectKind() == SubjectKind.ARRAY) {
             l.put("array", a.getSubject());
+        } else if (a.getSubjectKind() == SubjectKind.HARDWARE) {
+            // an array to routes and inhibitions, and the disk the kernel sees
+            l.put("array", a.getSubject());
+            l.put("device", a.getSubject());
         } else if (a.getSubjectKind() == SubjectKind.DEVICE) {
             l.put("device", a.getSubject());
             // a faulty member's array, for routes and inhibitions by array

@@ -90,7 +90,7 @@ class ChannelRouteTest {
                 .isInstanceOf(ConfigException.class).hasMessage("config min-severity: expected one of critical, warning, info, got 'page'");
         assertThatThrownBy(() -> route(Map.of("kinds", "array_degraded,degraded")))
                 .isInstanceOf(ConfigException.class).hasMessage("config kinds: unknown alert kind 'degraded'; the kinds are saturation, "
-                        + "capacity, array_degraded, member_faulty, array_inactive, sync, mismatch, no_spare, other, capacity_forecast");
+                        + "capacity, array_degraded, member_faulty, array_inactive, sync, mismatch, no_spare, other, capacity_forecast, volume_offline, volume_errors");
         assertThatThrownBy(() -> route(Map.of("kinds", " , ")))
                 .isInstanceOf(ConfigException.class).hasMessage("config kinds: names no alert kind; leave it unset for all");
         assertThatThrownBy(() -> route(Map.of("hosts", "db(1")))

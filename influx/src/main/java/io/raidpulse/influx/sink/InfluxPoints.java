@@ -61,11 +61,17 @@ public final class InfluxPoints {
     }
 
     public Line aggregate(Aggregate a) {
-        boolean array = a.getSubjectKind() == SubjectKind.ARRAY;
+        // a hardware RAID volume is listed with the md arrays, told apart by array_kind
+        boolean hardware = a.getSubjectKind() == SubjectKind.HARDWARE;
+        boolean array = a.getSubjectKind() == SubjectKind.ARRAY || hardware;
         Point p = Point.measurement(array ? ARRAY : DEVICE)
                 .addTag("host", a.getHost())
                 .addTag(array ? "array" : "device", a.getSubject())
-                .addTag("window", AggregateSettings.label(a.getWindowS() * 1000L))
+                .addTag("window", AggregateSettings.label(a.getWindowS() * 1000L));
+        if (array) {
+            p.addTag("array_kind", hardware ? "hardware" : "md");
+        }
+        p
                 .addField("samples", (long) a.getSamples())
                 .addField("util_mean", a.getUtilMean())
                 .addField("util_max", a.getUtilMax())
@@ -116,6 +122,8 @@ public final class InfluxPoints {
             optionalCount(p, "sync_speed_kib_s", a.getSyncSpeedKibS());
             optionalCount(p, "sync_eta_s", a.getSyncEtaS());
             optionalCount(p, "mismatch_cnt", a.getMismatchCnt());
+            optional(p, "controller", a.getController());
+            optional(p, "controller_cache", a.getControllerCache());
         }
         p.time(a.getWindowStart().toEpochMilli(), WritePrecision.MS);
         return new Line(rp(aggregatePolicy(a.getWindowS())), p.toLineProtocol());

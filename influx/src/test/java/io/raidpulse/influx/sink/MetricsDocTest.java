@@ -57,6 +57,7 @@ class MetricsDocTest {
         List<String> lines = new ArrayList<>();
         lines.add(points.aggregate(aggregate(SubjectKind.DEVICE)).text());
         lines.add(points.aggregate(aggregate(SubjectKind.ARRAY)).text());
+        lines.add(points.aggregate(hardwareAggregate()).text());
         lines.add(points.alert(alert()).text());
         Alert forecast = alert();
         forecast.setAlertId("db1/md0/CAPACITY_FORECAST/70/1");
@@ -82,6 +83,22 @@ class MetricsDocTest {
         assertThat(documented.keySet()).containsExactlyInAnyOrder(InfluxPoints.DEVICE, InfluxPoints.ARRAY, InfluxPoints.ALERT,
                 InfluxPoints.DEVICE_SAMPLE, InfluxPoints.ARRAY_SAMPLE);
         assertThat(written).isEqualTo(documented);
+    }
+
+    @Test
+    void aHardwareVolumeIsListedWithTheArraysAndToldApartByArrayKind() {
+        InfluxPoints points = new InfluxPoints(true);
+        LineProtocol volume = LineProtocol.parse(points.aggregate(hardwareAggregate()).text());
+        assertThat(volume.measurement()).isEqualTo(InfluxPoints.ARRAY);
+        assertThat(volume.tags()).containsEntry("array", "sdb").containsEntry("array_kind", "hardware");
+        assertThat(volume.fields()).containsEntry("controller", "PERC 5/i").containsEntry("level", "raid10")
+                .doesNotContainKeys("member_util_mean", "busiest_member", "write_amp_io", "members");
+        LineProtocol md = LineProtocol.parse(points.aggregate(aggregate(SubjectKind.ARRAY)).text());
+        assertThat(md.tags()).containsEntry("array_kind", "md");
+        assertThat(md.fields()).doesNotContainKeys("controller", "controller_cache");
+        LineProtocol device = LineProtocol.parse(points.aggregate(aggregate(SubjectKind.DEVICE)).text());
+        assertThat(device.measurement()).isEqualTo(InfluxPoints.DEVICE);
+        assertThat(device.tags()).doesNotContainKey("array_kind");
     }
 
     @Test
@@ -112,6 +129,17 @@ class MetricsDocTest {
                 .setDegradedMax(array ? 1 : null).setFaultyMembersMax(array ? 1 : null).setMembers(array ? 4 : null)
                 .setSpareMembers(array ? 0 : null).setSyncCompletedPct(array ? 42.5 : null).setSyncSpeedKibS(array ? 90_000L : null)
                 .setSyncEtaS(array ? 3600L : null).setMismatchCnt(array ? 0L : null)
+                .build();
+    }
+
+    /** A hardware RAID volume's window: its own figures, its declared shape, no member or md fields. */
+    static Aggregate hardwareAggregate() {
+        return Aggregate.newBuilder().setHost("db1").setSubject("sdb").setSubjectKind(SubjectKind.HARDWARE).setWindowS(60)
+                .setWindowStart(Instant.ofEpochMilli(1_767_225_600_000L)).setWindowEnd(Instant.ofEpochMilli(1_767_225_660_000L))
+                .setSamples(6).setUtilMean(99.0).setUtilMax(100.0).setAwaitMeanMs(12.0).setAwaitP95Ms(30.0).setAquSzMean(8.0)
+                .setRIops(550.0).setWIops(20.0).setRkBS(2200.0).setWkBS(80.0).setReadFraction(0.96).setMeanRequestKB(4.0)
+                .setLevel("raid10").setLayout("near-2").setRaidDisks(4).setDiskModel("ST3146855SS").setRotational(true)
+                .setController("PERC 5/i").setControllerCache("write-back-battery")
                 .build();
     }
 

@@ -142,13 +142,13 @@ final class HostIncidents {
     }
 
     private IncidentsState toRecord() {
-        return new IncidentsState(subjects.subjectOfMap(), List.copyOf(subjects.arrays()), open.values().stream().map(Incident::toRecord).toList(),
+        return new IncidentsState(subjects.subjectOfMap(), List.copyOf(subjects.arrays()), List.copyOf(subjects.volumes()), open.values().stream().map(Incident::toRecord).toList(),
                 unplaced.stream().map(Part::toRecord).toList());
     }
 
     private static HostIncidents fromRecord(IncidentsState r) {
         HostIncidents h = new HostIncidents();
-        h.subjects = new IncidentSubjects(Map.copyOf(r.getSubjectOf()), Set.copyOf(r.getArrays()));
+        h.subjects = new IncidentSubjects(Map.copyOf(r.getSubjectOf()), Set.copyOf(r.getArrays()), Set.copyOf(r.getVolumes()));
         for (IncidentState s : r.getOpen()) {
             Incident i = Incident.fromRecord(s);
             h.open.put(i.subject, i);

@@ -330,9 +330,10 @@ final class Incident {
 
     private static int rank(AlertKind k) {
         return switch (k) {
-            case ARRAY_INACTIVE -> 0;
+            // a volume the kernel sends no I/O explains its errors and its saturation, as an inactive array does
+            case ARRAY_INACTIVE, VOLUME_OFFLINE -> 0;
             case ARRAY_DEGRADED -> 1;
-            case MEMBER_FAULTY -> 2;
+            case MEMBER_FAULTY, VOLUME_ERRORS -> 2;
             case SATURATION -> 3;
             case SYNC -> 4;
             case CAPACITY -> 5;
@@ -355,6 +356,8 @@ final class Incident {
             case NO_SPARE -> "no spare";
             case MISMATCH -> "mismatches";
             case CAPACITY_FORECAST -> "capacity forecast";
+            case VOLUME_OFFLINE -> "offline";
+            case VOLUME_ERRORS -> "I/O errors";
             case OTHER -> "other";
         };
     }

@@ -39,7 +39,7 @@ final class IncidentBinaryFormats {
         for (int n = r.readInt(); n > 0; n--) {
             unplaced.add(part(r));
         }
-        return new IncidentsState(subjectOf, arrays, open, unplaced);
+        return new IncidentsState(subjectOf, arrays, List.of(), open, unplaced);
     }
 
     private static IncidentState incident(StateReader r) {

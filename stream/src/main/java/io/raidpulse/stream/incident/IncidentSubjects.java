@@ -26,15 +26,17 @@ public final class IncidentSubjects {
 
     private final Map<String, String> subjectOf;
     private final Set<String> arrays;
+    private final Set<String> volumes;
 
-    IncidentSubjects(Map<String, String> subjectOf, Set<String> arrays) {
+    IncidentSubjects(Map<String, String> subjectOf, Set<String> arrays, Set<String> volumes) {
         this.subjectOf = subjectOf;
         this.arrays = arrays;
+        this.volumes = volumes;
     }
 
     /** No folding known: every alert is its own subject's. */
     public static IncidentSubjects none() {
-        return new IncidentSubjects(Map.of(), Set.of());
+        return new IncidentSubjects(Map.of(), Set.of(), Set.of());
     }
 
     public static IncidentSubjects of(HostSample sample) {
@@ -71,7 +73,11 @@ public final class IncidentSubjects {
         }
         Set<String> arrays = new TreeSet<>();
         sample.getArrays().forEach(a -> arrays.add(a.getName()));
-        return new IncidentSubjects(Map.copyOf(out), Set.copyOf(arrays));
+        Set<String> volumes = new TreeSet<>();
+        if (sample.getHardwareVolumes() != null) {
+            sample.getHardwareVolumes().forEach(v -> volumes.add(v.getDevice()));
+        }
+        return new IncidentSubjects(Map.copyOf(out), Set.copyOf(arrays), Set.copyOf(volumes));
     }
 
     private static String outermost(Map<String, String> arrayOf, String device) {
@@ -87,9 +93,14 @@ public final class IncidentSubjects {
         return subjectOf.getOrDefault(subject, subject);
     }
 
-    /** The kind of the incident's subject: an array, or {@code own} (what the alert says) for anything else. */
+    /**
+     * The kind of the incident's subject: an array, a hardware RAID volume (its partitions folded into
+     * it), or {@code own} (what the alert says) for anything else.
+     */
     public SubjectKind kindOf(String subject, SubjectKind own) {
-        return arrays.contains(subjectOf(subject)) ? SubjectKind.ARRAY
+        String of = subjectOf(subject);
+        return arrays.contains(of) ? SubjectKind.ARRAY
+                : volumes.contains(of) ? SubjectKind.HARDWARE
                 : subjectOf.containsKey(subject) ? SubjectKind.DEVICE : own;
     }
 
@@ -99,5 +110,9 @@ public final class IncidentSubjects {
 
     Set<String> arrays() {
         return arrays;
+    }
+
+    Set<String> volumes() {
+        return volumes;
     }
 }

@@ -57,7 +57,7 @@ public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotation
 
     @Override
     public SubjectKind kind() {
-        return SubjectKind.DEVICE;
+        return hardware == null ? SubjectKind.DEVICE : SubjectKind.HARDWARE;
     }
 
     /**

@@ -29,7 +29,7 @@ class IncidentStateFormatTest {
                 .setDetails(Map.of("fire_util", "95.0", "duration_s", "30")).setEvidence(List.of("util 99.0% >= 95% for 30 s")).build());
         h.apply(Alerts.alert("db1", "md0", SubjectKind.ARRAY, AlertKind.ARRAY_DEGRADED, AlertState.FIRING, Severity.CRITICAL,
                 T0 + 5_000, T0 + 5_000, "db1 md0 degraded: 3 of 4 members").setBusiestMember("sdc1").build());
-        h.flush("db1", new IncidentSubjects(Map.of("sdb1", "md0", "sdc1", "md0"), Set.of("md0")), null);
+        h.flush("db1", new IncidentSubjects(Map.of("sdb1", "md0", "sdc1", "md0"), Set.of("md0"), Set.of()), null);
         Alert resolved = Alerts.alert("db1", "sdb1", SubjectKind.DEVICE, AlertKind.SATURATION, AlertState.RESOLVED, Severity.WARNING,
                 T0, T0 + 90_000, "db1 sdb1 saturation over after 90 s").setPeakUtil(99.5).setMeanUtil(96.0).build();
         h.apply(resolved);

@@ -315,11 +315,19 @@ class SaturationDetectorTest {
         }
         assertThat(fired).singleElement().satisfies(a -> {
             assertThat(a.getSubject()).isEqualTo("sda");
+            assertThat(a.getSubjectKind()).as("an array subject of its own kind").isEqualTo(SubjectKind.HARDWARE);
             assertThat(a.getSummary()).isEqualTo("db1 hardware RAID5 volume sda (PERC H700, 4 disks) saturated: util 100.0% for 30 s");
             assertThat(a.getEvidence()).hasSize(3);
             assertThat(a.getDetails()).containsEntry("hardware_level", "raid5").containsEntry("hardware_disks", "4")
                     .containsEntry("controller", "PERC H700").containsEntry("controller_cache", "write-back-battery");
         });
+        // one incident of the volume's own kind; its windows are the volume's, none of a plain device sda
+        assertThat(topology.incidents()).isNotEmpty().allSatisfy(i -> {
+            assertThat(i.getSubject()).isEqualTo("sda");
+            assertThat(i.getSubjectKind()).isEqualTo(SubjectKind.HARDWARE);
+        });
+        assertThat(topology.aggregates()).isNotEmpty().filteredOn(g -> g.getSubject().equals("sda"))
+                .isNotEmpty().allSatisfy(g -> assertThat(g.getSubjectKind()).isEqualTo(SubjectKind.HARDWARE));
         // the same disk not known to be a volume: its util alone would have fired in the first 30 s
         TopologyFixture plain = new TopologyFixture();
         try {

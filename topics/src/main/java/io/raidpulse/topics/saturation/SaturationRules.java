@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 /**
  * Thresholds per host, device and array: {@code saturation.*} for everything, overridden by
  * rules {@code saturation.rule.NAME.*} that match by {@code host} and {@code subject} (regular
- * expressions over the whole name) and {@code kind} (device, array or any). The first matching
+ * expressions over the whole name) and {@code kind} (device, array, hardware or any). The first matching
  * rule in name order wins; its unset keys fall back to {@code saturation.*}.
  */
 public final class SaturationRules {
@@ -25,7 +25,7 @@ public final class SaturationRules {
             "regex over host names a rule applies to");
     public static final Key<Pattern> SUBJECT = Keys.regex("saturation.rule.NAME.subject", Pattern.compile(".*"),
             "regex over device or array names");
-    public static final Key<String> KIND = Keys.string("saturation.rule.NAME.kind", "any", "device, array or any");
+    public static final Key<String> KIND = Keys.string("saturation.rule.NAME.kind", "any", "device, array (md), hardware (a hardware RAID volume) or any");
 
     record Rule(String name, Pattern host, Pattern subject, SubjectKind kind, SaturationThresholds thresholds) {
         boolean matches(String h, String s, SubjectKind k) {
@@ -62,7 +62,8 @@ public final class SaturationRules {
                 case "any" -> null;
                 case "device" -> SubjectKind.DEVICE;
                 case "array" -> SubjectKind.ARRAY;
-                default -> throw new ConfigException(KIND.in(name).name(), "expected device, array or any, got '" + kind + "'");
+                case "hardware" -> SubjectKind.HARDWARE;
+                default -> throw new ConfigException(KIND.in(name).name(), "expected device, array, hardware or any, got '" + kind + "'");
             };
             rules.add(new Rule(name, s.get(HOST.in(name)), s.get(SUBJECT.in(name)),
                     k, SaturationThresholds.read(s, p, defaults)));
