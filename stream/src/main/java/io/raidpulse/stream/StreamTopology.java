@@ -7,6 +7,7 @@ import io.raidpulse.stream.capacity.CapacityInput;
 import io.raidpulse.stream.capacity.ProfileStore;
 import io.raidpulse.stream.forecast.ForecastDetector;
 import io.raidpulse.stream.health.MdHealthDetector;
+import io.raidpulse.stream.health.VolumeHealthDetector;
 import io.raidpulse.stream.incident.IncidentProcessor;
 import io.raidpulse.stream.intake.IntakeProcessor;
 import io.raidpulse.stream.intake.SampleTimestamps;
@@ -24,6 +25,7 @@ import org.apache.kafka.streams.Topology;
  * <pre>
  * host-samples ─▶ intake ─┬▶ saturation ─────────────────────┬▶ alerts
  *  (decode, validate;     ├▶ md-health ──────────────────────┤   and ─▶ incidents ─▶ incidents
+ *                         ├▶ volume-health ──────────────────┤
  *   failures ─▶ dead-letters)                                │
  *                         ├▶ aggregates ─▶ capacity ─┬▶ capacity-alerts
  *                         ├──────────────▶ (shapes)  ├▶ forecast (daily, capacity-forecast alerts)
@@ -42,6 +44,7 @@ public final class StreamTopology {
     public static final String INTAKE = "intake";
     public static final String SATURATION = "saturation";
     public static final String MD_HEALTH = "md-health";
+    public static final String VOLUME_HEALTH = "volume-health";
     public static final String AGGREGATES = "aggregates";
     public static final String CAPACITY = "capacity";
     public static final String CAPACITY_ALERTS = "capacity-alerts";
@@ -72,6 +75,8 @@ public final class StreamTopology {
         t.addStateStore(SaturationDetector.storeBuilder(), SATURATION);
         t.addProcessor(MD_HEALTH, () -> new MdHealthDetector(config.health(), config.expiry()), INTAKE);
         t.addStateStore(MdHealthDetector.storeBuilder(), MD_HEALTH);
+        t.addProcessor(VOLUME_HEALTH, () -> new VolumeHealthDetector(config.health(), config.expiry()), INTAKE);
+        t.addStateStore(VolumeHealthDetector.storeBuilder(), VOLUME_HEALTH);
         t.addProcessor(AGGREGATES, () -> new AggregateProcessor(config.aggregates()), INTAKE);
         t.addStateStore(AggregateProcessor.storeBuilder(), AGGREGATES);
 
@@ -92,11 +97,12 @@ public final class StreamTopology {
         t.addStateStore(ForecastDetector.storeBuilder(), FORECAST);
 
         // added last, so intake's last child: each sample's observation arrives after the alerts it caused
-        t.addProcessor(INCIDENTS, IncidentProcessor::new, SATURATION, MD_HEALTH, CAPACITY_ALERTS, FORECAST, INTAKE);
+        t.addProcessor(INCIDENTS, IncidentProcessor::new, SATURATION, MD_HEALTH, VOLUME_HEALTH, CAPACITY_ALERTS, FORECAST,
+                INTAKE);
         t.addStateStore(IncidentProcessor.storeBuilder(), INCIDENTS);
 
         t.addSink(ALERTS_SINK, topics.alerts(), Serdes.String().serializer(), serdes.alert().serializer(), SATURATION, MD_HEALTH,
-                CAPACITY_ALERTS, FORECAST);
+                VOLUME_HEALTH, CAPACITY_ALERTS, FORECAST);
         t.addSink(INCIDENTS_SINK, topics.incidents(), Serdes.String().serializer(), serdes.alert().serializer(), INCIDENTS);
         t.addSink(AGGREGATES_SINK, topics.aggregates(), Serdes.String().serializer(), serdes.aggregate().serializer(), CAPACITY);
         return t;

@@ -12,6 +12,7 @@ import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.IncidentsState;
 import io.raidpulse.schema.MdHealthState;
 import io.raidpulse.schema.SaturationState;
+import io.raidpulse.schema.VolumeHealthState;
 import java.util.List;
 import java.util.stream.Stream;
 import org.apache.avro.specific.SpecificRecord;
@@ -33,7 +34,7 @@ public final class AvroSerdes {
      */
     static final List<Class<? extends SpecificRecord>> STATE_TYPES =
             List.of(SaturationState.class, MdHealthState.class, CapacityAlertState.class, ForecastState.class, AggregateWindowState.class,
-                    HostContinuityState.class, CapacityShapesState.class, IncidentsState.class);
+                    HostContinuityState.class, CapacityShapesState.class, IncidentsState.class, VolumeHealthState.class);
     /** Every type with a schema history. */
     static final List<Class<? extends SpecificRecord>> ALL_TYPES =
             Stream.concat(TYPES.stream(), STATE_TYPES.stream()).toList();

@@ -72,6 +72,11 @@ public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotation
 
     /** How an alert names it: "sda", or "hardware RAID5 volume sda (PERC H700, 4 disks)" for a hardware RAID volume. */
     public String described() {
+        return described(subject, hardware);
+    }
+
+    /** How alerts name device {@code subject}, the hardware RAID volume {@code hardware} (null: a plain device). */
+    public static String described(String subject, HardwareVolume hardware) {
         if (hardware == null) {
             return subject;
         }

@@ -1,5 +1,7 @@
 package io.raidpulse.stream.health;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
@@ -42,6 +44,34 @@ class HealthStateFormatTest {
         arrays.put("md0", md0);
         arrays.put("md1", md1);
         return new HostHealth(1_700_000_042_000L, arrays);
+    }
+
+    /** A hardware RAID volume offline with errors rising, and one whose state could not be read, nothing open. */
+    @Test
+    void volumeHealthIsWrittenAsAnAvroRecordAndReadBackTheSame() {
+        VolumeHealth sda = new VolumeHealth("sda");
+        sda.name = "hardware RAID5 volume sda (PERC H700, 4 disks)";
+        sda.lastTime = 1_700_000_041_000L;
+        sda.state = "offline";
+        sda.notRunningSince = 1_700_000_021_000L;
+        sda.notRunningSamples = 3;
+        sda.ioerrCnt = 12L;
+        sda.iotmoCnt = 1L;
+        sda.offlineStart = 1_700_000_021_000L;
+        sda.offlineState = "offline";
+        sda.errorsStart = 1_700_000_011_000L;
+        sda.errorsLastRise = 1_700_000_031_000L;
+        sda.errorsFailed = 5;
+        sda.errorsTimedOut = 1;
+        VolumeHealth sdb = new VolumeHealth("sdb");
+        sdb.addAbsent(2);
+        Map<String, VolumeHealth> volumes = new LinkedHashMap<>();
+        volumes.put("sda", sda);
+        volumes.put("sdb", sdb);
+        HostVolumeHealth host = new HostVolumeHealth(1_700_000_042_000L, volumes);
+        byte[] bytes = HostVolumeHealth.SERDE.encode(host);
+        assertThat(bytes).startsWith((byte) 0xC3, (byte) 0x01);
+        StateFixtures.assertSameState(HostVolumeHealth.SERDE.decode(bytes), host);
     }
 
     /** Written as an Avro record and read back the same; a value in binary format 2, as the previous build wrote it, restores the same. */
