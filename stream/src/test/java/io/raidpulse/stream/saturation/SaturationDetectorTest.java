@@ -15,6 +15,7 @@ import io.raidpulse.topics.testing.HostFeed;
 import io.raidpulse.topics.testing.Md;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -340,6 +341,33 @@ class SaturationDetectorTest {
         } finally {
             plain.close();
         }
+    }
+
+    /**
+     * The lab's PERC 5/i volume: busy beyond its rate from its first minute of I/O (writes at its
+     * 262 a second, 46 waiting, 177 ms each), then random reads beyond it. The baseline it learns
+     * in that minute is held to what a spinning disk takes without a queue: from the first sample
+     * judged, the writes are saturation, and the reads after them keep it so.
+     */
+    @Test
+    void aVolumeSaturatedFromItsFirstSampleDoesNotLearnItsQueueAsNormal() {
+        HardwareVolume perc = HardwareVolume.newBuilder().setDevice("sda").setDriver("megaraid_sas").setVendor("DELL")
+                .setModel("PERC 5/i").setDeclared(true).setLevel("raid10").setDisks(4).setController("PERC 5/i").build();
+        List<Alert> fired = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            topology.send(withVolume(db1.next(Dev.disk("sda", 99.3).iops(0, 261).aqu(46).await(0, 177)), perc));
+            fired.addAll(saturation(topology.alerts()));
+        }
+        for (int i = 0; i < 12; i++) {
+            topology.send(withVolume(db1.next(Dev.disk("sda", 99.7).iops(570, 0).aqu(61).await(108, 0)), perc));
+            fired.addAll(saturation(topology.alerts()));
+        }
+        assertThat(fired).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.FIRING);
+            assertThat(a.getStartTime()).as("the first sample after the minute of warm-up").isEqualTo(Instant.ofEpochMilli(T0 + 60_000));
+            assertThat(a.getEvidence()).contains("aqu-sz 46 >= 3 x 6.53 (throughput x baseline await 25 ms)",
+                    "await 177 ms >= 3 x baseline 25 ms");
+        });
     }
 
     private static HostSample withVolume(HostSample s, HardwareVolume v) {
