@@ -1,7 +1,9 @@
 package io.raidpulse.stream.health;
 
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HardwareVolume;
+import io.raidpulse.schema.HostSample;
 import io.raidpulse.stream.detector.HostDetector;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.topics.alert.SubjectExpiry;
@@ -58,7 +60,7 @@ public final class VolumeHealthDetector implements Processor<String, Observation
         for (HardwareVolume v : seen) {
             names.add(v.getDevice());
             VolumeHealth h = volumes.computeIfAbsent(v.getDevice(), VolumeHealth::new);
-            rules.observe(o.host(), h, v, o.time()).forEach(hosts::emit);
+            rules.observe(o.host(), h, v, o.time(), didIo(o.sample(), v.getDevice())).forEach(hosts::emit);
         }
         hosts.countAbsent(o, volumes, h -> names.contains(h.subject()), this::expire);
         if (volumes.isEmpty()) {
@@ -66,6 +68,19 @@ public final class VolumeHealthDetector implements Processor<String, Observation
         } else {
             hosts.put(o.host(), new HostVolumeHealth(hosts.now(), volumes));
         }
+    }
+
+    /** Whether {@code device} completed reads or writes in the sample's interval; true when the sample does not say. */
+    static boolean didIo(HostSample sample, String device) {
+        for (DeviceSample d : sample.getDevices()) {
+            if (d.getName().equals(device)) {
+                if (d.getDeltas() != null) {
+                    return d.getDeltas().getReads() + d.getDeltas().getWrites() > 0;
+                }
+                return d.getMetrics() == null || d.getMetrics().getRS() + d.getMetrics().getWS() > 0;
+            }
+        }
+        return true;
     }
 
     private void expire(String host, VolumeHealth h, String reason, Consumer<Alert> emit) {

@@ -25,9 +25,13 @@ import java.util.Set;
  *       at once; the passing ones ({@code blocked}, {@code quiesce}: error handling, a reset, a
  *       rescan) only when a second sample still shows them. It closes when the state reads
  *       {@code running} again.</li>
- *   <li>VOLUME_ERRORS (warning): {@code ioerr_cnt} or {@code iotmo_cnt} rose between two samples.
- *       Their values mean nothing (a PERC counts the probe commands it refused at boot); a drop means
- *       the device was created again (a rescan, a reset) and starts a new count. It closes after
+ *   <li>VOLUME_ERRORS (warning): {@code ioerr_cnt} or {@code iotmo_cnt} rose between two samples
+ *       in which the volume completed reads or writes. Their values mean nothing (a PERC counts the
+ *       probe commands it refused at boot); a drop means the device was created again and starts a
+ *       new count; a rise while the volume completed no read or write is not the application's I/O
+ *       failing (a failed read or write is a completed one to the kernel's disk statistics) but
+ *       commands outside the I/O path: the lab's PERC H700 refuses three of the kernel's probe
+ *       commands at every rescan and when its state is set back to running. It closes after
  *       {@code health.volume-errors-quiet} without another rise, telling how many failed and timed
  *       out over the episode.</li>
  * </ul>
@@ -44,15 +48,19 @@ final class VolumeHealthRules {
         this.quietMs = settings.volumeErrorsQuiet().toMillis();
     }
 
-    /** Feeds one sample of the volume; returns the alerts it causes, in order. */
-    List<Alert> observe(String host, VolumeHealth h, HardwareVolume v, long time) {
+    /**
+     * Feeds one sample of the volume; returns the alerts it causes, in order.
+     *
+     * @param didIo whether the volume completed reads or writes in the sample's interval (true when unknown)
+     */
+    List<Alert> observe(String host, VolumeHealth h, HardwareVolume v, long time, boolean didIo) {
         List<Alert> out = new ArrayList<>(1);
         h.present();
         h.name = DeviceLoad.described(v.getDevice(), v);
         long previousTime = h.lastTime;
         h.lastTime = time;
         state(host, h, v, time, out);
-        errors(host, h, v, time, previousTime, out);
+        errors(host, h, v, time, previousTime, didIo, out);
         return out;
     }
 
@@ -91,9 +99,10 @@ final class VolumeHealthRules {
         }
     }
 
-    private void errors(String host, VolumeHealth h, HardwareVolume v, long time, long previousTime, List<Alert> out) {
-        long failed = rise(h.ioerrCnt, v.getIoerrCnt());
-        long timedOut = rise(h.iotmoCnt, v.getIotmoCnt());
+    private void errors(String host, VolumeHealth h, HardwareVolume v, long time, long previousTime, boolean didIo, List<Alert> out) {
+        // without reads or writes, a rise is commands outside the I/O path (probes, passthrough): counted in, not told
+        long failed = didIo ? rise(h.ioerrCnt, v.getIoerrCnt()) : 0;
+        long timedOut = didIo ? rise(h.iotmoCnt, v.getIotmoCnt()) : 0;
         Long ioerrBefore = h.ioerrCnt;
         Long iotmoBefore = h.iotmoCnt;
         if (v.getIoerrCnt() != null) {

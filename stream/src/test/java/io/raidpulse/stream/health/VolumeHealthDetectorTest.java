@@ -37,10 +37,14 @@ class VolumeHealthDetectorTest {
                 .setDisks(4).setController("PERC H700").setState(state).setIoerrCnt(ioerr).setIotmoCnt(iotmo).build();
     }
 
-    /** Feeds {@code samples} samples; returns the volume alerts they caused. */
+    /** Feeds {@code samples} samples of light reads; returns the volume alerts they caused. */
     private List<Alert> feed(int samples, HardwareVolume v) {
+        return feed(samples, v, 100);
+    }
+
+    private List<Alert> feed(int samples, HardwareVolume v, double readsPerSecond) {
         for (int i = 0; i < samples; i++) {
-            HostSample s = db1.next(Dev.disk("sda", 10));
+            HostSample s = db1.next(Dev.disk("sda", 10).iops(readsPerSecond, 0));
             s.setHardwareVolumes(v == null ? null : List.of(v));
             topology.send(s);
         }
@@ -114,6 +118,16 @@ class VolumeHealthDetectorTest {
         assertThat(feed(3, perc("running", 0, 0))).as("rescanned: counts start over").isEmpty();
         assertThat(feed(1, perc("running", 2, 0))).singleElement().extracting(Alert::getSummary).asString()
                 .endsWith("2 commands failed in 10 s");
+    }
+
+    /** The lab's PERC H700 refuses three of the kernel's probe commands at a rescan, with no I/O going on. */
+    @Test
+    void failedCommandsWhileTheVolumeDidNoReadOrWriteAreNotItsIoFailing() {
+        feed(2, perc("running", 7, 0));
+        assertThat(feed(1, perc("running", 10, 0), 0)).as("a rescan of an idle volume").isEmpty();
+        assertThat(feed(3, perc("running", 10, 0))).as("counted in: no rise after it").isEmpty();
+        assertThat(feed(1, perc("running", 11, 0))).as("a read failing").singleElement().extracting(Alert::getSummary).asString()
+                .endsWith("1 command failed in 10 s");
     }
 
     @Test
