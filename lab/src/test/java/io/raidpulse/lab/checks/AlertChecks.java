@@ -101,6 +101,7 @@ final class AlertChecks {
                     .as("%s: saturation of %s from %s lies in a benchmark or a sync", r.name(), first.getSubject(), start).isTrue();
         }
         failures(soft, r, episodes);
+        volumeStates(soft, r, episodes);
         syncChecks(soft, r, episodes);
         mismatches(soft, r, episodes);
         nothingElse(soft, r, episodes);
@@ -108,7 +109,58 @@ final class AlertChecks {
 
     /** Alert kinds a lab run can cause; CAPACITY, ARRAY_INACTIVE and OTHER have no cause in any scenario. */
     private static final java.util.Set<AlertKind> CAUSED = java.util.EnumSet.of(AlertKind.SATURATION, AlertKind.MEMBER_FAULTY,
-            AlertKind.ARRAY_DEGRADED, AlertKind.NO_SPARE, AlertKind.SYNC, AlertKind.MISMATCH);
+            AlertKind.ARRAY_DEGRADED, AlertKind.NO_SPARE, AlertKind.SYNC, AlertKind.MISMATCH, AlertKind.VOLUME_OFFLINE,
+            AlertKind.VOLUME_ERRORS);
+
+    /**
+     * A hardware RAID volume's SCSI state, as the scenario set it ({@code set /sys/block/sda/device/state=offline}):
+     * each time it is set to anything but running, one VOLUME_OFFLINE episode of that volume opens within
+     * a few seconds and resolves within a few seconds of it being set to running again; no VOLUME_OFFLINE
+     * the scenario did not cause; and a VOLUME_ERRORS episode only where the scenario touched the device's
+     * state or rescanned it (the lab's disks never fail a read or write).
+     */
+    private static void volumeStates(SoftAssertions soft, Recording r, Map<String, List<Alert>> episodes) {
+        List<Event> sets = r.events("set").stream().filter(e -> e.rest().matches("/sys/block/\\w+/device/(state|rescan)=.*")).toList();
+        List<List<Alert>> offline = episodes.values().stream().filter(ep -> ep.get(0).getKind() == AlertKind.VOLUME_OFFLINE).toList();
+        List<Instant> opened = new ArrayList<>();
+        for (int i = 0; i < sets.size(); i++) {
+            Event set = sets.get(i);
+            String device = set.rest().split("/")[3];
+            String value = set.rest().substring(set.rest().indexOf('=') + 1);
+            if (!set.rest().contains("/device/state=") || value.equals("running")) {
+                continue;
+            }
+            Instant at = set.time();
+            Event back = sets.stream().skip(i + 1).filter(e -> e.rest().equals("/sys/block/" + device + "/device/state=running")).findFirst()
+                    .orElse(null);
+            List<List<Alert>> mine = offline.stream().filter(ep -> ep.get(0).getSubject().equals(device)
+                    && !ep.get(0).getStartTime().isBefore(at.minusSeconds(2)) && !ep.get(0).getStartTime().isAfter(at.plus(HEALTH_LAG))).toList();
+            soft.assertThat(mine).as("%s: %s set %s at %s: one VOLUME_OFFLINE", r.name(), device, value, at).hasSize(1);
+            if (mine.size() == 1) {
+                opened.add(mine.get(0).get(0).getStartTime());
+                Alert end = mine.get(0).get(mine.get(0).size() - 1);
+                soft.assertThat(end.getSummary()).as("%s: %s offline episode names the volume", r.name(), device).contains(" hardware ");
+                if (back != null) {
+                    soft.assertThat(end.getEventTime()).as("%s: %s offline resolved once running again at %s", r.name(), device, back.time())
+                            .isBetween(back.time().minusSeconds(2), back.time().plus(HEALTH_LAG));
+                }
+            }
+        }
+        for (List<Alert> ep : offline) {
+            soft.assertThat(opened).as("%s: VOLUME_OFFLINE of %s from %s follows a state the scenario set", r.name(), ep.get(0).getSubject(),
+                    ep.get(0).getStartTime()).contains(ep.get(0).getStartTime());
+        }
+        for (List<Alert> ep : episodes.values()) {
+            Alert first = ep.get(0);
+            if (first.getKind() != AlertKind.VOLUME_ERRORS) {
+                continue;
+            }
+            Instant start = first.getStartTime();
+            soft.assertThat(sets.stream().anyMatch(e -> !start.isBefore(e.time().minusSeconds(2)) && !start.isAfter(e.time().plus(HEALTH_LAG))))
+                    .as("%s: VOLUME_ERRORS of %s from %s follows a state set or a rescan (%s)", r.name(), first.getSubject(), start,
+                            first.getSummary()).isTrue();
+        }
+    }
 
     /**
      * Nothing the run did not cause: only kinds it can cause, and every md health episode opened
