@@ -11,6 +11,7 @@ import io.raidpulse.model.matching.AlternativeLayouts;
 import io.raidpulse.model.matching.Layouts;
 import io.raidpulse.model.matching.Projection;
 import io.raidpulse.model.matching.WindowRequests;
+import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.topics.saturation.SaturationThresholds;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -48,7 +49,6 @@ final class Planner {
         int n = h.windows().size();
         double[][] projected = new double[layouts.size()][n];
         double[][] model = new double[layouts.size()][n];
-        List<Double> writeSizes = new ArrayList<>();
         for (int w = 0; w < n; w++) {
             ArrayHistory.Window win = h.windows().get(w);
             double r = win.readsPerSec();
@@ -61,12 +61,8 @@ final class Planner {
             }
             // sizes and pattern as the stream processor's capacity comparison reads a live window
             WindowRequests requests = WindowRequests.of(r, wr, win.readKBs(), win.writeKBs());
-            long readBytes = requests.readBytes();
-            long writeBytes = requests.writeBytes();
-            if (wr > 0) {
-                writeSizes.add((double) writeBytes);
-            }
-            List<Projection> ps = AlternativeLayouts.project(layouts, disk, requests.pattern(), r, wr, readBytes, writeBytes, null);
+            List<Projection> ps = AlternativeLayouts.project(layouts, disk, requests.pattern(), r, wr, requests.readBytes(),
+                    requests.writeBytes(), null);
             double currentU = ps.get(0).memberUtilisation();
             for (int l = 0; l < layouts.size(); l++) {
                 double u = ps.get(l).memberUtilisation();
@@ -74,30 +70,83 @@ final class Planner {
                 projected[l][w] = l == 0 ? win.memberUtil() : currentU > 0 ? win.memberUtil() * u / currentU : win.memberUtil();
             }
         }
-
         boolean[] saturated = SaturatedWindows.of(h, saturation);
+        List<Figures> figures = new ArrayList<>();
+        for (int l = 0; l < layouts.size(); l++) {
+            RaidLayout layout = layouts.get(l);
+            // the current layout's util is measured: what it did, saturated or not
+            figures.add(new Figures(layout, Layouts.key(layout), describe(layout, current), projected[l], model[l],
+                    l == 0 ? notBounded() : SaturatedWindows.lowerBounds(projected[l], saturated), null, null, null));
+        }
+        return assemble(h, current.describe(), layoutText(h.shape()), disksText(h.shape(), current), figures, saturated, disk, diskSource,
+                maxUtil, zone, saturation);
+    }
 
-        ArrayShape shape = h.shape();
-        Long memberBytes = shape.memberBytes();
+    /**
+     * The plan of a hardware RAID volume (VolumeFigures): every layout, the declared one too, from the RAID model over the
+     * member disk for each window's reads and writes, scaled to a matching benchmark where one was imported; all of them
+     * lower bounds where they come from saturated windows. What the controller's write cache does to the hardware
+     * layouts' write figures is said (VolumeNotes).
+     *
+     * @param layouts    the declared layout on the controller first, then the alternatives
+     * @param benchmarks the imported benchmark profiles (the benchmarks topic); empty when none were read
+     */
+    static PlanReport planVolume(ArrayHistory h, List<VolumeLayouts.Candidate> layouts, DiskProfile disk, String diskSource,
+                                 List<BenchmarkResult> benchmarks, double maxUtil, ZoneId zone, SaturationThresholds saturation) {
+        RaidLayout current = layouts.get(0).layout();
+        VolumeFigures v = VolumeFigures.of(h, layouts, disk, benchmarks);
+        boolean[] saturated = SaturatedWindows.of(h, saturation);
+        List<Figures> figures = new ArrayList<>();
+        for (int l = 0; l < layouts.size(); l++) {
+            VolumeLayouts.Candidate c = layouts.get(l);
+            figures.add(new Figures(c.layout(), c.key(), c.describe(current), v.util[l], v.model[l],
+                    SaturatedWindows.lowerBounds(v.util[l], saturated), c.hardware() ? "hardware" : "md", v.benchmarks.get(l),
+                    c.hardware() ? VolumeNotes.writeFigures(h.volume().cache(), v.writeWindows[l], v.benchmarkedWriteWindows[l]) : null));
+        }
+        return assemble(h, "hardware " + current.describe(), VolumeNotes.controllerText(h), VolumeNotes.disksText(h, current), figures,
+                saturated, disk, diskSource, maxUtil, zone, saturation);
+    }
+
+    /**
+     * One layout's figures over the history, before the report sums them up.
+     *
+     * @param util         per window, member %util as plan projects it
+     * @param model        per window, the model's member %util over the member disk alone
+     * @param bound        whether each of util's p50, p95, p99 is a lower bound
+     * @param kind         for a hardware volume's plan, "hardware" or "md"; else null
+     * @param benchmarks   for a hardware volume's plan, the benchmarks used by id with their windows; else null
+     * @param writeFigures for a hardware volume's layouts on its controller, what its write figures are; else null
+     */
+    private record Figures(RaidLayout layout, String key, String description, double[] util, double[] model, Map<String, Boolean> bound,
+                           String kind, Map<String, Integer> benchmarks, String writeFigures) {
+    }
+
+    private static PlanReport assemble(ArrayHistory h, String currentText, String layoutText, String disksText, List<Figures> figures,
+                                       boolean[] saturated, DiskProfile disk, String diskSource, double maxUtil, ZoneId zone,
+                                       SaturationThresholds saturation) {
+        int n = h.windows().size();
+        RaidLayout current = figures.get(0).layout();
+        Long memberBytes = h.shape().memberBytes();
         double currentUsable = new RaidModel(current, disk).usableFraction() * current.disks();
         List<PlanReport.LayoutPlan> plans = new ArrayList<>();
         Map<String, List<Double>> series = new LinkedHashMap<>();
-        for (int l = 0; l < layouts.size(); l++) {
-            RaidLayout layout = layouts.get(l);
+        for (int l = 0; l < figures.size(); l++) {
+            Figures f = figures.get(l);
+            RaidLayout layout = f.layout();
             RaidModel m = new RaidModel(layout, disk);
-            Map<String, Double> util = percentiles(projected[l]);
-            // the current layout's util is measured: what it did, saturated or not
-            Map<String, Boolean> bound = l == 0 ? notBounded() : SaturatedWindows.lowerBounds(projected[l], saturated);
+            Map<String, Double> util = percentiles(f.util());
             double usable = m.usableFraction() * layout.disks();
             Double rebuild = memberBytes == null ? null
                     : m.rebuild(memberBytes, SyncSpeedLimits.KERNEL_DEFAULTS).map(RebuildEstimate::idleHoursAtLeast).orElse(null);
-            plans.add(new PlanReport.LayoutPlan(Layouts.key(layout), describe(layout, current), l == 0, layout.disks(), util, bound,
-                    percentiles(model[l]), SaturatedWindows.lowerBounds(model[l], saturated), 100 - util.get("p99"), m.usableFraction(),
-                    memberBytes == null ? null : usable * memberBytes, 100 * (usable / currentUsable - 1), rebuild));
+            plans.add(new PlanReport.LayoutPlan(f.key(), f.description(), l == 0, layout.disks(), util, f.bound(),
+                    percentiles(f.model()), SaturatedWindows.lowerBounds(f.model(), saturated), 100 - util.get("p99"), m.usableFraction(),
+                    memberBytes == null ? null : usable * memberBytes, 100 * (usable / currentUsable - 1), rebuild, f.kind(),
+                    f.benchmarks(), f.writeFigures()));
             List<Double> values = new ArrayList<>(n);
-            Arrays.stream(projected[l]).forEach(values::add);
-            series.put(Layouts.key(layout), values);
+            Arrays.stream(f.util()).forEach(values::add);
+            series.put(f.key(), values);
         }
+        double[] currentUtil = figures.get(0).util();
         List<Long> times = h.windows().stream().map(w -> w.start().toEpochMilli()).toList();
         List<Boolean> saturatedSeries = new ArrayList<>(n);
         for (boolean s : saturated) {
@@ -108,9 +157,15 @@ final class Planner {
                 saturated));
         loadFloor.put("w_iops", SaturatedWindows.lowerBounds(h.windows().stream().mapToDouble(ArrayHistory.Window::writesPerSec).toArray(),
                 saturated));
-        PlanReport.Saturation sat = SaturatedWindows.summary(h, saturation, saturated, SaturatedWindows.lowerBounds(projected[0], saturated),
+        PlanReport.Saturation sat = SaturatedWindows.summary(h, saturation, saturated, SaturatedWindows.lowerBounds(currentUtil, saturated),
                 loadFloor);
 
+        List<Double> writeSizes = new ArrayList<>();
+        for (ArrayHistory.Window win : h.windows()) {
+            if (win.readsPerSec() + win.writesPerSec() > 0 && win.writesPerSec() > 0) {
+                writeSizes.add((double) WindowRequests.of(win.readsPerSec(), win.writesPerSec(), win.readKBs(), win.writeKBs()).writeBytes());
+            }
+        }
         Double modelWriteAmp = null;
         if (!writeSizes.isEmpty()) {
             double[] sizes = writeSizes.stream().mapToDouble(Double::doubleValue).toArray();
@@ -118,13 +173,19 @@ final class Planner {
             modelWriteAmp = cost.reads() + cost.writes();
         }
 
-        return new PlanReport(h.host(), h.array(), h.from(), h.until(), h.windowS(), n, current.describe(), layoutText(shape),
-                disksText(shape, current), new PlanReport.MemberDiskUsed(disk.id(), disk.description(), diskSource, disk.randomReadIops(),
-                        disk.randomWriteIops(), disk.sequentialMBps()),
-                h.capacitySource(), h.percentiles(), modelWriteAmp, peakHours(h, zone), zone.getId(), plans, maxUtil,
-                recommend(plans, maxUtil, sat), sat, new PlanReport.Series(times, series, saturatedSeries),
+        PlanReport.Volume volume = h.hardware() ? VolumeNotes.volume(h, plans) : null;
+        PlanReport.Recommendation recommendation = recommend(plans, maxUtil, sat);
+        if (volume != null) {
+            recommendation = VolumeNotes.recommendation(recommendation, plans);
+        }
+        double[][] projected = figures.stream().map(Figures::util).toArray(double[][]::new);
+        return new PlanReport(h.host(), h.array(), h.from(), h.until(), h.windowS(), n, currentText, layoutText, disksText,
+                new PlanReport.MemberDiskUsed(disk.id(), disk.description(), diskSource, disk.randomReadIops(), disk.randomWriteIops(),
+                        disk.sequentialMBps()),
+                h.capacitySource(), h.percentiles(), modelWriteAmp, peakHours(h, currentUtil, zone), zone.getId(), plans, maxUtil,
+                recommendation, sat, new PlanReport.Series(times, series, saturatedSeries),
                 Forecast.of(h, plans.stream().map(PlanReport.LayoutPlan::key).toList(),
-                        plans.stream().map(PlanReport.LayoutPlan::description).toList(), projected, saturated, maxUtil, zone));
+                        plans.stream().map(PlanReport.LayoutPlan::description).toList(), projected, saturated, maxUtil, zone), volume);
     }
 
     private static Map<String, Boolean> notBounded() {
@@ -158,13 +219,15 @@ final class Planner {
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 
-    private static List<PlanReport.PeakHour> peakHours(ArrayHistory h, ZoneId zone) {
+    /** @param memberUtil per window, the current layout's member %util (an md array's measured) */
+    private static List<PlanReport.PeakHour> peakHours(ArrayHistory h, double[] memberUtil, ZoneId zone) {
         double[] util = new double[24];
         double[] iops = new double[24];
         int[] count = new int[24];
-        for (ArrayHistory.Window w : h.windows()) {
+        for (int i = 0; i < memberUtil.length; i++) {
+            ArrayHistory.Window w = h.windows().get(i);
             int hour = w.start().atZone(zone).getHour();
-            util[hour] += w.memberUtil();
+            util[hour] += memberUtil[i];
             iops[hour] += w.readsPerSec() + w.writesPerSec();
             count[hour]++;
         }
@@ -257,16 +320,24 @@ final class Planner {
 
     /** "RAID10 near-2 on the same 4 disks", "RAID5 on 6 disks (2 more)". */
     static String describe(RaidLayout l, RaidLayout current) {
+        return describe(l, current, l.equals(current), true);
+    }
+
+    /**
+     * @param now       whether {@code l} is the array as it is
+     * @param placement whether to name a raid10 placement ("near-2"): a controller's RAID10 has only the one
+     */
+    static String describe(RaidLayout l, RaidLayout current, boolean now, boolean placement) {
         String level = switch (l.level()) {
             case RAID0_OVER_RAID1 -> "RAID0 over RAID1 pairs";
             case SINGLE -> "a single disk";
             default -> l.level().canonical().toUpperCase(Locale.ROOT);
         };
-        String placement = l.layout() == null ? "" : " " + l.layout().word() + "-" + l.copies();
+        String copies = l.layout() == null || !placement ? "" : " " + l.layout().word() + "-" + l.copies();
         int d = l.disks() - current.disks();
-        String on = d == 0 ? (l.equals(current) ? " on its " : " on the same ") + l.disks() + " disks"
+        String on = d == 0 ? (now ? " on its " : " on the same ") + l.disks() + " disks"
                 : " on " + l.disks() + " disks (" + Math.abs(d) + (d > 0 ? " more)" : " fewer)");
-        return level + placement + on + (l.equals(current) ? " (now)" : "");
+        return level + copies + on + (now ? " (now)" : "");
     }
 
     private static String layoutText(ArrayShape s) {
