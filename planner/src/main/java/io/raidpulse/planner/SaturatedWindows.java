@@ -131,8 +131,8 @@ final class SaturatedWindows {
         out.add(String.format(Locale.ROOT, "a window counts when %s was %.0f%% busy or more on average (saturation.fire-util)%s",
                 r.hardware() ? "the volume" : "its busiest member", s.fireUtil(), s.evidenceNeeded()
                         ? ", with a queue or latency beyond " + (r.hardware() ? "its" : "the array's") + " own baseline (saturation.evidence)" : ""));
-        out.add("its measured load is a floor on the demand (marked >=): requests waited and the array served what it could, so what was asked"
-                + " then is not known");
+        out.add("its measured load is a floor on the demand (marked >=): requests waited and the " + (r.hardware() ? "volume" : "array")
+                + " served what it could, so what was asked then is not known");
         List<String> in = s.sizingPercentilesInSaturation();
         String util = r.hardware() ? " member util on the declared layout" : " member util";
         out.add(in.isEmpty() ? "the p50, p95 and p99 of its" + util + " lie outside saturated windows: the figures stand, though the"
