@@ -59,6 +59,9 @@ import picocli.CommandLine;
         description = {"Plans a RAID migration from an array's history in InfluxDB: the load's percentiles (IOPS per direction, read fraction,"
                 + " request size, member util, write amplification, peak hours), the current layout's member util at p50/p95/p99,"
                 + " each alternative's projected util and headroom, usable-capacity change and rebuild time, and a one-line recommendation.",
+            "A hardware RAID volume (--array sda) is planned from what was declared of it (collector.hwraid.sda.*): its load on the"
+                + " declared layout and on the same disks on its controller or as md, from the RAID model and the controller's or md's"
+                + " imported benchmarks, with what its write cache means for the write figures.",
             "InfluxDB is reached as the stream processor reaches it (--config, or --influx-url and friends)."},
         footer = {"", "Targets: raid10 (near-2), raid10:f2, raid10:o2, raid5, raid6, raid1, raid0, raid0-over-raid1; without --target:"
                 + " RAID10 near-2, RAID5, RAID6 on the same disks and the current level with 2 more (or all on --disks N)."})

@@ -31,6 +31,10 @@ import java.util.Map;
  * depends little on the member disk's figures, so a disk-class default still gives sound
  * projections, and what the model leaves out (flushes, a running check) scales along. The model's
  * own figures over the member disk are reported next to them.
+ *
+ * <p>A hardware RAID volume hides its members, so there is nothing measured to scale: its plan
+ * ({@link #planVolume}) gives every layout, the declared one too, the model's figure over the
+ * member disk, scaled to a matching benchmark where one was imported (VolumeFigures).
  */
 final class Planner {
     private static final List<String> PERCENTILES = HistoryQueries.PERCENTILES;

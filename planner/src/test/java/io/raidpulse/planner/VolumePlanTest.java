@@ -197,6 +197,18 @@ class VolumePlanTest {
     }
 
     @Test
+    void anMdArraysJsonHasNoneOfIt() {
+        RaidLayout raid5 = RaidLayout.of(RaidLevel.RAID5, 4).withChunk(512 * 1024L);
+        PlanReport md = Planner.plan(PlannerTest.history(100, 20), raid5, io.raidpulse.model.matching.AlternativeLayouts.candidates(raid5, 2),
+                D, "test", 70, ZoneOffset.UTC, SaturationThresholds.DEFAULTS);
+        assertThat(md.hardware()).isFalse();
+        assertThat(PlanCommand.json(md)).doesNotContain("\"volume\"").doesNotContain("\"kind\"").doesNotContain("\"benchmarks\"")
+                .doesNotContain("\"write_figures\"").contains("\"key\" : \"raid10-near2-4\"");
+        assertThat(PlanText.render(md)).doesNotContain("write cache").doesNotContain("hardware or md")
+                .contains("(* now: measured; others: measured x the model's cost ratio per window; model alone in --format json)");
+    }
+
+    @Test
     void controllerNames() {
         assertThat(VolumeFigures.sameController("DELL PERC H700", "perc  h700")).isTrue();
         assertThat(VolumeFigures.sameController("PERC H700", "PERC H710")).isFalse();
