@@ -10,6 +10,7 @@ import io.raidpulse.topics.aggregate.AggregateSettings;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,7 +62,7 @@ final class HistoryQueries {
                         + " last(\"controller\") AS controller, last(\"controller_cache\") AS controller_cache FROM " + source + where
                         + " GROUP BY \"array_kind\"");
         InfluxQlResult.Row s = shape.rows().stream().filter(r -> r.number("windows") != null)
-                .max(java.util.Comparator.comparingDouble(r -> r.number("windows"))).orElse(null);
+                .max(Comparator.comparingDouble(r -> r.number("windows"))).orElse(null);
         if (s == null || s.number("windows") == 0) {
             throw noData(host, array, from, until, label);
         }
