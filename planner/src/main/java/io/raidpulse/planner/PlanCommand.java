@@ -167,8 +167,9 @@ public final class PlanCommand implements Callable<Integer> {
                 + ": the RAID model does not cover it", UserException.EXIT_USAGE, null));
         List<RaidLayout> alternatives = history.hardware() ? List.of() : alternatives(current);
         List<VolumeLayouts.Candidate> candidates = history.hardware() ? volumeLayouts(current) : List.of();
-        List<BenchmarkResult> benchmarks = benchmarks(settings, err);
-        Map.Entry<DiskProfile, String> disk = memberDisk(benchmarks, settings, history.shape(), history.capacitySource(), current);
+        // an md array's plan reads them only for the member disk; a volume's matches its layouts against them
+        List<BenchmarkResult> benchmarks = diskProfile == null || history.hardware() ? benchmarks(settings, err) : List.of();
+        Map.Entry<DiskProfile, String> disk = memberDisk(benchmarks, history.shape(), history.capacitySource(), current);
         // the thresholds the stream processor judges this array by, from the same settings
         SaturationThresholds saturation = SaturationRules.from(settings).forSubject(host, array,
                 history.hardware() ? SubjectKind.HARDWARE : SubjectKind.ARRAY);
@@ -274,7 +275,7 @@ public final class PlanCommand implements Callable<Integer> {
         return RaidLayout.of(level, n);
     }
 
-    /** The benchmark profiles on the benchmarks topic, when Kafka is configured and no --disk-profile says the member disk. */
+    /** The benchmark profiles on the benchmarks topic; none when Kafka is not configured. */
     private List<BenchmarkResult> benchmarks(Settings settings, PrintWriter err) {
         if (!settings.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
             return List.of();
@@ -290,8 +291,8 @@ public final class PlanCommand implements Callable<Integer> {
      * The member disk: --disk-profile; else what the benchmarks topic gives for the disk model (when
      * Kafka is configured); else the disk-class default, as the stream processor chooses it.
      */
-    private Map.Entry<DiskProfile, String> memberDisk(List<BenchmarkResult> profiles, Settings settings, ArrayShape shape,
-                                                      String capacitySource, RaidLayout current) {
+    private Map.Entry<DiskProfile, String> memberDisk(List<BenchmarkResult> profiles, ArrayShape shape, String capacitySource,
+                                                      RaidLayout current) {
         if (diskProfile != null) {
             DiskProfile d = builtInDisks().stream().filter(p -> p.id().equals(diskProfile)).findFirst()
                     .orElseThrow(() -> new UserException("no built-in disk profile '" + diskProfile + "'; known: "
@@ -308,8 +309,8 @@ public final class PlanCommand implements Callable<Integer> {
                 ? Stream.of(DiskClass.values()).map(DiskClass::defaults)
                         .filter(d -> d.id().equals("default-" + capacitySource.substring("default:".length()))).findFirst().orElse(m.disk())
                 : m.disk();
-        return Map.entry(byClass, "disk-class default (no single-disk benchmarks of these disks"
-                + (!settings.has(KafkaKeys.BOOTSTRAP_SERVERS.name()) || profiles.isEmpty() ? " read" : "") + "): " + byClass.source());
+        return Map.entry(byClass, "disk-class default (no single-disk benchmarks of these disks" + (profiles.isEmpty() ? " read" : "") + "): "
+                + byClass.source());
     }
 
     static List<DiskProfile> builtInDisks() {
