@@ -178,7 +178,7 @@ final class Planner {
         }
 
         PlanReport.Volume volume = h.hardware() ? VolumeNotes.volume(h, plans) : null;
-        PlanReport.Recommendation recommendation = recommend(plans, maxUtil, sat);
+        PlanReport.Recommendation recommendation = recommend(plans, maxUtil, sat, h.hardware() ? "the volume" : "the array");
         if (volume != null) {
             recommendation = VolumeNotes.recommendation(recommendation, plans);
         }
@@ -251,8 +251,11 @@ final class Planner {
      * one on more, then the most usable space, then the lowest p99; else the alternative with the
      * lowest p99, said not to be enough. A p99 that is a lower bound (the array was saturated in
      * the windows it comes from) is written "&gt;= N%", and the line says why.
+     *
+     * @param subject what was saturated, as the line says it: "the array", "the volume"
      */
-    static PlanReport.Recommendation recommend(List<PlanReport.LayoutPlan> plans, double maxUtil, PlanReport.Saturation saturation) {
+    static PlanReport.Recommendation recommend(List<PlanReport.LayoutPlan> plans, double maxUtil, PlanReport.Saturation saturation,
+                                               String subject) {
         PlanReport.LayoutPlan now = plans.get(0);
         List<PlanReport.LayoutPlan> alternatives = plans.subList(1, plans.size());
         List<String> reasons = new ArrayList<>();
@@ -270,7 +273,7 @@ final class Planner {
                     + (!mentions ? ""
                             : String.format(Locale.ROOT, "; %s would bring it to %s at %+.0f%% usable capacity", lightest.description(),
                                     p99(lightest), lightest.usableChange()))
-                    + (mentions ? lowerBoundNote(lightest, saturation) : "");
+                    + (mentions ? lowerBoundNote(lightest, saturation, subject) : "");
             return new PlanReport.Recommendation(now.key(), line, reasons);
         }
         PlanReport.LayoutPlan choice = alternatives.stream().filter(p -> p.p99() <= maxUtil)
@@ -282,13 +285,13 @@ final class Planner {
             PlanReport.LayoutPlan best = alternatives.stream().min(Comparator.comparingDouble(PlanReport.LayoutPlan::p99)).orElse(now);
             String line = String.format(Locale.ROOT, "no layout considered keeps p99 member util under %s (%s now)", pct(maxUtil), pct(now.p99()))
                     + (best == now ? "" : String.format(Locale.ROOT, ": the best, %s, reaches %s", best.description(), p99(best)))
-                    + "; add disks or move to faster ones" + (best == now ? "" : lowerBoundNote(best, saturation));
+                    + "; add disks or move to faster ones" + (best == now ? "" : lowerBoundNote(best, saturation, subject));
             return new PlanReport.Recommendation(best.key(), line, reasons);
         }
         String line = String.format(Locale.ROOT, "%s: p99 member util %s vs %s now; %s usable capacity%s", choice.description(),
                 p99(choice), pct(now.p99()), change(choice.usableChange()),
                 choice.rebuildHours() == null ? "" : String.format(Locale.ROOT, "; rebuild %.1f h at least", choice.rebuildHours()))
-                + lowerBoundNote(choice, saturation);
+                + lowerBoundNote(choice, saturation, subject);
         return new PlanReport.Recommendation(choice.key(), line, reasons);
     }
 
@@ -298,12 +301,12 @@ final class Planner {
     }
 
     /** Why a p99 the line quotes is a lower bound; empty when it is not one. */
-    private static String lowerBoundNote(PlanReport.LayoutPlan p, PlanReport.Saturation s) {
+    private static String lowerBoundNote(PlanReport.LayoutPlan p, PlanReport.Saturation s, String subject) {
         if (!p.lowerBound("p99")) {
             return "";
         }
-        return String.format(Locale.ROOT, "; that p99 is a lower bound: the array was saturated %s of the history and served less than was asked",
-                SaturatedWindows.share(s.share()));
+        return String.format(Locale.ROOT, "; that p99 is a lower bound: %s was saturated %s of the history and served less than was asked",
+                subject, SaturatedWindows.share(s.share()));
     }
 
     private static String change(double pct) {

@@ -116,6 +116,7 @@ class VolumePlanTest {
                 .endsWith(" are an upper bound (a benchmark of it would say by how much: raidpulse bench import FILE"
                         + " --controller 'PERC H700' --level raid5 --disks 4)");
         assertThat(r.recommendation().reasons().get(0)).endsWith("; its write figures are an upper bound (write-back cache)");
+        assertThat(r.recommendation().line()).contains("; that p99 is a lower bound: the volume was saturated 17% of the history");
         assertThat(r.recommendation().reasons().get(5)).doesNotContain("upper bound");
 
         PlanReport through = plan(volume("PERC H700", "write-through"), List.of());
