@@ -61,9 +61,11 @@ final class HistoryQueries {
                         + " last(\"member_bytes\") AS member_bytes, last(\"capacity_source\") AS capacity_source,"
                         + " last(\"controller\") AS controller, last(\"controller_cache\") AS controller_cache FROM " + source + where
                         + " GROUP BY \"array_kind\"");
-        InfluxQlResult.Row s = shape.rows().stream().filter(r -> r.number("windows") != null)
-                .max(Comparator.comparingDouble(r -> r.number("windows"))).orElse(null);
-        if (s == null || s.number("windows") == 0) {
+        // an md array's points from before array_kind have none: the tagged ones are the newer, their last values the shape's
+        InfluxQlResult.Row s = shape.rows().stream().filter(r -> r.number("windows") != null && r.number("windows") > 0)
+                .max(Comparator.comparingInt(r -> HARDWARE.equals(r.tags().get("array_kind")) ? 2
+                        : r.tags().getOrDefault("array_kind", "").isEmpty() ? 0 : 1)).orElse(null);
+        if (s == null) {
             throw noData(host, array, from, until, label);
         }
         boolean hardware = HARDWARE.equals(s.tags().get("array_kind"));

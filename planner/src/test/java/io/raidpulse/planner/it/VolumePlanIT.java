@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * aggregates, written as the sink writes them (raidpulse_array, array_kind hardware): sda, a RAID5
  * of four declared ST4000NM0033 on a PERC H700 with a battery-backed write-back cache, 50 minutes of
  * 10 r/s + 290 w/s of 4 KiB at a queue of 32 and 20 ms, then 10 of 14 + 406 at 48 and 90 ms with
- * the volume 99% busy; sdb, the same volume with nothing declared but the controller. The benchmark
+ * the volume 99% busy; sdb, the same volume with nothing declared but the controller; md0, an md
+ * array whose first half was written before array_kind existed. The benchmark
  * of the controller is the lab's real fio run on its PERC H700 RAID5 volume, imported with
  * {@code bench import} onto a real broker.
  */
@@ -67,7 +68,19 @@ class VolumePlanIT {
                     .setMeanRequestKB(4.0).setLevel("raid5").setRaidDisks(4).setDiskModel("ST4000NM0033").setRotational(true)
                     .setController("PERC H700").setControllerCache("write-back-battery").setProjections(Map.of()).build();
             lines.add(points.aggregate(a).text());
+            // md0: an md array grown from 4 disks to 5 half-way, its older points written before array_kind existed
+            a.setSubject("md0");
+            a.setSubjectKind(SubjectKind.ARRAY);
+            a.setController(null);
+            a.setControllerCache(null);
+            a.setMemberUtilMean(40.0);
+            a.setRaidDisks(i < 30 ? 4 : 5);
+            String line = points.aggregate(a).text();
+            lines.add(i < 30 ? line.replace(",array_kind=md", "") : line);
             a.setSubject("sdb");
+            a.setSubjectKind(SubjectKind.HARDWARE);
+            a.setController("PERC H700");
+            a.setMemberUtilMean(null);
             a.setLevel(null);
             a.setRaidDisks(null);
             a.setDiskModel(null);
@@ -132,6 +145,18 @@ class VolumePlanIT {
         assertThat(page.exit()).as(page.err()).isZero();
         assertThat(Files.readString(html)).contains("<b>Write cache:</b> Write-back cache (battery-backed): PERC H700 completes")
                 .contains("sda hides its disks behind its controller").doesNotContain("The current layout&#39;s figures are measured");
+    }
+
+    @Test
+    void anMdArrayIsPlannedAsBeforeItsShapeFromItsNewestPoints() throws Exception {
+        CommandRun run = plan("--array", "md0", "--format", "json");
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode r = new ObjectMapper().readTree(run.out());
+        assertThat(r.get("windows").asInt()).isEqualTo(60);
+        assertThat(r.get("current").asText()).as("the tagged points, the newer").isEqualTo("raid5 x5");
+        assertThat(r.has("volume")).isFalse();
+        assertThat(r.get("layouts").get(0).has("kind")).isFalse();
+        assertThat(r.get("load").get("member_util_mean").get("p50").asDouble()).isEqualTo(40);
     }
 
     @Test
