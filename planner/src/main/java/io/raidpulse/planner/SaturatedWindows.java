@@ -24,6 +24,14 @@ import java.util.Map;
  * bound.
  */
 final class SaturatedWindows {
+    /**
+     * The most a request takes at a rotating disk that keeps no queue, ms (a full seek, a rotation and a 1 MiB transfer of a
+     * 7200 rpm disk): what the detector lets a spinning subject judged by evidence learn as its baseline latency, so that a
+     * hardware RAID volume (a PERC presents itself as rotational) busy beyond its rate from the start is not held to its own
+     * queueing. The stream processor's SubjectSaturation.ROTATING_BASELINE_MAX_AWAIT_MS.
+     */
+    static final double ROTATING_BASELINE_MAX_AWAIT_MS = 25;
+
     private SaturatedWindows() {
     }
 
@@ -34,11 +42,13 @@ final class SaturatedWindows {
         boolean evidence = evidenceNeeded(th, h);
         double baseAwait = Double.NaN;
         if (evidence) {
+            // the detector holds a spinning device's baseline (here: a volume the kernel says spins) to a disk without a queue
+            boolean capped = h.hardware() && Boolean.TRUE.equals(h.shape().rotational());
             double sum = 0;
             int count = 0;
             for (ArrayHistory.Window w : windows) {
                 if (w.readsPerSec() + w.writesPerSec() > 0 && w.busiestUtil() < th.fireUtil()) {
-                    sum += w.awaitMs();
+                    sum += capped ? Math.min(w.awaitMs(), ROTATING_BASELINE_MAX_AWAIT_MS) : w.awaitMs();
                     count++;
                 }
             }

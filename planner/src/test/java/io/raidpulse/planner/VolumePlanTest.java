@@ -210,6 +210,31 @@ class VolumePlanTest {
     }
 
     @Test
+    void aVolumeBusyBeyondItsRateFromTheStartIsHeldToADiskWithoutAQueueAsTheDetectorHoldsIt() {
+        // the lab's PERC 5/i: 150 ms a request while it was still under 95% busy, then 108 ms at 99%
+        List<ArrayHistory.Window> windows = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            boolean busy = i >= 40;
+            windows.add(new ArrayHistory.Window(T0.plusSeconds(60L * i), busy ? 570 : 10, busy ? 0 : 262, busy ? 2280 : 40,
+                    busy ? 0 : 1048, 0, busy ? 99 : 90, busy ? 60 : 46, busy ? 108 : 150));
+        }
+        ArrayHistory spinning = new ArrayHistory("db1", "sda", T0, T0.plusSeconds(3600), 60,
+                new ArrayShape("raid10", "near-2", 4, null, null, true, null, null), null, Map.of(), windows,
+                new ArrayHistory.Volume("PERC 5/i", "write-back-battery"));
+        boolean[] saturated = SaturatedWindows.of(spinning, SaturationThresholds.DEFAULTS);
+        int count = 0;
+        for (int i = 0; i < saturated.length; i++) {
+            count += saturated[i] ? 1 : 0;
+            assertThat(saturated[i]).as("window %d: 108 ms against a baseline of 25, not 150", i).isEqualTo(i >= 40);
+        }
+        assertThat(count).isEqualTo(20);
+        ArrayHistory solid = new ArrayHistory("db1", "sda", T0, T0.plusSeconds(3600), 60,
+                new ArrayShape("raid10", "near-2", 4, null, null, false, null, null), null, Map.of(), windows,
+                new ArrayHistory.Volume("PERC 5/i", "write-back-battery"));
+        assertThat(SaturatedWindows.of(solid, SaturationThresholds.DEFAULTS)).as("not said to spin: its own baseline").doesNotContain(true);
+    }
+
+    @Test
     void controllerNames() {
         assertThat(VolumeFigures.sameController("DELL PERC H700", "perc  h700")).isTrue();
         assertThat(VolumeFigures.sameController("PERC H700", "PERC H710")).isFalse();
