@@ -10,6 +10,7 @@ import io.raidpulse.topics.aggregate.AggregateSettings;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,14 @@ final class HistoryQueries {
     static final List<String> LOAD_FIELDS = List.of("r_iops", "w_iops", "read_fraction", "mean_request_kB", "member_util_mean",
             "util_mean", "write_amp_io");
     static final List<String> PERCENTILES = List.of("p50", "p95", "p99");
+    /**
+     * A hardware RAID volume's: its members are hidden (no member util, no write amplification), and its own util says
+     * little of a device that serves requests in parallel; its queue and latency do.
+     */
+    static final List<String> VOLUME_LOAD_FIELDS = List.of("r_iops", "w_iops", "read_fraction", "mean_request_kB", "util_mean",
+            "aqu_sz_mean", "await_mean_ms");
+    /** The array_kind tag of a hardware RAID volume's aggregates (METRICS.md); md arrays' is md, or absent on older points. */
+    static final String HARDWARE = "hardware";
 
     private final InfluxConnection influx;
     private final boolean retentionPolicies;
@@ -45,13 +54,23 @@ final class HistoryQueries {
         String where = " WHERE \"host\" = " + literal(host) + " AND \"array\" = " + literal(array) + " AND \"window\" = " + literal(label)
                 + " AND time >= " + from.toEpochMilli() + "ms AND time < " + until.toEpochMilli() + "ms";
 
+        // one row per array_kind: a hardware RAID volume's aggregates say so in that tag
         InfluxQlResult shape = query("reading the shape of " + host + "/" + array,
                 "SELECT count(\"r_iops\") AS windows, last(\"level\") AS level, last(\"layout\") AS layout, last(\"raid_disks\") AS raid_disks,"
                         + " last(\"chunk_bytes\") AS chunk_bytes, last(\"disk_model\") AS disk_model, last(\"rotational\") AS rotational,"
-                        + " last(\"member_bytes\") AS member_bytes, last(\"capacity_source\") AS capacity_source FROM " + source + where);
-        InfluxQlResult.Row s = shape.isEmpty() ? null : shape.rows().get(0);
-        if (s == null || s.number("windows") == null || s.number("windows") == 0) {
+                        + " last(\"member_bytes\") AS member_bytes, last(\"capacity_source\") AS capacity_source,"
+                        + " last(\"controller\") AS controller, last(\"controller_cache\") AS controller_cache FROM " + source + where
+                        + " GROUP BY \"array_kind\"");
+        // an md array's points from before array_kind have none: the tagged ones are the newer, their last values the shape's
+        InfluxQlResult.Row s = shape.rows().stream().filter(r -> r.number("windows") != null && r.number("windows") > 0)
+                .max(Comparator.comparingInt(r -> HARDWARE.equals(r.tags().get("array_kind")) ? 2
+                        : r.tags().getOrDefault("array_kind", "").isEmpty() ? 0 : 1)).orElse(null);
+        if (s == null) {
             throw noData(host, array, from, until, label);
+        }
+        boolean hardware = HARDWARE.equals(s.tags().get("array_kind"));
+        if (hardware && (s.text("level") == null || s.number("raid_disks") == null)) {
+            throw undeclared(host, array, s);
         }
         if (s.text("level") == null || s.number("raid_disks") == null) {
             throw new UserException("the aggregates of " + host + "/" + array + " in InfluxDB at " + influx.url()
@@ -62,8 +81,9 @@ final class HistoryQueries {
                 s.text("rotational") == null ? null : Boolean.valueOf(s.text("rotational")),
                 s.number("member_bytes") == null ? null : s.number("member_bytes").longValue(), null);
 
+        List<String> fields = hardware ? VOLUME_LOAD_FIELDS : LOAD_FIELDS;
         StringBuilder select = new StringBuilder("SELECT ");
-        for (String f : LOAD_FIELDS) {
+        for (String f : fields) {
             for (String p : PERCENTILES) {
                 select.append(select.length() > 7 ? ", " : "").append("percentile(").append(quote(f)).append(", ").append(p.substring(1))
                         .append(") AS ").append(f).append('_').append(p);
@@ -73,7 +93,7 @@ final class HistoryQueries {
         Map<String, Map<String, Double>> percentiles = new LinkedHashMap<>();
         if (!pct.isEmpty()) {
             InfluxQlResult.Row row = pct.rows().get(0);
-            for (String f : LOAD_FIELDS) {
+            for (String f : fields) {
                 Map<String, Double> byP = new LinkedHashMap<>();
                 for (String p : PERCENTILES) {
                     Double v = row.number(f + "_" + p);
@@ -95,7 +115,25 @@ final class HistoryQueries {
                     orZero(r.number("aqu_sz_mean")), orZero(r.number("await_mean_ms"))));
         }
         return new ArrayHistory(host, array, from, until, (int) (windowMs / 1000), arrayShape, s.text("capacity_source"), percentiles,
-                windows);
+                windows, hardware ? new ArrayHistory.Volume(s.text("controller"), s.text("controller_cache")) : null);
+    }
+
+    /**
+     * A hardware RAID volume whose level or disk count was not declared: the controller hides both from the host, so only
+     * the collector's declaration (collector/README.md, Hardware RAID volumes) can give the model its shape.
+     */
+    private static UserException undeclared(String host, String array, InfluxQlResult.Row s) {
+        List<String> keys = new ArrayList<>();
+        if (s.text("level") == null) {
+            keys.add("collector.hwraid." + array + ".level");
+        }
+        if (s.number("raid_disks") == null) {
+            keys.add("collector.hwraid." + array + ".disks");
+        }
+        return new UserException(host + "/" + array + " is a hardware RAID volume whose " + (keys.size() == 2 ? "level and disks are"
+                : s.text("level") == null ? "level is" : "disk count is") + " not declared, and the RAID model needs "
+                + (keys.size() == 2 ? "both" : "it") + ": declare " + String.join(" and ", keys) + " in the collector's settings on " + host
+                + " (the controller hides them from the host)", UserException.EXIT_USAGE, null);
     }
 
     private InfluxQlResult query(String what, String influxQl) {

@@ -59,6 +59,9 @@ import picocli.CommandLine;
         description = {"Plans a RAID migration from an array's history in InfluxDB: the load's percentiles (IOPS per direction, read fraction,"
                 + " request size, member util, write amplification, peak hours), the current layout's member util at p50/p95/p99,"
                 + " each alternative's projected util and headroom, usable-capacity change and rebuild time, and a one-line recommendation.",
+            "A hardware RAID volume (--array sda) is planned from what was declared of it (collector.hwraid.sda.*): its load on the"
+                + " declared layout and on the same disks on its controller or as md, from the RAID model and the controller's or md's"
+                + " imported benchmarks, with what its write cache means for the write figures.",
             "InfluxDB is reached as the stream processor reaches it (--config, or --influx-url and friends)."},
         footer = {"", "Targets: raid10 (near-2), raid10:f2, raid10:o2, raid5, raid6, raid1, raid0, raid0-over-raid1; without --target:"
                 + " RAID10 near-2, RAID5, RAID6 on the same disks and the current level with 2 more (or all on --disks N)."})
@@ -66,7 +69,7 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--host", required = true, description = "Host name, as the collector reports it.")
     String host;
 
-    @Option(names = "--array", required = true, description = "md array name (md0).")
+    @Option(names = "--array", required = true, description = "md array name (md0), or a hardware RAID volume's device name (sda).")
     String array;
 
     @Option(names = "--since", defaultValue = "30d", paramLabel = "DURATION", description = "History length before --until (default ${DEFAULT-VALUE}).")
@@ -159,13 +162,20 @@ public final class PlanCommand implements Callable<Integer> {
                     .load(host, array, start, end, windowMs);
         }
         RaidLayout current = history.shape().raidLayout().orElseThrow(() -> new UserException(host + "/" + array + " is "
-                + history.shape().level() + (history.shape().layout() == null ? "" : " " + history.shape().layout())
+                + (history.hardware() ? "a hardware RAID volume declared " : "") + history.shape().level()
+                + (history.shape().layout() == null ? "" : " " + history.shape().layout())
                 + ": the RAID model does not cover it", UserException.EXIT_USAGE, null));
-        List<RaidLayout> alternatives = alternatives(current);
-        Map.Entry<DiskProfile, String> disk = memberDisk(settings, history.shape(), history.capacitySource(), current, err);
+        List<RaidLayout> alternatives = history.hardware() ? List.of() : alternatives(current);
+        List<VolumeLayouts.Candidate> candidates = history.hardware() ? volumeLayouts(current) : List.of();
+        // an md array's plan reads them only for the member disk; a volume's matches its layouts against them
+        List<BenchmarkResult> benchmarks = diskProfile == null || history.hardware() ? benchmarks(settings, err) : List.of();
+        Map.Entry<DiskProfile, String> disk = memberDisk(benchmarks, history.shape(), history.capacitySource(), current);
         // the thresholds the stream processor judges this array by, from the same settings
-        SaturationThresholds saturation = SaturationRules.from(settings).forSubject(host, array, SubjectKind.ARRAY);
-        PlanReport report = Planner.plan(history, current, alternatives, disk.getKey(), disk.getValue(), maxUtil, zone, saturation);
+        SaturationThresholds saturation = SaturationRules.from(settings).forSubject(host, array,
+                history.hardware() ? SubjectKind.HARDWARE : SubjectKind.ARRAY);
+        PlanReport report = history.hardware()
+                ? Planner.planVolume(history, candidates, disk.getKey(), disk.getValue(), benchmarks, maxUtil, zone, saturation)
+                : Planner.plan(history, current, alternatives, disk.getKey(), disk.getValue(), maxUtil, zone, saturation);
 
         String text = switch (fmt) {
             case "json" -> json(report);
@@ -241,6 +251,18 @@ public final class PlanCommand implements Callable<Integer> {
         return List.copyOf(out);
     }
 
+    /** A hardware RAID volume's: on its controller and as md over the same disks (VolumeLayouts). */
+    private List<VolumeLayouts.Candidate> volumeLayouts(RaidLayout current) {
+        if (disks != null && disks < 1) {
+            throw new UserException("--disks must be at least 1, got " + disks, UserException.EXIT_USAGE, null);
+        }
+        try {
+            return VolumeLayouts.of(current, disks, targets, 2);
+        } catch (IllegalArgumentException e) {
+            throw new UserException(e.getMessage(), UserException.EXIT_USAGE, e);
+        }
+    }
+
     /** "raid10", "raid10:f2", "raid6" on {@code n} disks. */
     static RaidLayout target(String spec, int n) {
         int colon = spec.indexOf(':');
@@ -253,25 +275,29 @@ public final class PlanCommand implements Callable<Integer> {
         return RaidLayout.of(level, n);
     }
 
+    /** The benchmark profiles on the benchmarks topic; none when Kafka is not configured. */
+    private List<BenchmarkResult> benchmarks(Settings settings, PrintWriter err) {
+        if (!settings.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
+            return List.of();
+        }
+        ProfileTopic topic = new ProfileTopic(settings, ProfileTopic.DEFAULT_TIMEOUT);
+        try (io.raidpulse.planner.console.Progress progress = io.raidpulse.planner.console.Progress.of(err,
+                "reading " + topic.name() + " from Kafka at " + topic.bootstrap())) {
+            return List.copyOf(topic.read(null).profiles().values());
+        }
+    }
+
     /**
      * The member disk: --disk-profile; else what the benchmarks topic gives for the disk model (when
      * Kafka is configured); else the disk-class default, as the stream processor chooses it.
      */
-    private Map.Entry<DiskProfile, String> memberDisk(Settings settings, ArrayShape shape, String capacitySource, RaidLayout current,
-                                                      PrintWriter err) {
+    private Map.Entry<DiskProfile, String> memberDisk(List<BenchmarkResult> profiles, ArrayShape shape, String capacitySource,
+                                                      RaidLayout current) {
         if (diskProfile != null) {
             DiskProfile d = builtInDisks().stream().filter(p -> p.id().equals(diskProfile)).findFirst()
                     .orElseThrow(() -> new UserException("no built-in disk profile '" + diskProfile + "'; known: "
                             + String.join(", ", builtInDisks().stream().map(DiskProfile::id).toList()), UserException.EXIT_USAGE, null));
             return Map.entry(d, "--disk-profile: " + d.source());
-        }
-        List<BenchmarkResult> profiles = List.of();
-        if (settings.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
-            ProfileTopic topic = new ProfileTopic(settings, ProfileTopic.DEFAULT_TIMEOUT);
-            try (io.raidpulse.planner.console.Progress progress = io.raidpulse.planner.console.Progress.of(err,
-                    "reading " + topic.name() + " from Kafka at " + topic.bootstrap())) {
-                profiles = List.copyOf(topic.read(null).profiles().values());
-            }
         }
         LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), Pattern.RANDOM, 0.5, 4096, 1, null);
         MemberDisk m = new ProfileMatcher(profiles, List.of()).memberDisk(load);

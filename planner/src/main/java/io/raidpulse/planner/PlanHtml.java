@@ -42,6 +42,10 @@ final class PlanHtml {
                 .markup("util-chart", PlanCharts.percentiles(r))
                 .markup("layouts", layouts(r))
                 .text("max-util", Planner.pct(r.maxUtil()))
+                .when("measured", !r.hardware())
+                .when("volume", r.hardware())
+                .text("write-cache", r.hardware() ? capitalised(r.volume().writeCache()) : "")
+                .text("same-disks", r.hardware() ? capitalised(r.volume().sameDisks()) : "")
                 .when("lower-bounds", r.layouts().stream().anyMatch(p -> p.lowerBound("p50") || p.lowerBound("p95") || p.lowerBound("p99")))
                 .markup("history-chart", PlanCharts.history(r, zone))
                 .markup("load", load(r))
@@ -124,7 +128,7 @@ final class PlanHtml {
     /** The load's percentiles; reads and writes in saturated windows are floors on the demand. */
     private static Markup load(PlanReport r) {
         Markup rows = new Markup();
-        for (PlanText.LoadRow l : PlanText.LOAD) {
+        for (PlanText.LoadRow l : PlanText.loadRows(r)) {
             Map<String, Double> p = r.load().get(l.field());
             if (p == null || p.isEmpty()) {
                 continue;

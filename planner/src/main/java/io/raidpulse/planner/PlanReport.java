@@ -1,6 +1,7 @@
 package io.raidpulse.planner;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -31,12 +32,33 @@ import java.util.Map;
  * @param saturation       how much of the history the array was saturated in: there the load is a floor on the demand
  * @param series           per window, for the report's charts (not in the JSON: a month of windows is megabytes)
  * @param forecast         when the daily peak hour reaches maxUtil and 100% on each layout at the history's growth
+ * @param volume           a hardware RAID volume's controller and what its write cache means for the figures; null (absent
+ *                         from the JSON) for an md array
  */
 public record PlanReport(String host, String array, Instant from, Instant until, int windowS, int windows, String current,
                          String layoutText, String disksText, MemberDiskUsed memberDisk, String capacitySource,
                          Map<String, Map<String, Double>> load, Double modelWriteAmp, List<PeakHour> peakHours, String timeZone,
                          List<LayoutPlan> layouts, double maxUtil, Recommendation recommendation,
-                         Saturation saturation, @JsonIgnore Series series, Forecast forecast) {
+                         Saturation saturation, @JsonIgnore Series series, Forecast forecast,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Volume volume) {
+
+    /** Whether this is a hardware RAID volume's plan: every layout's figures come from the model and benchmarks. */
+    @JsonIgnore
+    public boolean hardware() {
+        return volume != null;
+    }
+
+    /**
+     * A hardware RAID volume: the controller hides its members, so its figures on every layout, the declared one too,
+     * are the RAID model's over the member disk, scaled to an imported benchmark where one matches.
+     *
+     * @param controller the controller (declared, else the volume's INQUIRY vendor and model); null when not known
+     * @param cache      the declared cache policy (write-back, write-back-battery, write-through); null when not declared
+     * @param writeCache what the cache means for the hardware layouts' write figures, one line
+     * @param sameDisks  how hardware and md layouts of one level on the same disks compare, one line
+     */
+    public record Volume(String controller, String cache, String writeCache, String sameDisks) {
+    }
 
     /** The member disk behind the model: its profile id, what it is, where its figures come from. */
     public record MemberDiskUsed(String id, String description, String source, double randomReadIops, double randomWriteIops,
@@ -62,11 +84,30 @@ public record PlanReport(String host, String array, Instant from, Instant until,
      * @param usableBytes    usable space, bytes; null when the member size is not known
      * @param usableChange   change of usable space against the current layout, percent
      * @param rebuildHours   lower bound on replacing a member, hours; null without redundancy or member size
+     * @param kind           a hardware volume's plan: "hardware" (on the volume's controller) or "md" (md over the same
+     *                       disks); null (absent) for an md array's
+     * @param benchmarks     a hardware volume's plan: the benchmarks whose measured / model scaled this layout's figures, by
+     *                       profile id, with the windows each matched; empty when none did; null for an md array's
+     * @param writeFigures   a hardware volume's plan, the layouts on its controller: "benchmark" (a benchmark of the
+     *                       controller gave every window with writes), "model" (write-through, or no writes: the model's
+     *                       write cost stands), "upper_bound" (a write-back cache no benchmark measured: the model's write cost
+     *                       is at most what the disks do) or "cache_unknown" (no cache declared); null otherwise
      */
     public record LayoutPlan(String key, String description, boolean current, int disks, Map<String, Double> util,
                              Map<String, Boolean> utilLowerBound, Map<String, Double> modelUtil, Map<String, Boolean> modelUtilLowerBound,
                              double headroom, double usableFraction, Double usableBytes,
-                             double usableChange, Double rebuildHours) {
+                             double usableChange, Double rebuildHours,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String kind,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Integer> benchmarks,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String writeFigures) {
+
+        /** An md array's layout. */
+        public LayoutPlan(String key, String description, boolean current, int disks, Map<String, Double> util,
+                          Map<String, Boolean> utilLowerBound, Map<String, Double> modelUtil, Map<String, Boolean> modelUtilLowerBound,
+                          double headroom, double usableFraction, Double usableBytes, double usableChange, Double rebuildHours) {
+            this(key, description, current, disks, util, utilLowerBound, modelUtil, modelUtilLowerBound, headroom, usableFraction,
+                    usableBytes, usableChange, rebuildHours, null, null, null);
+        }
 
         public double p99() {
             return util.get("p99");

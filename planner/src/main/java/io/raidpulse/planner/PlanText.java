@@ -31,7 +31,7 @@ final class PlanText {
         }
         b.append(nl).append(String.format(Locale.ROOT, "%-26s %10s %10s %10s%n", "load", "p50", "p95", "p99"));
         PlanReport.Saturation sat = r.saturation();
-        for (LoadRow l : LOAD) {
+        for (LoadRow l : loadRows(r)) {
             row(b, l.label(), r.load().get(l.field()), l.format(), p -> l.floor(sat, p));
         }
         if (r.modelWriteAmp() != null) {
@@ -49,10 +49,15 @@ final class PlanText {
         if (r.capacitySource() != null) {
             b.append("the stream processor compared it with ").append(r.capacitySource()).append(nl);
         }
+        if (r.hardware()) {
+            b.append("write cache: ").append(r.volume().writeCache()).append(nl);
+            b.append("hardware or md: ").append(r.volume().sameDisks()).append(nl);
+        }
 
         // wider columns only where a figure carries its ">= " or "<= ": a history without saturation prints as it always did
         int w = sat.saturated() ? 10 : 7;
-        b.append(nl).append(String.format(Locale.ROOT, "%-38s %" + w + "s %" + w + "s %" + w + "s %" + (w + 2) + "s %18s %10s%n",
+        int width = descriptionWidth(r);
+        b.append(nl).append(String.format(Locale.ROOT, "%-" + width + "s %" + w + "s %" + w + "s %" + w + "s %" + (w + 2) + "s %18s %10s%n",
                 "layout: member util", "p50", "p95", "p99", "headroom", "usable", "rebuild"));
         for (PlanReport.LayoutPlan p : r.layouts()) {
             String usable = p.usableBytes() == null ? String.format(Locale.ROOT, "%.0f%% of raw", 100 * p.usableFraction())
@@ -60,12 +65,17 @@ final class PlanText {
             if (!p.current()) {
                 usable += String.format(Locale.ROOT, " (%+.0f%%)", p.usableChange());
             }
-            b.append(String.format(Locale.ROOT, "%-38s %" + w + "s %" + w + "s %" + w + "s %" + (w + 2) + "s %18s %10s%n",
+            b.append(String.format(Locale.ROOT, "%-" + width + "s %" + w + "s %" + w + "s %" + w + "s %" + (w + 2) + "s %18s %10s%n",
                     (p.current() ? "* " : "  ") + p.description(), util(p, "p50"), util(p, "p95"), util(p, "p99"),
                     (p.lowerBound("p99") ? "<= " : "") + String.format(Locale.ROOT, "%.1f%%", p.headroom()), usable,
                     p.rebuildHours() == null ? "-" : String.format(Locale.ROOT, ">= %.1f h", p.rebuildHours())));
         }
-        b.append("  (* now: measured; others: measured x the model's cost ratio per window; model alone in --format json)").append(nl);
+        if (r.hardware()) {
+            b.append("  (* now; every layout: the RAID model over the member disk for each window's reads and writes, ").append(r.array())
+                    .append(" hiding its disks; scaled to a benchmark where one matched; model alone in --format json)").append(nl);
+        } else {
+            b.append("  (* now: measured; others: measured x the model's cost ratio per window; model alone in --format json)").append(nl);
+        }
         if (r.layouts().stream().anyMatch(p -> p.lowerBound("p99") || p.lowerBound("p95") || p.lowerBound("p50"))) {
             b.append("  (>= a lower bound: it comes from windows in which ").append(r.array())
                     .append(" was saturated and served less than was asked; <= the headroom is at most this)").append(nl);
@@ -96,10 +106,11 @@ final class PlanText {
         PlanReport.LoadTrend size = f.load().get("mean_request_kB");
         b.append(String.format(Locale.ROOT, "  peak-hour read share %.2f (%+.4f a day, ±%.4f), request size %.1f kB (%+.3f a day, ±%.3f) at the end%n",
                 share.atEnd(), share.perDay(), share.perDaySe(), size.atEnd(), size.perDay(), size.perDaySe()));
-        b.append(String.format(Locale.ROOT, "%-38s %8s %10s  %-38s %s%n", "layout: peak-hour member util", "at end", "a month",
+        int d = descriptionWidth(r);
+        b.append(String.format(Locale.ROOT, "%-" + d + "s %8s %10s  %-38s %s%n", "layout: peak-hour member util", "at end", "a month",
                 "reaches " + Planner.pct(r.maxUtil()), "reaches 100%"));
         for (PlanReport.LayoutForecast l : f.layouts()) {
-            b.append(String.format(Locale.ROOT, "%-38s %7.1f%% %+10.1f  %-38s %s%n", (l.current() ? "* " : "  ") + l.description(), l.atEnd(),
+            b.append(String.format(Locale.ROOT, "%-" + d + "s %7.1f%% %+10.1f  %-38s %s%n", (l.current() ? "* " : "  ") + l.description(), l.atEnd(),
                     l.perDay() * DAYS_A_MONTH, crossing(l.at(r.maxUtil()), zone), crossing(l.at(100), zone)));
         }
         for (String line : buys(r)) {
@@ -128,6 +139,23 @@ final class PlanText {
             new LoadRow("read fraction", "read_fraction", "%.2f", false), new LoadRow("request size, kB", "mean_request_kB", "%.1f", false),
             new LoadRow("member util, %", "member_util_mean", "%.1f", false), new LoadRow("busiest member util, %", "util_mean", "%.1f", false),
             new LoadRow("write amplification", "write_amp_io", "%.2f", false));
+
+    /**
+     * A hardware RAID volume's: its members are hidden (no member util, no write amplification), its own util says little of
+     * a device that serves requests in parallel, its queue and latency do.
+     */
+    static final List<LoadRow> VOLUME_LOAD = List.of(LOAD.get(0), LOAD.get(1), LOAD.get(2), LOAD.get(3),
+            new LoadRow("volume util, %", "util_mean", "%.1f", false), new LoadRow("volume queue (aqu-sz)", "aqu_sz_mean", "%.1f", false),
+            new LoadRow("volume await, ms", "await_mean_ms", "%.1f", false));
+
+    static List<LoadRow> loadRows(PlanReport r) {
+        return r.hardware() ? VOLUME_LOAD : LOAD;
+    }
+
+    /** The layout column: 38 as it always was, wider for a hardware volume's "md RAID10 near-2 on the same 4 disks". */
+    private static int descriptionWidth(PlanReport r) {
+        return r.hardware() ? Math.max(38, 2 + r.layouts().stream().mapToInt(p -> p.description().length()).max().orElse(0)) : 38;
+    }
 
     /** Days in a mean month. */
     static final double DAYS_A_MONTH = 365.25 / 12;

@@ -24,6 +24,14 @@ import java.util.Map;
  * bound.
  */
 final class SaturatedWindows {
+    /**
+     * The most a request takes at a rotating disk that keeps no queue, ms (a full seek, a rotation and a 1 MiB transfer of a
+     * 7200 rpm disk): what the detector lets a spinning subject judged by evidence learn as its baseline latency, so that a
+     * hardware RAID volume (a PERC presents itself as rotational) busy beyond its rate from the start is not held to its own
+     * queueing. The stream processor's SubjectSaturation.ROTATING_BASELINE_MAX_AWAIT_MS.
+     */
+    static final double ROTATING_BASELINE_MAX_AWAIT_MS = 25;
+
     private SaturatedWindows() {
     }
 
@@ -31,14 +39,16 @@ final class SaturatedWindows {
     static boolean[] of(ArrayHistory h, SaturationThresholds th) {
         List<ArrayHistory.Window> windows = h.windows();
         boolean[] out = new boolean[windows.size()];
-        boolean evidence = evidenceNeeded(th, h.shape().rotational());
+        boolean evidence = evidenceNeeded(th, h);
         double baseAwait = Double.NaN;
         if (evidence) {
+            // the detector holds a spinning device's baseline (here: a volume the kernel says spins) to a disk without a queue
+            boolean capped = h.hardware() && Boolean.TRUE.equals(h.shape().rotational());
             double sum = 0;
             int count = 0;
             for (ArrayHistory.Window w : windows) {
                 if (w.readsPerSec() + w.writesPerSec() > 0 && w.busiestUtil() < th.fireUtil()) {
-                    sum += w.awaitMs();
+                    sum += capped ? Math.min(w.awaitMs(), ROTATING_BASELINE_MAX_AWAIT_MS) : w.awaitMs();
                     count++;
                 }
             }
@@ -54,9 +64,12 @@ final class SaturatedWindows {
         return out;
     }
 
-    /** As the detector decides per subject: members not known to spin serve requests in parallel (iostat(1)). */
-    static boolean evidenceNeeded(SaturationThresholds th, Boolean rotational) {
-        return th.needsEvidence(!Boolean.TRUE.equals(rotational));
+    /**
+     * As the detector decides per subject: members not known to spin serve requests in parallel (iostat(1)), and so
+     * does a hardware RAID volume, whose controller spreads them over its disks.
+     */
+    static boolean evidenceNeeded(SaturationThresholds th, ArrayHistory h) {
+        return th.needsEvidence(h.hardware() || !Boolean.TRUE.equals(h.shape().rotational()));
     }
 
     /**
@@ -102,7 +115,7 @@ final class SaturatedWindows {
             longest = Math.max(longest, run);
         }
         int n = saturated.length;
-        return new PlanReport.Saturation(count > 0, th.fireUtil(), evidenceNeeded(th, h.shape().rotational()), n, count,
+        return new PlanReport.Saturation(count > 0, th.fireUtil(), evidenceNeeded(th, h), n, count,
                 (long) count * h.windowS(), (long) n * h.windowS(), n == 0 ? 0 : 100.0 * count / n, (long) longest * h.windowS(),
                 utilInSaturation, loadFloors);
     }
@@ -125,14 +138,16 @@ final class SaturatedWindows {
         out.add(String.format(Locale.ROOT, "%s/%s was saturated %s of the %s history (%s: %d of %d windows; the longest stretch %s)", r.host(),
                 r.array(), share(s.share()), HumanTime.seconds(s.historyS()), HumanTime.seconds(s.saturatedS()), s.saturatedWindows(),
                 s.windows(), HumanTime.seconds(s.longestS())));
-        out.add(String.format(Locale.ROOT, "a window counts when its busiest member was %.0f%% busy or more on average (saturation.fire-util)%s",
-                s.fireUtil(), s.evidenceNeeded() ? ", with a queue or latency beyond the array's own baseline (saturation.evidence)" : ""));
-        out.add("its measured load is a floor on the demand (marked >=): requests waited and the array served what it could, so what was asked"
-                + " then is not known");
+        out.add(String.format(Locale.ROOT, "a window counts when %s was %.0f%% busy or more on average (saturation.fire-util)%s",
+                r.hardware() ? "the volume" : "its busiest member", s.fireUtil(), s.evidenceNeeded()
+                        ? ", with a queue or latency beyond " + (r.hardware() ? "its" : "the array's") + " own baseline (saturation.evidence)" : ""));
+        out.add("its measured load is a floor on the demand (marked >=): requests waited and the " + (r.hardware() ? "volume" : "array")
+                + " served what it could, so what was asked then is not known");
         List<String> in = s.sizingPercentilesInSaturation();
-        out.add(in.isEmpty() ? "the p50, p95 and p99 of its member util lie outside saturated windows: the figures stand, though the"
+        String util = r.hardware() ? " member util on the declared layout" : " member util";
+        out.add(in.isEmpty() ? "the p50, p95 and p99 of its" + util + " lie outside saturated windows: the figures stand, though the"
                 + " demand in those windows was higher"
-                : "its " + and(in) + " member util lie" + (in.size() == 1 ? "s" : "") + " in saturated windows:"
+                : "its " + and(in) + util + " lie" + (in.size() == 1 ? "s" : "") + " in saturated windows:"
                         + " the figures marked >= are lower bounds on the util the load needs");
         return out;
     }

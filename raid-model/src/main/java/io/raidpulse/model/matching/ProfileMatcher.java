@@ -116,8 +116,11 @@ public final class ProfileMatcher {
                 reads / (readCapacity * calibration), writes / (writeCapacity * calibration), calibration, member.disk());
     }
 
-    /* The benchmark's headline against the model of the same array at the benchmark's own conditions. */
-    private static double measuredOverModel(BenchmarkResult p, RaidModel model) {
+    /**
+     * The benchmark's headline against the model of the same array at the benchmark's own conditions: the factor
+     * {@link #use} scales the model's capacities by.
+     */
+    public static double measuredOverModel(BenchmarkResult p, RaidModel model) {
         double f = p.readFraction();
         if (p.pattern() == Pattern.SEQUENTIAL) {
             int streams = p.jobs() == null ? 1 : p.jobs();
