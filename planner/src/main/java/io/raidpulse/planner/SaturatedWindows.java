@@ -24,14 +24,6 @@ import java.util.Map;
  * bound.
  */
 final class SaturatedWindows {
-    /**
-     * The most a request takes at a rotating disk that keeps no queue, ms (a full seek, a rotation and a 1 MiB transfer of a
-     * 7200 rpm disk): what the detector lets a spinning subject judged by evidence learn as its baseline latency, so that a
-     * hardware RAID volume (a PERC presents itself as rotational) busy beyond its rate from the start is not held to its own
-     * queueing. The stream processor's SubjectSaturation.ROTATING_BASELINE_MAX_AWAIT_MS.
-     */
-    static final double ROTATING_BASELINE_MAX_AWAIT_MS = 25;
-
     private SaturatedWindows() {
     }
 
@@ -48,7 +40,7 @@ final class SaturatedWindows {
             int count = 0;
             for (ArrayHistory.Window w : windows) {
                 if (w.readsPerSec() + w.writesPerSec() > 0 && w.busiestUtil() < th.fireUtil()) {
-                    sum += capped ? Math.min(w.awaitMs(), ROTATING_BASELINE_MAX_AWAIT_MS) : w.awaitMs();
+                    sum += capped ? Math.min(w.awaitMs(), SaturationThresholds.ROTATING_BASELINE_MAX_AWAIT_MS) : w.awaitMs();
                     count++;
                 }
             }

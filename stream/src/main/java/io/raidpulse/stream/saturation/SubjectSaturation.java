@@ -62,17 +62,6 @@ final class SubjectSaturation extends SubjectState {
      */
     static final Duration BASELINE_WARMUP = Duration.ofMinutes(1);
     static final int MIN_WARMUP_SAMPLES = 6;
-    /**
-     * The most a request takes at a rotating disk that keeps no queue, ms: a full seek and a
-     * rotation of a 7200 rpm disk (about 15 ms) and a 1 MiB transfer at its media rate (about 7 ms).
-     * What a subject judged by evidence learns as its baseline latency is held to it when the
-     * kernel says it spins: a hardware RAID volume (a PERC presents itself as rotational) busy
-     * beyond its rate from its first minute would otherwise learn its queueing as normal. The lab's
-     * PERC 5/i volume was: bonnie++'s writes first, at 262 a second with 46 waiting and 130-180 ms
-     * each, then random reads at 570 a second with 60 waiting and 108 ms, never saturated against
-     * a baseline of 150 ms.
-     */
-    static final double ROTATING_BASELINE_MAX_AWAIT_MS = 25;
     /** baseSamples stops counting here: only whether the warm-up is over matters */
     static final int MAX_BASE_SAMPLES = 3600;
 
@@ -368,7 +357,7 @@ final class SubjectSaturation extends SubjectState {
     /**
      * Learns what the subject's latency and queue are when it is not saturated, from samples that
      * did I/O: an idle interval has no latency, and learning its 0 would make any request look slow.
-     * A spinning subject's sample counts with at most {@link #ROTATING_BASELINE_MAX_AWAIT_MS} (and
+     * A spinning subject's sample counts with at most {@link SaturationThresholds#ROTATING_BASELINE_MAX_AWAIT_MS} (and
      * the queue that latency explains at its throughput): beyond that its requests were waiting.
      */
     private void updateBaseline(SubjectLoad load, SaturationThresholds th, double intervalS) {
@@ -378,8 +367,8 @@ final class SubjectSaturation extends SubjectState {
         }
         double await = load.awaitMs();
         double aquSz = load.aquSz();
-        if (load instanceof DeviceLoad d && Boolean.TRUE.equals(d.rotational()) && await > ROTATING_BASELINE_MAX_AWAIT_MS) {
-            await = ROTATING_BASELINE_MAX_AWAIT_MS;
+        if (load instanceof DeviceLoad d && Boolean.TRUE.equals(d.rotational()) && await > SaturationThresholds.ROTATING_BASELINE_MAX_AWAIT_MS) {
+            await = SaturationThresholds.ROTATING_BASELINE_MAX_AWAIT_MS;
             aquSz = Math.min(aquSz, iops * await / 1000.0);
         }
         double alpha = baseSamples < warmupSamples(intervalS) ? 1.0 / (baseSamples + 1)

@@ -35,6 +35,19 @@ public record SaturationThresholds(double fireUtil, double clearUtil, Duration s
 
     /** The prefix of the keys below; a rule reads each of them under its own {@code saturation.rule.NAME.} instead. */
     static final String PREFIX = "saturation.";
+    /**
+     * The most a request takes at a rotating disk that keeps no queue, ms: a full seek and a
+     * rotation of a 7200 rpm disk (about 15 ms) and a 1 MiB transfer at its media rate (about 7 ms).
+     * What a subject judged by evidence learns as its baseline latency is held to it (the
+     * stream processor's detector, and plan judging history as the detector does) when the
+     * kernel says it spins: a hardware RAID volume (a PERC presents itself as rotational) busy
+     * beyond its rate from its first minute would otherwise learn its queueing as normal. The lab's
+     * PERC 5/i volume was: bonnie++'s writes first, at 262 a second with 46 waiting and 130-180 ms
+     * each, then random reads at 570 a second with 60 waiting and 108 ms, never saturated against
+     * a baseline of 150 ms.
+     */
+    public static final double ROTATING_BASELINE_MAX_AWAIT_MS = 25;
+
     public static final Key<Double> FIRE_UTIL = Keys.decimal("saturation.fire-util", 95, 1, 100, "%util at or above which a sample is hot");
     public static final Key<Double> CLEAR_UTIL = Keys.decimal("saturation.clear-util", 80, 0, 100, "%util below which a sample is cool");
     public static final Key<Duration> SUSTAIN = Keys.duration("saturation.sustain", Duration.ofSeconds(30), Duration.ZERO, Duration.ofDays(1),
