@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.TrustVerdicts;
 import io.raidpulse.model.profile.Verdict;
 import io.raidpulse.topics.profiles.ProfileRecords;
 import java.time.Instant;
@@ -49,7 +50,7 @@ final class ProfileText {
             }
         }
         if (p.blockSizeBytes() != null) {
-            b.append(' ').append(bytes(p.blockSizeBytes()));
+            b.append(' ').append(TrustVerdicts.bytes(p.blockSizeBytes()));
         }
         if (p.queueDepth() != null || p.jobs() != null) {
             b.append(" q").append(p.queueDepth() == null ? "?" : p.queueDepth()).append('x').append(p.jobs() == null ? "?" : p.jobs());
@@ -159,8 +160,8 @@ final class ProfileText {
         }
         line(lines, "on", String.join(", ", on));
         if (p.fileSizeBytes() != null || p.ramBytes() != null) {
-            line(lines, "data set", (p.fileSizeBytes() == null ? "?" : bytes(p.fileSizeBytes()))
-                    + (p.ramBytes() == null ? " (RAM not given)" : " with " + bytes(p.ramBytes()) + " of RAM"));
+            line(lines, "data set", (p.fileSizeBytes() == null ? "?" : TrustVerdicts.bytes(p.fileSizeBytes()))
+                    + (p.ramBytes() == null ? " (RAM not given)" : " with " + TrustVerdicts.bytes(p.ramBytes()) + " of RAM"));
         }
         line(lines, "measured", result(p));
         List<String> latency = new ArrayList<>();
@@ -252,17 +253,5 @@ final class ProfileText {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** "256 MiB", "4 KiB". */
-    static String bytes(long b) {
-        String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-        double v = b;
-        int u = 0;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return (v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v)) + " " + units[u];
     }
 }
