@@ -33,16 +33,38 @@ public final class ProfileMatcher {
     /** Outstanding requests at which capacity is taken for {@link #use}: enough to keep every member busy. */
     private static final double SATURATED = Double.POSITIVE_INFINITY;
 
+    /** benchmarks an array's capacity may come from */
     private final List<BenchmarkResult> profiles;
     private final List<DiskProfile> disks;
+    /** benchmarks a member disk profile may be derived from: every profile, whichever array they may match */
+    private final List<BenchmarkResult> diskBenchmarks;
 
     /**
      * @param profiles benchmark profiles to match (user imports and the built-in catalog)
      * @param disks    member-disk profiles known by disk model
      */
     public ProfileMatcher(Collection<BenchmarkResult> profiles, Collection<DiskProfile> disks) {
-        this.profiles = List.copyOf(profiles);
-        this.disks = List.copyOf(disks);
+        this(List.copyOf(profiles), List.copyOf(disks), List.copyOf(profiles));
+    }
+
+    private ProfileMatcher(List<BenchmarkResult> profiles, List<DiskProfile> disks, List<BenchmarkResult> diskBenchmarks) {
+        this.profiles = profiles;
+        this.disks = disks;
+        this.diskBenchmarks = diskBenchmarks;
+    }
+
+    /**
+     * This matcher for a hardware RAID volume behind {@code controller}: a benchmark of an array is its
+     * capacity only when it was taken on the same controller ({@link #sameController}; one that names no
+     * controller does not count), since what a controller's cache and firmware make of the level's
+     * member I/Os is the controller's own, and neither an md array's figures nor another controller's
+     * say it. Single-disk benchmarks of the member disk model still give the member disk for the model.
+     * With {@code controller} null no benchmark of an array matches.
+     */
+    public ProfileMatcher forController(String controller) {
+        List<BenchmarkResult> same = controller == null ? List.of()
+                : profiles.stream().filter(p -> p.controller() != null && sameController(p.controller(), controller)).toList();
+        return new ProfileMatcher(same, disks, diskBenchmarks);
     }
 
     /** The capacity of the live array for its load shape, from the best source there is. */
@@ -179,7 +201,7 @@ public final class ProfileMatcher {
                     return new MemberDisk(d, CapacitySource.SINGLE_DISK_MODEL);
                 }
             }
-            List<BenchmarkResult> ofModel = profiles.stream().filter(p -> p.diskModel() != null && sameModel(p.diskModel(), model)).toList();
+            List<BenchmarkResult> ofModel = diskBenchmarks.stream().filter(p -> p.diskModel() != null && sameModel(p.diskModel(), model)).toList();
             Optional<DiskProfile> derived = SingleDiskProfiles.derive("derived-" + model.trim().replaceAll("\\s+", "-"),
                     model.trim() + " from single-disk benchmarks", ofModel, load.requestBytes());
             if (derived.isPresent()) {
@@ -225,6 +247,32 @@ public final class ProfileMatcher {
         String shorter = x.length() < y.length() ? x : y;
         String longer = shorter == x ? y : x;
         return shorter.length() == SCSI_PRODUCT_ID && longer.startsWith(shorter);
+    }
+
+    /**
+     * Whether two controller names name the same controller: equal but for case, spacing and remarks in
+     * parentheses, or one is the other after one more word, its vendor's name ("DELL PERC H700", the SCSI
+     * INQUIRY vendor and product a volume reports when its controller is not declared, against "PERC H700"
+     * a benchmark was imported with; "Dell PERC 5/i (hardware RAID, 256 MB write-back cache)" against
+     * "PERC 5/i").
+     */
+    public static boolean sameController(String a, String b) {
+        String x = controllerName(a);
+        String y = controllerName(b);
+        if (x.isEmpty() || y.isEmpty()) {
+            return false;
+        }
+        if (x.equals(y)) {
+            return true;
+        }
+        String shorter = x.length() < y.length() ? x : y;
+        String longer = shorter == x ? y : x;
+        return longer.endsWith(" " + shorter) && longer.indexOf(' ') == longer.length() - shorter.length() - 1;
+    }
+
+    /* Lower case, without remarks in parentheses, single spaces. */
+    private static String controllerName(String name) {
+        return name.replaceAll("\\([^)]*\\)", " ").trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
     }
 
     private static boolean hasCapacity(BenchmarkResult p, Pattern pattern) {

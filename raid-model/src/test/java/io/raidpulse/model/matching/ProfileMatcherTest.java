@@ -225,4 +225,42 @@ class ProfileMatcherTest {
         MemberDisk md = new ProfileMatcher(single, List.of()).memberDisk(load(RaidLayout.of(RaidLevel.RAID5, 4), "ST16000NM001G-2K", 0.5, 4096, 8, 2.0));
         assertThat(md.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
     }
+
+    @Test
+    void aControllerIsTheSameWithOrWithoutItsVendorsNameAndRemarks() {
+        assertThat(ProfileMatcher.sameController("PERC H700", "DELL PERC H700")).isTrue();
+        assertThat(ProfileMatcher.sameController("dell  perc h700", "PERC H700")).isTrue();
+        assertThat(ProfileMatcher.sameController("PERC 5/i", "Dell PERC 5/i (hardware RAID, 128 KiB stripe, 256 MB write-back cache)")).isTrue();
+        assertThat(ProfileMatcher.sameController("PERC H700", "PERC H710")).isFalse();
+        assertThat(ProfileMatcher.sameController("PERC H700", "PERC H700P")).isFalse();
+        // one vendor word, not any words before it
+        assertThat(ProfileMatcher.sameController("H700", "DELL PERC H700")).isFalse();
+        assertThat(ProfileMatcher.sameController("(HBA)", "IBM M1015 (HBA)")).isFalse();
+    }
+
+    /**
+     * A volume behind a PERC H700 is matched with benchmarks of that controller only: F's md RAID5 of the
+     * same level, disks and workload is not its capacity, the same run imported as one on the PERC is; the
+     * single-disk benchmarks of its disk model still give the member disk.
+     */
+    @Test
+    void aVolumeIsMatchedWithBenchmarksOfItsOwnControllerAlone() throws Exception {
+        BenchmarkResult md = fRandwrite();
+        BenchmarkResult perc = md.toBuilder().id("fio-perc-h700-raid5").controller("PERC H700").build();
+        LiveLoad live = load(RaidLayout.of(RaidLevel.RAID5, 8), WD20, 0.05, 4096, 3000, 400.0);
+        assertThat(new ProfileMatcher(List.of(md), List.of()).forController("DELL PERC H700").matchingProfile(live)).isEmpty();
+        assertThat(new ProfileMatcher(List.of(md, perc), List.of()).forController("DELL PERC H700").matchingProfile(live)).contains(perc);
+        assertThat(new ProfileMatcher(List.of(perc), List.of()).forController("PERC H710").matchingProfile(live)).isEmpty();
+        assertThat(new ProfileMatcher(List.of(perc), List.of()).forController(null).matchingProfile(live)).isEmpty();
+
+        List<BenchmarkResult> single = new ArrayList<>();
+        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
+            if (p.id().startsWith("published-d-")) {
+                single.add(p.toBuilder().diskModel("ST16000NM001G").build());
+            }
+        }
+        MemberDisk disk = new ProfileMatcher(single, List.of()).forController("PERC H700")
+                .memberDisk(load(RaidLayout.of(RaidLevel.RAID5, 4), "ST16000NM001G", 0.5, 4096, 8, 2.0));
+        assertThat(disk.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
+    }
 }
