@@ -10,6 +10,7 @@ import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.detector.EpisodeMean;
 import io.raidpulse.stream.detector.SubjectState;
+import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.topics.alert.Alerts;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,7 +20,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The capacity alert of one array, over its closed windows of the smallest size:
+ * The capacity alert of one md array or hardware RAID volume, over its closed windows of the smallest size:
  *
  * <pre>
  * IDLE --hot--> PENDING --hot for the sustain time--> FIRING --cool for the clear time--> IDLE
@@ -33,6 +34,10 @@ import java.util.Map;
  * episode. The members' %util plays no part: the point is an array near its capacity while
  * %util looks fine (solid-state members, whose %util says little, or a measured capacity below
  * what the disks' figures promise).
+ *
+ * <p>A hardware RAID volume has no member to show: its alert names it as its saturation alert does
+ * ({@link DeviceLoad#volume}), gives its queue (aqu-sz) and await as the evidence that requests wait,
+ * and says what its controller's cache means for the model's write figures.
  */
 final class ArrayCapacityState extends SubjectState {
     enum Phase { IDLE, PENDING, FIRING }
@@ -54,10 +59,25 @@ final class ArrayCapacityState extends SubjectState {
     String busiestMember;
     String source;
     String cause;
+    /** ARRAY (an md array) or HARDWARE (a hardware RAID volume) */
+    final SubjectKind kind;
+    /** how alerts name a hardware RAID volume, as its last window showed it; null for an md array */
+    String described;
 
-    /** Its absence is counted in host samples, not windows: windows close later than their samples. */
+    /** An md array's. Its absence is counted in host samples, not windows: windows close later than their samples. */
     ArrayCapacityState(String array) {
-        super(array);
+        this(array, SubjectKind.ARRAY);
+    }
+
+    /** An md array's ({@code kind} ARRAY) or a hardware RAID volume's (HARDWARE, {@code subject} its device). */
+    ArrayCapacityState(String subject, SubjectKind kind) {
+        super(subject);
+        this.kind = kind;
+    }
+
+    /** How summaries name the subject: md0, or "hardware RAID5 volume sda (PERC H700, 4 disks)". */
+    String named() {
+        return described != null ? described : subject();
     }
 
     /** Feeds one closed window of the smallest size; returns the FIRING or RESOLVED alert it causes, else null. */
@@ -68,6 +88,9 @@ final class ArrayCapacityState extends SubjectState {
             breakRun();
         }
         lastWindowEnd = end;
+        if (kind == SubjectKind.HARDWARE) {
+            described = DeviceLoad.volume(subject(), a.getLevel(), a.getController(), a.getRaidDisks());
+        }
         // a window compared with a source alerts are not to rest on counts as one without a figure
         Double share = th.alertsOn(a.getCapacitySource()) ? a.getCapacityUtil() : null;
         double pct = share == null ? 0 : share * 100;
@@ -147,12 +170,29 @@ final class ArrayCapacityState extends SubjectState {
         evidence.add(String.format(Locale.ROOT, "last window: %.0f r/s using %s of the read capacity, %.0f w/s using %s of the write capacity",
                 a.getRIops(), Alerts.percent(orZero(a.getCapacityReadUtil()) * 100), a.getWIops(), Alerts.percent(orZero(a.getCapacityWriteUtil()) * 100)));
         evidence.add("capacity source " + source);
-        evidence.add("busiest member %util " + Alerts.percent(util.mean()) + " mean, " + Alerts.percent(peakUtil) + " peak");
-        String summary = host + " " + subject() + " at " + Alerts.percent(meanCapacity) + " of its capacity for " + Alerts.duration(sustainedMs)
-                + " (" + source + "), busiest member %util " + Alerts.percent(peakUtil) + (cause != null ? " (" + cause + ")" : "");
+        String summary;
         Map<String, String> details = figures(a, th, windowMs);
         details.put("windows", Integer.toString(needed));
-        return Alerts.alert(host, subject(), SubjectKind.ARRAY, AlertKind.CAPACITY, AlertState.FIRING, Severity.WARNING, episodeStart,
+        if (kind == SubjectKind.HARDWARE) {
+            // no member to show: whether requests wait on the volume is the evidence
+            evidence.add(queueEvidence(a));
+            String cache = cacheNote(a);
+            if (cache != null) {
+                evidence.add(cache);
+            }
+            summary = host + " " + named() + " at " + Alerts.percent(meanCapacity) + " of its capacity for " + Alerts.duration(sustainedMs)
+                    + " (" + source + "), " + String.format(Locale.ROOT, "%.1f requests in flight", a.getAquSzMean());
+            details.put("aqu_sz", Alerts.figure(a.getAquSzMean()));
+            details.put("await_ms", Alerts.figure(a.getAwaitMeanMs()));
+            details.put("controller", String.valueOf(a.getController()));
+            details.put("controller_cache", String.valueOf(a.getControllerCache()));
+            details.put("capacity_confidence", String.valueOf(a.getCapacityConfidence()));
+        } else {
+            evidence.add("busiest member %util " + Alerts.percent(util.mean()) + " mean, " + Alerts.percent(peakUtil) + " peak");
+            summary = host + " " + subject() + " at " + Alerts.percent(meanCapacity) + " of its capacity for " + Alerts.duration(sustainedMs)
+                    + " (" + source + "), busiest member %util " + Alerts.percent(peakUtil) + (cause != null ? " (" + cause + ")" : "");
+        }
+        return Alerts.alert(host, subject(), kind, AlertKind.CAPACITY, AlertState.FIRING, Severity.WARNING, episodeStart,
                         a.getWindowEnd().toEpochMilli(), summary)
                 .setPeakUtil(peakUtil)
                 .setMeanUtil(util.mean())
@@ -163,12 +203,45 @@ final class ArrayCapacityState extends SubjectState {
                 .build();
     }
 
+    /**
+     * A volume's queue in the last window: requests waiting are what a volume at its capacity shows (its %util
+     * near 100 does not: it serves several requests at once), and a source putting it past its capacity without
+     * a queue is contradicted before it gets here (CapacityComparison.OVER_CAPACITY_QUEUE).
+     */
+    private static String queueEvidence(Aggregate a) {
+        return String.format(Locale.ROOT, "last window: %.1f requests in flight on the volume (aqu-sz), await %.1f ms mean, %.1f ms p95; %%util %s"
+                + " (a volume serves several requests at once: its %%util says little)", a.getAquSzMean(), a.getAwaitMeanMs(),
+                a.getAwaitP95Ms(), Alerts.percent(a.getUtilMean()));
+    }
+
+    /**
+     * What the controller's cache means for the figures when they come from the model (a benchmark of the
+     * controller has its cache in its figures already): null then.
+     */
+    static String cacheNote(Aggregate a) {
+        String src = a.getCapacitySource();
+        if (src == null || src.startsWith("profile:")) {
+            return null;
+        }
+        String c = a.getControllerCache();
+        String controller = a.getController() == null ? "the controller" : a.getController();
+        if (c == null) {
+            return "controller cache unknown (not declared: collector.hwraid." + a.getSubject() + ".cache): the model counts the level's"
+                    + " full write penalty";
+        }
+        if (c.toLowerCase(Locale.ROOT).startsWith("write-back")) {
+            return "controller cache " + c + ": the model's write figures are an upper bound on the write cost (the cache takes writes"
+                    + " for less, by how much only a benchmark of " + controller + " tells); capacity confidence low";
+        }
+        return "controller cache " + c + ": the level's full write penalty stands";
+    }
+
     private Alert resolved(String host, long eventTime, long endTime, CapacitySettings th, String reason) {
         double meanCapacity = capacity.mean();
         String summary = reason == null
-                ? host + " " + subject() + " back below " + Alerts.percent(th.clearPct()) + " of its capacity after " + Alerts.duration(endTime - episodeStart)
+                ? host + " " + named() + " back below " + Alerts.percent(th.clearPct()) + " of its capacity after " + Alerts.duration(endTime - episodeStart)
                         + ": peak " + Alerts.percent(peakCapacity) + ", mean " + Alerts.percent(meanCapacity) + " (" + source + ")"
-                : host + " " + subject() + " capacity alert closed: " + reason;
+                : host + " " + named() + " capacity alert closed: " + reason;
         Map<String, String> details = new LinkedHashMap<>();
         details.put("duration_s", Long.toString(Math.max(0, endTime - episodeStart) / 1000));
         details.put("capacity_peak_pct", Alerts.figure(peakCapacity));
@@ -177,7 +250,7 @@ final class ArrayCapacityState extends SubjectState {
         if (reason != null) {
             details.put("reason", reason);
         }
-        return Alerts.alert(host, subject(), SubjectKind.ARRAY, AlertKind.CAPACITY, AlertState.RESOLVED, Severity.WARNING, episodeStart,
+        return Alerts.alert(host, subject(), kind, AlertKind.CAPACITY, AlertState.RESOLVED, Severity.WARNING, episodeStart,
                         eventTime, summary)
                 .setEndTime(Instant.ofEpochMilli(endTime))
                 .setPeakUtil(peakUtil)
@@ -258,11 +331,12 @@ final class ArrayCapacityState extends SubjectState {
                 .setCapacitySum(capacity.sum()).setPeakUtil(peakUtil).setUtilSum(util.sum()).setWindows(capacity.count())
                 .setCoolCapacitySum(capacity.coolSum()).setCoolUtilSum(util.coolSum()).setCoolWindows(capacity.coolCount())
                 .setBusiestMember(busiestMember).setSource(source).setCause(cause)
+                .setSubjectKind(kind).setDescribed(described)
                 .build();
     }
 
     static ArrayCapacityState fromRecord(ArrayCapacityAlertState r) {
-        ArrayCapacityState s = new ArrayCapacityState(r.getArray());
+        ArrayCapacityState s = new ArrayCapacityState(r.getArray(), r.getSubjectKind() == null ? SubjectKind.ARRAY : r.getSubjectKind());
         s.phase = Phase.valueOf(r.getPhase().name());
         s.run = r.getRun();
         s.runStart = r.getRunStart();
@@ -276,6 +350,7 @@ final class ArrayCapacityState extends SubjectState {
         s.busiestMember = r.getBusiestMember();
         s.source = r.getSource();
         s.cause = r.getCause();
+        s.described = r.getDescribed();
         return s;
     }
 }

@@ -40,11 +40,14 @@ import org.slf4j.LoggerFactory;
  * array's best capacity source ({@link io.raidpulse.model.matching.ProfileMatcher#use}), the
  * member capacity measured on this host's members of the array's disk model taking the place of a
  * disk-class default ({@link MemberCapacity}); a source the window's own measurement contradicts is
- * named in {@code capacity_contradicted} and not used. Then passes every aggregate on.
+ * named in {@code capacity_contradicted} and not used. A hardware RAID volume's windows get what was
+ * declared of it and its capacity from a benchmark of its controller or the model
+ * ({@link #compareVolume}). Then passes every aggregate on.
  *
- * <p>Two inputs: the observations (each host's array shapes, the leaf disks' model and kind,
- * kept in this processor's store, one entry per host, written only when a shape changes) and
- * the aggregates. Benchmark profiles come from the global store of the benchmarks topic.
+ * <p>Two inputs: the observations (each host's array shapes, the leaf disks' model and kind, and
+ * its hardware volumes, kept in this processor's store, one entry per host, written only when a
+ * shape changes) and the aggregates. Benchmark profiles come from the global store of the
+ * benchmarks topic.
  */
 public final class CapacityComparison implements Processor<String, CapacityInput, String, Aggregate> {
     public static final String STORE = "capacity-shapes";
@@ -60,6 +63,16 @@ public final class CapacityComparison implements Processor<String, CapacityInput
      * windows that cannot be measured themselves.
      */
     static final double AGREEMENT_POINTS = 10;
+    /**
+     * A hardware RAID volume's mean aqu-sz (requests in flight on the volume, the window's mean) below
+     * which it is not over capacity whatever a source says: a volume past its capacity has requests
+     * arriving faster than it completes them, so they wait and at least one is in flight all the time
+     * (its disks busy at once hold one each); with fewer than one on average it stood idle part of the
+     * window. The bound holds whatever the controller's cache does: a write-back cache completes writes
+     * at once and keeps the volume's queue short while its disks are busy, so a bound of one request per
+     * disk would contradict sources that are right; below one request nothing is waiting at all.
+     */
+    static final double OVER_CAPACITY_QUEUE = 1;
 
     private static final Logger log = LoggerFactory.getLogger(CapacityComparison.class);
 
@@ -98,12 +111,15 @@ public final class CapacityComparison implements Processor<String, CapacityInput
         }
         HostShapes now = HostShapes.of(o.sample());
         HostShapes before = store.get(o.host());
-        if (before == null ? !now.arrays().isEmpty() : !before.arrays().equals(now.arrays())) {
+        if (before == null ? !now.noSubjects() : !before.sameSubjects(now)) {
             store.put(o.host(), before == null ? now : before.withShapesOf(now, o.time()));
         }
     }
 
     private Aggregate compare(Aggregate window) {
+        if (window.getSubjectKind() == SubjectKind.HARDWARE) {
+            return compareVolume(window);
+        }
         if (window.getSubjectKind() != SubjectKind.ARRAY) {
             return window;
         }
@@ -196,6 +212,113 @@ public final class CapacityComparison implements Processor<String, CapacityInput
             log.debug("no capacity for {}/{} ({}): {}", a.getHost(), a.getSubject(), current.describe(), e.getMessage());
             return a;
         }
+    }
+
+    /**
+     * A hardware RAID volume's window: what was declared of it (level, layout, disks, disk model,
+     * controller and its cache) and its rotational flag, whatever comes next; then, with its level and
+     * disks declared, its capacity from the best source there is ({@link #volumeUse}). Its members are
+     * hidden behind the controller: nothing is measured or learned of them, and the evidence a source is
+     * held to is the volume's queue ({@link #OVER_CAPACITY_QUEUE}).
+     */
+    private Aggregate compareVolume(Aggregate window) {
+        Aggregate a = filledCopy(window);
+        HostShapes shapes = store.get(a.getHost());
+        VolumeShape volume = shapes == null ? null
+                : shapes.volumeAt(a.getSubject(), a.getWindowStart().toEpochMilli(), a.getWindowEnd().toEpochMilli());
+        if (volume == null) {
+            return a;
+        }
+        a.setLevel(volume.level());
+        a.setLayout(volume.layout());
+        a.setRaidDisks(volume.disks());
+        a.setDiskModel(volume.diskModel());
+        a.setRotational(volume.rotational());
+        a.setController(volume.controller());
+        a.setControllerCache(volume.cache());
+        Optional<RaidLayout> layout = volume.arrayShape().raidLayout();
+        double reads = a.getRIops();
+        double writes = a.getWIops();
+        if (!settings.enabled() || !(reads + writes > 0)) {
+            return a;
+        }
+        if (layout.isEmpty()) {
+            log.debug("no capacity for {}/{}: level {} of {} disks is not one the model covers (declare collector.hwraid.{}.level and"
+                    + " collector.hwraid.{}.disks)", a.getHost(), a.getSubject(), volume.level(), volume.disks(), a.getSubject(), a.getSubject());
+            return a;
+        }
+        RaidLayout current = layout.get();
+        WindowRequests requests = WindowRequests.of(reads, writes, a.getRkBS(), a.getWkBS());
+        try {
+            // the volume's queue is the requests in flight on all its disks together
+            LiveLoad load = new LiveLoad(current, volume.diskModel(), volume.rotational(), volume.device(), requests.pattern(),
+                    reads / (reads + writes), requests.meanBytes(), a.getAquSzMean(), a.getAquSzMean() / current.disks());
+            ProfileMatcher matcher = catalog.matcher(volume.controller());
+            CapacityUse use = volumeUse(matcher, load, requests, reads, writes, a);
+            if (use == null) {
+                return a;
+            }
+            Map<String, Double> projections = new LinkedHashMap<>();
+            for (Projection p : AlternativeLayouts.project(Layouts.currentAndAlternatives(current, settings.moreDisks()), use.memberDisk(),
+                    requests.pattern(), reads, writes, requests.readBytes(), requests.writeBytes(), null)) {
+                projections.put(Layouts.key(p.layout()), p.memberUtilisation());
+            }
+            a.setCapacitySource(use.sourceTag());
+            a.setCapacityUtil(use.util());
+            a.setCapacityReadUtil(use.readUtil());
+            a.setCapacityWriteUtil(use.writeUtil());
+            a.setHeadroom(1 - use.util());
+            a.setProjections(projections);
+            a.setCapacityConfidence(volumeConfidence(use.source(), volume).tag());
+            return a;
+        } catch (IllegalArgumentException e) {
+            log.debug("no capacity for {}/{} ({}): {}", a.getHost(), a.getSubject(), current.describe(), e.getMessage());
+            return a;
+        }
+    }
+
+    /**
+     * A volume's capacity, best first: a trusted benchmark of the same controller, level, disks and workload
+     * ({@code profile:ID}); else the RAID model for the declared level and disks over a profile of the declared
+     * disk model ({@code model:ID}), else over the disk-class default ({@code default:CLASS}). A source that puts
+     * the volume over capacity while its queue says it is not ({@link #overCapacityWithoutQueue}) is named in
+     * {@code capacity_contradicted} and the next one taken; null (the window with the source and no figures)
+     * when the model is contradicted too.
+     */
+    private static CapacityUse volumeUse(ProfileMatcher matcher, LiveLoad load, WindowRequests requests, double reads, double writes,
+                                         Aggregate a) {
+        CapacityUse use = matcher.use(load, reads, writes, requests.readBytes(), requests.writeBytes());
+        if (!overCapacityWithoutQueue(use, a)) {
+            return use;
+        }
+        String contradicted = use.sourceTag();
+        a.setCapacityContradicted(contradicted);
+        if (use.source() == CapacitySource.MEASURED_PROFILE) {
+            CapacityUse model = matcher.forController(null).use(load, reads, writes, requests.readBytes(), requests.writeBytes());
+            if (!overCapacityWithoutQueue(model, a)) {
+                return model;
+            }
+        }
+        log.debug("capacity of {}/{}: {} contradicted by the volume's queue (aqu-sz {}) and no other source", a.getHost(), a.getSubject(),
+                contradicted, a.getAquSzMean());
+        a.setCapacitySource(contradicted);
+        return null;
+    }
+
+    /** Whether {@code use} puts the volume over capacity while it held fewer than {@link #OVER_CAPACITY_QUEUE} requests on average. */
+    static boolean overCapacityWithoutQueue(CapacityUse use, Aggregate a) {
+        return use.util() > 1 && a.getAquSzMean() < OVER_CAPACITY_QUEUE;
+    }
+
+    /**
+     * How sure a volume's figures are: as its source says ({@link CapacityConfidence#of}), but at most low when the
+     * controller caches writes (write-back) and no benchmark of it is the source: the model counts the level's full
+     * write penalty, which a write-back cache lowers by what only a benchmark of that controller tells, so its write
+     * figures are an upper bound on the write cost.
+     */
+    static CapacityConfidence volumeConfidence(CapacitySource source, VolumeShape volume) {
+        CapacityConfidence c = CapacityConfidence.of(source, 0, null);
+        return volume.writeBack() && source != CapacitySource.MEASURED_PROFILE ? c.atMost(CapacityConfidence.LOW) : c;
     }
 
     /**

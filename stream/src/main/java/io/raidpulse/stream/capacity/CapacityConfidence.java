@@ -17,6 +17,9 @@ import java.util.Locale;
  *   <li>LOW: a disk-class default (default:CLASS, a spec-sheet guess, not these disks); or a measured
  *       figure on fewer windows or more spread, the window's own measurement standing in among them.</li>
  * </ul>
+ *
+ * A hardware RAID volume whose controller caches writes (write-back) is at most LOW without a benchmark
+ * of that controller ({@link #atMost}): the model's write figures are an upper bound on the write cost.
  */
 enum CapacityConfidence {
     HIGH, MEDIUM, LOW;
@@ -53,6 +56,11 @@ enum CapacityConfidence {
                 yield learnedWindows >= MEDIUM_WINDOWS && uncertainty <= MEDIUM_UNCERTAINTY ? MEDIUM : LOW;
             }
         };
+    }
+
+    /** This confidence, or {@code most} when this one is above it. */
+    CapacityConfidence atMost(CapacityConfidence most) {
+        return compareTo(most) < 0 ? most : this;
     }
 
     /** As written to the aggregate and InfluxDB: high, medium, low. */

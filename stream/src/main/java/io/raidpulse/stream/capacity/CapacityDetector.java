@@ -2,13 +2,17 @@ package io.raidpulse.stream.capacity;
 
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.detector.HostDetector;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.topics.alert.SubjectExpiry;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -16,10 +20,10 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
- * CAPACITY alerts: one {@link ArrayCapacityState} per array, fed the array aggregates of the
- * smallest window that {@link CapacityComparison} filled. The observations tell which arrays
- * each host still reports, so that an open episode of an array that vanished, or of a host that
- * went silent, is closed as the other detectors close theirs.
+ * CAPACITY alerts: one {@link ArrayCapacityState} per md array and hardware RAID volume, fed their
+ * aggregates of the smallest window that {@link CapacityComparison} filled. The observations tell
+ * which arrays and volumes each host still reports, so that an open episode of one that vanished,
+ * or of a host that went silent, is closed as the other detectors close theirs.
  */
 public final class CapacityDetector implements Processor<String, CapacityInput, String, Alert> {
     public static final String STORE = "capacity-alert-state";
@@ -51,7 +55,8 @@ public final class CapacityDetector implements Processor<String, CapacityInput, 
     @Override
     public void process(Record<String, CapacityInput> record) {
         record.value().to(this::sample, a -> {
-            if (settings.enabled() && a.getSubjectKind() == SubjectKind.ARRAY && a.getWindowS() * 1000L == windowMs) {
+            if (settings.enabled() && (a.getSubjectKind() == SubjectKind.ARRAY || a.getSubjectKind() == SubjectKind.HARDWARE)
+                    && a.getWindowS() * 1000L == windowMs) {
                 window(a);
             }
         });
@@ -66,7 +71,7 @@ public final class CapacityDetector implements Processor<String, CapacityInput, 
         Map<String, ArrayCapacityState> arrays = previous == null ? new LinkedHashMap<>() : previous.arrays();
         ArrayCapacityState s = arrays.get(a.getSubject());
         if (s == null) {
-            s = new ArrayCapacityState(a.getSubject());
+            s = new ArrayCapacityState(a.getSubject(), a.getSubjectKind());
         }
         hosts.emit(s.observe(a.getHost(), a, settings));
         if (s.phase != ArrayCapacityState.Phase.IDLE) {
@@ -90,19 +95,32 @@ public final class CapacityDetector implements Processor<String, CapacityInput, 
         if (h == null) {
             return;
         }
+        Set<String> volumes = volumes(o.sample());
+        Predicate<ArrayCapacityState> present = s -> s.kind == SubjectKind.HARDWARE ? volumes.contains(s.subject())
+                : o.load().presentArrays().contains(s.subject());
         boolean changed = false;
         for (ArrayCapacityState s : h.arrays().values()) {
-            if (o.load().presentArrays().contains(s.subject())) {
+            if (present.test(s)) {
                 changed |= s.present();
             }
         }
-        changed |= hosts.countAbsent(o, h.arrays(), s -> o.load().presentArrays().contains(s.subject()), CapacityDetector::expire);
+        changed |= hosts.countAbsent(o, h.arrays(), present, CapacityDetector::expire);
         long now = hosts.now();
         if (h.arrays().isEmpty()) {
             hosts.delete(o.host());
         } else if (changed || now - h.lastSeenMs() >= hosts.expiry().checkEvery().toMillis()) {
             hosts.put(o.host(), new HostCapacity(now, h.arrays()));
         }
+    }
+
+    /* The sample's hardware RAID volumes: a device no longer listed is no longer a volume, whether or not it is still there. */
+    private static Set<String> volumes(HostSample sample) {
+        if (sample.getHardwareVolumes() == null || sample.getHardwareVolumes().isEmpty()) {
+            return Set.of();
+        }
+        Set<String> out = new HashSet<>();
+        sample.getHardwareVolumes().forEach(v -> out.add(v.getDevice()));
+        return out;
     }
 
     private static void expire(String host, ArrayCapacityState s, String reason, Consumer<Alert> emit) {

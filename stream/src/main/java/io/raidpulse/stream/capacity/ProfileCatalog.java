@@ -38,6 +38,8 @@ final class ProfileCatalog {
     /** ids whose bytes could not be read, with those bytes, so each is reported once */
     private final Map<String, byte[]> unreadable = new HashMap<>();
     private ProfileMatcher matcher = new ProfileMatcher(List.of(), List.of());
+    /** {@link ProfileMatcher#forController} of {@link #matcher} by controller name, made when first asked for */
+    private final Map<String, ProfileMatcher> byController = new HashMap<>();
 
     ProfileCatalog(ReadOnlyKeyValueStore<String, byte[]> store) {
         this.store = store;
@@ -77,7 +79,17 @@ final class ProfileCatalog {
             // ties between equally good profiles go the same way on every instance
             profiles.sort(Comparator.comparing(BenchmarkResult::id));
             matcher = new ProfileMatcher(profiles, List.of());
+            byController.clear();
         }
         return matcher;
+    }
+
+    /** The matcher for a hardware RAID volume behind {@code controller} (null when not known): {@link ProfileMatcher#forController}. */
+    ProfileMatcher matcher(String controller) {
+        ProfileMatcher all = matcher();
+        if (controller == null) {
+            return all.forController(null);
+        }
+        return byController.computeIfAbsent(controller, all::forController);
     }
 }

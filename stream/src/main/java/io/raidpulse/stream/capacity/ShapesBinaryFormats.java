@@ -28,9 +28,9 @@ final class ShapesBinaryFormats {
         for (int n = r.readInt(); n > 0; n--) {
             since.put(r.readString(), r.readLong());
         }
-        Map<String, Former> former = new LinkedHashMap<>();
+        Map<String, Former<ArrayShape>> former = new LinkedHashMap<>();
         for (int n = r.readInt(); n > 0; n--) {
-            former.put(r.readString(), new Former(shape(r), r.readLong(), r.readLong()));
+            former.put(r.readString(), new Former<>(shape(r), r.readLong(), r.readLong()));
         }
         return new HostShapes(arrays, Collections.unmodifiableMap(since), Collections.unmodifiableMap(former),
                 measured(r, ShapesBinaryFormats::capacity));

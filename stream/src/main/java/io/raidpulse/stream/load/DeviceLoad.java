@@ -77,17 +77,23 @@ public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotation
 
     /** How alerts name device {@code subject}, the hardware RAID volume {@code hardware} (null: a plain device). */
     public static String described(String subject, HardwareVolume hardware) {
-        if (hardware == null) {
-            return subject;
-        }
-        String level = hardware.getLevel() == null ? "" : hardware.getLevel().toUpperCase(Locale.ROOT) + " ";
+        return hardware == null ? subject : volume(subject, hardware.getLevel(), hardware.getController(), hardware.getDisks());
+    }
+
+    /**
+     * How an alert names hardware RAID volume {@code device} of what was declared of it (each null when not
+     * known): "hardware RAID5 volume sda (PERC H700, 4 disks)"; for the detectors that know it from its
+     * aggregates.
+     */
+    public static String volume(String device, String level, String controller, Integer disks) {
+        String l = level == null ? "" : level.toUpperCase(Locale.ROOT) + " ";
         List<String> about = new ArrayList<>(2);
-        if (hardware.getController() != null) {
-            about.add(hardware.getController());
+        if (controller != null) {
+            about.add(controller);
         }
-        if (hardware.getDisks() != null) {
-            about.add(hardware.getDisks() + " disks");
+        if (disks != null) {
+            about.add(disks + " disks");
         }
-        return "hardware " + level + "volume " + subject + (about.isEmpty() ? "" : " (" + String.join(", ", about) + ")");
+        return "hardware " + l + "volume " + device + (about.isEmpty() ? "" : " (" + String.join(", ", about) + ")");
     }
 }

@@ -1,5 +1,8 @@
 package io.raidpulse.stream.capacity;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.testing.StateFixtures;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,5 +47,27 @@ class CapacityStateFormatTest {
     @Test
     void restoresTodaysAndThePreviousBuildsValues() {
         StateFixtures.assertRestores(HostCapacity.SERDE, host(), "capacity-alerts-format1");
+    }
+
+    /** A hardware RAID volume's open episode keeps its kind and how alerts name it. */
+    @Test
+    void restoresAVolumesEpisode() {
+        HostCapacity h = host();
+        ArrayCapacityState sda = new ArrayCapacityState("sda", SubjectKind.HARDWARE);
+        sda.phase = ArrayCapacityState.Phase.FIRING;
+        sda.runStart = 1_700_000_300_000L;
+        sda.lastWindowEnd = 1_700_000_360_000L;
+        sda.episodeStart = 1_700_000_000_000L;
+        sda.peakCapacity = 96.0;
+        sda.capacity.restore(470.0, 5, 0, 0);
+        sda.peakUtil = 100.0;
+        sda.util.restore(500.0, 5, 0, 0);
+        sda.source = "profile:fio-perc-h700-raid5-randread";
+        sda.described = "hardware RAID5 volume sda (PERC H700, 4 disks)";
+        h.arrays().put("sda", sda);
+        HostCapacity read = HostCapacity.SERDE.decode(HostCapacity.SERDE.encode(h));
+        StateFixtures.assertSameState(read, h);
+        assertThat(read.arrays().get("sda").kind).isEqualTo(SubjectKind.HARDWARE);
+        assertThat(read.arrays().get("md0").kind).isEqualTo(SubjectKind.ARRAY);
     }
 }

@@ -1,11 +1,22 @@
 package io.raidpulse.stream.capacity;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.raidpulse.model.capacity.ArrayShape;
+import io.raidpulse.schema.CapacityShapesState;
+import io.raidpulse.schema.kafka.SchemaHistory;
+import io.raidpulse.stream.capacity.HostShapes.Shapes;
 import io.raidpulse.stream.capacity.HostShapes.Former;
 import io.raidpulse.stream.capacity.MemberCapacity.Learned;
 import io.raidpulse.stream.testing.StateFixtures;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericData;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.message.BinaryMessageDecoder;
+import org.apache.avro.message.BinaryMessageEncoder;
+import org.apache.avro.specific.SpecificData;
 import org.junit.jupiter.api.Test;
 
 /** The capacity shape store's values: what a restart restores, and what an upgrade finds in the changelog. */
@@ -23,8 +34,8 @@ class ShapesStateFormatTest {
         Map<String, Long> since = new LinkedHashMap<>();
         since.put("md0", 1_700_000_100_000L);
         since.put("md1", Long.MIN_VALUE);
-        Map<String, Former> former = new LinkedHashMap<>();
-        former.put("md0", new Former(new ArrayShape("raid10", "near-2", 4, 524_288L, "ST4000NM0035", true, 4_000_787_030_016L, "sda"),
+        Map<String, Former<ArrayShape>> former = new LinkedHashMap<>();
+        former.put("md0", new Former<>(new ArrayShape("raid10", "near-2", 4, 524_288L, "ST4000NM0035", true, 4_000_787_030_016L, "sda"),
                 1_699_990_000_000L, 1_700_000_100_000L));
         Map<String, MemberCapacity> measured = new LinkedHashMap<>();
         measured.put("ST4000NM0035", new MemberCapacity(new Learned(182.5, 7, 5, 180.25, 310.5), 8192, null, 1_700_000_160_000L));
@@ -37,5 +48,55 @@ class ShapesStateFormatTest {
     @Test
     void restoresTodaysAndThePreviousBuildsValues() {
         StateFixtures.assertRestores(HostShapes.SERDE, host(), "capacity-shapes-format3");
+    }
+
+    /**
+     * {@link #host()} with two hardware RAID volumes, one declared in full (seen since a later sample) and
+     * one of which only the controller is known, and the declaration the first had before it was declared anew.
+     */
+    static HostShapes hostWithVolumes() {
+        HostShapes md = host();
+        Map<String, VolumeShape> volumes = new LinkedHashMap<>();
+        volumes.put("sda", new VolumeShape("sda", "raid5", null, 4, "ST33000650NS", true, "PERC H700", "write-back-battery"));
+        volumes.put("sdb", new VolumeShape("sdb", null, null, null, null, null, "DELL PERC H700", null));
+        Map<String, Long> since = new LinkedHashMap<>();
+        since.put("sda", 1_700_000_200_000L);
+        since.put("sdb", Long.MIN_VALUE);
+        Map<String, Former<VolumeShape>> former = new LinkedHashMap<>();
+        former.put("sda", new Former<>(new VolumeShape("sda", "raid10", "near-2", 4, null, true, "PERC H700", null), 1_699_990_000_000L,
+                1_700_000_200_000L));
+        return new HostShapes(md.md(), new Shapes<>(volumes, since, former), md.measured());
+    }
+
+    @Test
+    void restoresTheHardwareVolumesToo() {
+        HostShapes h = hostWithVolumes();
+        byte[] bytes = HostShapes.SERDE.encode(h);
+        StateFixtures.assertSameState(HostShapes.SERDE.decode(bytes), h);
+        assertThat(HostShapes.SERDE.decode(bytes)).isEqualTo(h);
+    }
+
+    /** A value as the build before hardware volumes wrote it (CapacityShapesState v1) is read with none. */
+    @Test
+    void aValueOfTheBuildBeforeVolumesHasNone() {
+        HostShapes md = host();
+        HostShapes read = HostShapes.SERDE.decode(asWrittenBy(1, HostShapes.SERDE.encode(md)));
+        assertThat(read.volumes()).isEmpty();
+        assertThat(read.hardware().former()).isEmpty();
+        StateFixtures.assertSameState(read, md);
+    }
+
+    /** {@code bytes}, a CapacityShapesState in today's schema, as a build writing released {@code version} wrote it: its fields by name. */
+    private static byte[] asWrittenBy(int version, byte[] bytes) {
+        Schema today = SpecificData.get().getSchema(CapacityShapesState.class);
+        Schema old = SchemaHistory.get().versions(CapacityShapesState.class).get(version - 1);
+        try {
+            GenericRecord now = new BinaryMessageDecoder<GenericRecord>(GenericData.get(), today).decode(bytes);
+            GenericRecord then = new GenericData.Record(old);
+            old.getFields().forEach(f -> then.put(f.name(), now.get(f.name())));
+            return new BinaryMessageEncoder<GenericRecord>(GenericData.get(), old).encode(then).array();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }
