@@ -12,6 +12,7 @@ import io.raidpulse.schema.ForecastEpisodeState;
 import io.raidpulse.schema.HourSumsState;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.topics.alert.Alerts;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -24,7 +25,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The forecast of one array: the hours of the current UTC day summed from its closed windows, the
+ * The forecast of one md array or hardware RAID volume: the hours of the current UTC day summed from its closed windows, the
  * peak hour of each of the last {@code capacity.forecast-history} days, and the open
  * CAPACITY_FORECAST episodes, one per threshold.
  *
@@ -39,6 +40,11 @@ import java.util.Map;
  *
  * The margin between firing and resolving keeps a crossing that wanders by a day or two around the
  * warning distance from opening and closing an episode every day.
+ *
+ * <p>A hardware RAID volume hides its members, and its own %util says little (it serves several
+ * requests at once): its line is through the share of its capacity its windows used
+ * ({@code capacity_util} x 100, against the same thresholds); a window without a capacity figure
+ * counts no hour, so a volume whose capacity is never known has no forecast.
  */
 final class ArrayForecast {
     static final long HOUR_MS = 3_600_000;
@@ -47,6 +53,10 @@ final class ArrayForecast {
     static final double RESOLVE_BEYOND = 1.5;
 
     final String array;
+    /** ARRAY (an md array: its member util) or HARDWARE (a hardware RAID volume: its capacity use) */
+    final SubjectKind kind;
+    /** how alerts name a hardware RAID volume, as its last window showed it; null for an md array */
+    String described;
     /** UTC epoch day of the hours being summed; Long.MIN_VALUE before the first window */
     long day = Long.MIN_VALUE;
     final double[] utilSum = new double[24];
@@ -85,12 +95,46 @@ final class ArrayForecast {
     }
 
     ArrayForecast(String array) {
-        this.array = array;
+        this(array, SubjectKind.ARRAY);
+    }
+
+    ArrayForecast(String subject, SubjectKind kind) {
+        this.array = subject;
+        this.kind = kind;
+    }
+
+    /**
+     * What the line is through, in percent, of one window: an md array's member util; a hardware RAID volume's
+     * capacity_util x 100; null when the window has none.
+     */
+    static Double figure(Aggregate a) {
+        if (a.getSubjectKind() == SubjectKind.HARDWARE) {
+            return a.getCapacityUtil() == null ? null : a.getCapacityUtil() * 100;
+        }
+        return a.getMemberUtilMean();
+    }
+
+    /** What the figure is, after a percentage: "70% member util", "70% of its capacity". */
+    private String unit() {
+        return kind == SubjectKind.HARDWARE ? " of its capacity" : " member util";
+    }
+
+    /** What the figure is, as a noun: "member util", "capacity use". */
+    private String noun() {
+        return kind == SubjectKind.HARDWARE ? "capacity use" : "member util";
+    }
+
+    /** How summaries name the subject: md0, or "hardware RAID5 volume sda (PERC H700, 4 disks)". */
+    private String named() {
+        return described != null ? described : array;
     }
 
     /** Adds one closed window; returns the state changes closing the previous day caused. */
     List<Alert> observe(String host, Aggregate a, ForecastSettings s) {
-        Double util = a.getMemberUtilMean();
+        Double util = figure(a);
+        if (kind == SubjectKind.HARDWARE) {
+            described = DeviceLoad.volume(array, a.getLevel(), a.getController(), a.getRaidDisks());
+        }
         long hour = Math.floorDiv(a.getWindowStart().toEpochMilli(), HOUR_MS) * HOUR_MS;
         long d = Math.floorDiv(hour, DAY_MS);
         List<Alert> out = List.of();
@@ -173,8 +217,8 @@ final class ArrayForecast {
             } else if (c == null || c.atMs - end > RESOLVE_BEYOND * s.warn().toMillis()) {
                 open.remove(threshold);
                 String why = c == null
-                        ? String.format(Locale.ROOT, "no rising trend any more: the peak hour of %d days changes %+.2f points of member util a"
-                                + " day (±%.2f), %.1f%% now", t.n(), t.slope(), t.t95() * t.slopeSe(), t.at(end / (double) DAY_MS))
+                        ? String.format(Locale.ROOT, "no rising trend any more: the peak hour of %d days changes %+.2f points of %s a"
+                                + " day (±%.2f), %.1f%% now", t.n(), t.slope(), noun(), t.t95() * t.slopeSe(), t.at(end / (double) DAY_MS))
                         : "now reaches it around " + date(c.atMs) + " (in " + Alerts.duration(c.atMs - end) + "), beyond "
                                 + num(RESOLVE_BEYOND) + " x " + Alerts.duration(s.warn().toMillis());
                 out.add(resolved(host, e, end, why));
@@ -251,14 +295,14 @@ final class ArrayForecast {
         String growth = String.format(Locale.ROOT, "%+.2f points a day (±%.2f) over the peak hours of %d days", t.slope(),
                 t.t95() * t.slopeSe(), t.n());
         String summary = c.already
-                ? String.format(Locale.ROOT, "%s %s's peak hour is at %.1f%% member util, at or above %s%% (trend %s)", host, array, level,
+                ? String.format(Locale.ROOT, "%s %s's peak hour is at %.1f%%%s, at or above %s%% (trend %s)", host, named(), level, unit(),
                         num(e.threshold), growth)
-                : String.format(Locale.ROOT, "%s %s reaches %s%% member util in its peak hour around %s (in %s; 95%%: %s to %s) at %s;"
-                        + " peak hour now %.1f%%", host, array, num(e.threshold), date(c.atMs), Alerts.duration(c.atMs - end),
+                : String.format(Locale.ROOT, "%s %s reaches %s%%%s in its peak hour around %s (in %s; 95%%: %s to %s) at %s;"
+                        + " peak hour now %.1f%%", host, named(), num(e.threshold), unit(), date(c.atMs), Alerts.duration(c.atMs - end),
                         date(c.earliestMs), c.latestMs == Long.MAX_VALUE ? "never" : date(c.latestMs), growth, level);
         List<String> evidence = List.of(
-                String.format(Locale.ROOT, "peak-hour member util %.1f%% now (the fit at %s), last day's peak hour %.1f%% at %s",
-                        level, date(end), last.util(), Instant.ofEpochMilli(last.hourMs())),
+                String.format(Locale.ROOT, "peak-hour %s %.1f%% now (the fit at %s), last day's peak hour %.1f%% at %s",
+                        noun(), level, date(end), last.util(), Instant.ofEpochMilli(last.hourMs())),
                 "growth " + growth,
                 c.already ? "at or above " + num(e.threshold) + "% already"
                         : "crossing in " + Alerts.duration(c.atMs - end) + " <= capacity.forecast-warn " + Alerts.duration(s.warn().toMillis()));
@@ -286,7 +330,7 @@ final class ArrayForecast {
     }
 
     private Alert resolved(String host, Episode e, long at, String reason) {
-        String summary = host + " " + array + " no longer forecast to reach " + num(e.threshold) + "% member util soon: " + reason;
+        String summary = host + " " + named() + " no longer forecast to reach " + num(e.threshold) + "%" + unit() + " soon: " + reason;
         Map<String, String> details = new LinkedHashMap<>();
         details.put("threshold_pct", num(e.threshold));
         details.put("crossing", instant(e.crossingMs));
@@ -300,7 +344,7 @@ final class ArrayForecast {
     }
 
     private Alert.Builder alert(String host, Episode e, AlertState state, long eventMs, String summary) {
-        return Alerts.alert(host, array, SubjectKind.ARRAY, AlertKind.CAPACITY_FORECAST, state, Severity.INFO, e.startMs, eventMs, summary)
+        return Alerts.alert(host, array, kind, AlertKind.CAPACITY_FORECAST, state, Severity.INFO, e.startMs, eventMs, summary)
                 .setAlertId(id(host, array, e.threshold, e.startMs));
     }
 
@@ -332,11 +376,12 @@ final class ArrayForecast {
         List<DayPeakState> days = peaks.stream().map(p -> new DayPeakState(p.hourMs, p.util, p.reads, p.writes)).toList();
         List<ForecastEpisodeState> episodes = open.values().stream()
                 .map(e -> new ForecastEpisodeState(e.threshold, e.startMs, e.crossingMs, e.earliestMs, e.latestMs)).toList();
-        return new ArrayForecastState(array, day, hours, days, episodes);
+        return new ArrayForecastState(array, day, hours, days, episodes, kind, described);
     }
 
     static ArrayForecast fromRecord(ArrayForecastState r) {
-        ArrayForecast f = new ArrayForecast(r.getArray());
+        ArrayForecast f = new ArrayForecast(r.getArray(), r.getSubjectKind() == null ? SubjectKind.ARRAY : r.getSubjectKind());
+        f.described = r.getDescribed();
         f.day = r.getDay();
         for (HourSumsState h : r.getHours()) {
             f.utilSum[h.getHour()] = h.getUtilSum();

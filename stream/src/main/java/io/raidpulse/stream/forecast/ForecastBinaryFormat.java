@@ -5,6 +5,7 @@ import io.raidpulse.schema.DayPeakState;
 import io.raidpulse.schema.ForecastEpisodeState;
 import io.raidpulse.schema.ForecastState;
 import io.raidpulse.schema.HourSumsState;
+import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.state.StateReader;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +41,6 @@ final class ForecastBinaryFormat {
         for (int n = r.readInt(); n > 0; n--) {
             open.add(new ForecastEpisodeState(r.readDouble(), r.readLong(), r.readLong(), r.readLong(), r.readLong()));
         }
-        return new ArrayForecastState(array, day, hours, peaks, open);
+        return new ArrayForecastState(array, day, hours, peaks, open, SubjectKind.ARRAY, null);
     }
 }

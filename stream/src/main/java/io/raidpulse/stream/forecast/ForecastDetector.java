@@ -16,8 +16,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 
 /**
- * CAPACITY_FORECAST alerts ({@link ArrayForecast}), from the array aggregates of the forecast's
- * window ({@link ForecastSettings#windowMs()}), judged once a day per array. State: one entry per
+ * CAPACITY_FORECAST alerts ({@link ArrayForecast}), from the md array and hardware RAID volume
+ * aggregates of the forecast's window ({@link ForecastSettings#windowMs()}), judged once a day per
+ * array or volume (md arrays on their member util, volumes on the share of their capacity used). State: one entry per
  * host with arrays, written once per array window (an hour by default), so the forecast costs
  * nothing per sample.
  *
@@ -60,7 +61,8 @@ public final class ForecastDetector implements Processor<String, Aggregate, Stri
     @Override
     public void process(Record<String, Aggregate> record) {
         Aggregate a = record.value();
-        if (!settings.enabled() || a.getSubjectKind() != SubjectKind.ARRAY || a.getWindowS() * 1000L != settings.windowMs()) {
+        if (!settings.enabled() || a.getSubjectKind() != SubjectKind.ARRAY && a.getSubjectKind() != SubjectKind.HARDWARE
+                || a.getWindowS() * 1000L != settings.windowMs()) {
             return;
         }
         HostForecasts h = hosts.get(a.getHost());

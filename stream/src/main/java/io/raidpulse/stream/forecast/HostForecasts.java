@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The forecasts of one host's arrays, stored under the host name. An array without a window for a
+ * The forecasts of one host's md arrays and hardware RAID volumes, stored under the host name. An array without a window for a
  * whole day while the host's other arrays had theirs is gone (stopped, or renamed after a reboot):
  * its open episodes close and its history is dropped. Mutable; the forecast processor's thread only.
  */
@@ -34,10 +34,16 @@ final class HostForecasts {
         return h;
     }
 
-    /** One closed array window: the state changes it causes, its own array's and those of arrays found gone. */
+    /**
+     * One closed array or volume window: the state changes it causes, its own subject's and those of subjects found
+     * gone. A volume's window without a capacity figure starts no forecast (it has nothing to forecast on).
+     */
     List<Alert> observe(Aggregate a, ForecastSettings s) {
         String host = a.getHost();
-        ArrayForecast f = arrays.computeIfAbsent(a.getSubject(), ArrayForecast::new);
+        if (ArrayForecast.figure(a) == null && !arrays.containsKey(a.getSubject())) {
+            return List.of();
+        }
+        ArrayForecast f = arrays.computeIfAbsent(a.getSubject(), name -> new ArrayForecast(name, a.getSubjectKind()));
         List<Alert> out = new ArrayList<>(f.observe(host, a, s));
         long day = f.day;
         for (Iterator<ArrayForecast> it = arrays.values().iterator(); it.hasNext(); ) {

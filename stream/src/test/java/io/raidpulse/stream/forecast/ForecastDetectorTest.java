@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Settings;
+import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.HardwareVolume;
+import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.testing.TopologyFixture;
@@ -162,6 +165,54 @@ class ForecastDetectorTest {
                 .setWindowStart(start).setWindowEnd(start.plusMillis(HOUR)).setSamples(1).setUtilMean(util).setUtilMax(util)
                 .setMemberUtilMean(util).setAwaitMeanMs(5.0).setAwaitP95Ms(9.0).setAquSzMean(1.0).setRIops(10).setWIops(5)
                 .setRkBS(80).setWkBS(40).setReadFraction(2 / 3.0).setMeanRequestKB(8.0).setProjections(Map.of()).build();
+    }
+
+    /**
+     * {@code days} days of hourly samples of sda, a declared RAID5 of four behind a PERC H700 at 100% util all day,
+     * its peak hour's reads given by {@code peak} as the share of its capacity (the 7200 rpm default's model) they
+     * use, the other hours half of it; {@code level} null: not declared.
+     */
+    private void volumeDays(int days, DoubleUnaryOperator peak, String level) {
+        HardwareVolume sda = HardwareVolume.newBuilder().setDevice("sda").setDriver("megaraid_sas").setDeclared(level != null).setLevel(level)
+                .setDisks(level == null ? null : 4).setController("PERC H700").setCache("write-back-battery").build();
+        double readsAtCapacity = 4 / DiskClass.HDD_7200.defaults().readSeconds(4096);
+        for (int i = 0; i < days * 24; i++) {
+            long hourStart = db1.time() / HOUR * HOUR;
+            double x = (hourStart + HOUR / 2.0 - T0) / DAY;
+            double share = Math.min(100, peak.applyAsDouble(x)) / 100;
+            boolean isPeak = (hourStart % DAY) / HOUR == PEAK_HOUR;
+            double r = readsAtCapacity * (isPeak ? share : share / 2);
+            HostSample s = db1.next(Dev.disk("sda", 100).iops(r, 0).kBs(4 * r, 0).aqu(4));
+            s.setHardwareVolumes(List.of(sda));
+            topology.send(s);
+        }
+        alerts.addAll(topology.alerts());
+    }
+
+    /** The volume's %util is 100 all day and says nothing: its line is through the share of its capacity used. */
+    @Test
+    void aHardwareVolumeIsForecastOnTheShareOfItsCapacity() {
+        DoubleUnaryOperator growing = x -> 30 + 0.5 * x;
+        volumeDays(49, growing, "raid5");
+        assertThat(forecasts()).isEmpty();
+        volumeDays(2, growing, "raid5");
+        assertThat(forecasts()).singleElement().satisfies(a -> {
+            assertThat(a.getSubject()).isEqualTo("sda");
+            assertThat(a.getSubjectKind()).isEqualTo(SubjectKind.HARDWARE);
+            assertThat(a.getStartTime()).isEqualTo(day(50));
+            assertThat(a.getSummary()).startsWith("db1 hardware RAID5 volume sda (PERC H700, 4 disks) reaches 70% of its capacity in its"
+                    + " peak hour around 2026-03-22 (in 30 d;");
+            assertThat(a.getEvidence()).first().asString().startsWith("peak-hour capacity use 55.0% now");
+            assertThat(Double.parseDouble(a.getDetails().get("per_day"))).isCloseTo(0.5, within(1e-6));
+        });
+    }
+
+    @Test
+    void aVolumeWithoutACapacityFigureHasNoForecast() {
+        volumeDays(16, x -> 75, null);
+        assertThat(forecasts()).isEmpty();
+        HostForecasts kept = topology.storeValue(ForecastDetector.STORE, "db1");
+        assertThat(kept == null ? Map.of() : kept.arrays).isEmpty();
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.raidpulse.stream.forecast;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.testing.StateFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -37,5 +40,21 @@ class ForecastStateFormatTest {
     @Test
     void restoresTodaysAndThePreviousBuildsValues() {
         StateFixtures.assertRestores(HostForecasts.SERDE, host(), "forecasts-format1");
+    }
+
+    /** A hardware RAID volume's forecast keeps its kind and how alerts name it. */
+    @Test
+    void restoresAVolumesForecast() {
+        HostForecasts h = host();
+        ArrayForecast sda = new ArrayForecast("sda", SubjectKind.HARDWARE);
+        sda.described = "hardware RAID5 volume sda (PERC H700, 4 disks)";
+        sda.day = 19_700;
+        sda.utilSum[14] = 82.5;
+        sda.count[14] = 1;
+        h.arrays.put("sda", sda);
+        HostForecasts read = HostForecasts.SERDE.decode(HostForecasts.SERDE.encode(h));
+        StateFixtures.assertSameState(read, h);
+        assertThat(read.arrays.get("sda").kind).isEqualTo(SubjectKind.HARDWARE);
+        assertThat(read.arrays.get("md0").kind).isEqualTo(SubjectKind.ARRAY);
     }
 }
