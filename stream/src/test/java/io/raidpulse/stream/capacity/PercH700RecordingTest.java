@@ -1,0 +1,125 @@
+package io.raidpulse.stream.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.raidpulse.model.capacity.RaidLevel;
+import io.raidpulse.model.importer.FioJsonImporter;
+import io.raidpulse.model.importer.ImportContext;
+import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.model.profile.Target;
+import io.raidpulse.model.profile.Verdict;
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.AlertKind;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.testing.RecordedSamples;
+import io.raidpulse.stream.testing.TopologyFixture;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lab's real PERC H700 volume (lab/recordings/perc-h700-saturation: the guest's megaraid_sas driver, sda
+ * declared a RAID5 of four ST33000650NS with a battery-backed write-back cache, vda a virtio disk declared a
+ * RAID1 of two by mistake) through the topology, its samples as the guest's collector spooled them: random reads
+ * at half the volume's rate, then reads (600 a second, 64 in flight) and writes beyond it.
+ */
+class PercH700RecordingTest {
+    private static final String RECORDING = "perc-h700-saturation";
+    private static final String HOST = "lab-perc-h700-saturation";
+
+    private final TopologyFixture topology = new TopologyFixture(Map.of("aggregate.windows", "1m"));
+    private List<HostSample> samples;
+
+    @BeforeEach
+    void read() throws Exception {
+        samples = RecordedSamples.of(RECORDING);
+    }
+
+    @AfterEach
+    void close() {
+        topology.close();
+    }
+
+    /** Every sample sent, then what came out. */
+    private void deliver() {
+        samples.forEach(topology::send);
+        topology.aggregates();
+        topology.alerts();
+    }
+
+    private List<Aggregate> windows(String volume) {
+        return topology.aggregateLog.stream().filter(a -> a.getSubject().equals(volume)).toList();
+    }
+
+    /** The recording's own fio run of the overload phase, imported as `raidpulse bench import --controller "PERC H700"` would. */
+    private static BenchmarkResult overloadBenchmark() throws Exception {
+        String fio = Files.readString(RecordedSamples.RECORDINGS.resolve(RECORDING).resolve("bench").resolve("randread-overload.fio.json"));
+        return new FioJsonImporter().parse(fio, ImportContext.of(Target.array(RaidLevel.RAID5, 4).withController("PERC H700"))).get(0);
+    }
+
+    @Test
+    void everyWindowOfTheVolumeHasWhatWasDeclaredAndTheModelsCapacityHeldToItsQueue() {
+        deliver();
+        List<Aggregate> sda = windows("sda");
+        assertThat(sda).hasSizeGreaterThan(5).allSatisfy(a -> {
+            assertThat(a.getSubjectKind()).isEqualTo(SubjectKind.HARDWARE);
+            assertThat(a.getLevel()).isEqualTo("raid5");
+            assertThat(a.getRaidDisks()).isEqualTo(4);
+            assertThat(a.getDiskModel()).isEqualTo("ST33000650NS");
+            assertThat(a.getController()).isEqualTo("PERC H700");
+            assertThat(a.getControllerCache()).isEqualTo("write-back-battery");
+            assertThat(a.getRotational()).as("megaraid_sas reports its volume rotational").isTrue();
+            assertThat(a.getCapacityContradicted()).isNull();
+            if (a.getRIops() + a.getWIops() > 0) {
+                assertThat(a.getCapacitySource()).isEqualTo("default:hdd-7200");
+                assertThat(a.getCapacityConfidence()).isEqualTo("low");
+                assertThat(a.getProjections()).containsKey("raid10-near2-4");
+            }
+            if (a.getCapacityUtil() != null && a.getCapacityUtil() > 1) {
+                assertThat(a.getAquSzMean()).as("over capacity with requests waiting").isGreaterThanOrEqualTo(CapacityComparison.OVER_CAPACITY_QUEUE);
+            }
+        });
+        // the minute of 600 reads a second: beyond what four 7200 rpm disks serve at the default's figures, with 60 waiting
+        assertThat(sda).filteredOn(a -> a.getRIops() > 500).isNotEmpty().allSatisfy(a -> {
+            assertThat(a.getCapacityUtil()).isGreaterThan(1.5);
+            assertThat(a.getAquSzMean()).isGreaterThan(30);
+        });
+        assertThat(windows("vda")).isNotEmpty().allSatisfy(a -> {
+            assertThat(a.getSubjectKind()).isEqualTo(SubjectKind.HARDWARE);
+            assertThat(a.getLevel()).isEqualTo("raid1");
+            assertThat(a.getRaidDisks()).isEqualTo(2);
+            assertThat(a.getController()).isNull();
+        });
+        HostShapes kept = topology.storeValue(CapacityComparison.STORE, HOST);
+        assertThat(kept.volumes()).containsOnlyKeys("sda", "vda");
+        assertThat(kept.measured()).as("a volume's members are hidden").isEmpty();
+        assertThat(topology.alertLog).as("a disk-class default raises no CAPACITY alert").noneMatch(a -> a.getKind() == AlertKind.CAPACITY);
+    }
+
+    /**
+     * With the overload phase's own fio run imported as a benchmark of the controller, the minute it ran in is at
+     * the controller's capacity by that benchmark (high confidence); the minutes at other queue depths are not
+     * the benchmark's workload and stay with the model.
+     */
+    @Test
+    void theControllersOwnBenchmarkPutsTheOverloadMinuteAtItsCapacity() throws Exception {
+        BenchmarkResult fio = overloadBenchmark();
+        assertThat(fio.verdict()).isEqualTo(Verdict.TRUSTED);
+        assertThat(fio.controller()).isEqualTo("PERC H700");
+        topology.profile(fio);
+        deliver();
+        List<Aggregate> sda = windows("sda");
+        assertThat(sda).filteredOn(a -> a.getRIops() > 500).singleElement().satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("profile:" + fio.id());
+            assertThat(a.getCapacityConfidence()).isEqualTo("high");
+            assertThat(a.getCapacityUtil()).isCloseTo(1.0, within(0.02));
+        });
+        assertThat(sda).filteredOn(a -> a.getRIops() > 0 && a.getRIops() < 300)
+                .isNotEmpty().allSatisfy(a -> assertThat(a.getCapacitySource()).isEqualTo("default:hdd-7200"));
+    }
+}
