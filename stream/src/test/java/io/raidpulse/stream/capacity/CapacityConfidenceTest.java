@@ -47,4 +47,31 @@ class CapacityConfidenceTest {
         assertThat(MEDIUM.tag()).isEqualTo("medium");
         assertThat(LOW.tag()).isEqualTo("low");
     }
+
+    /**
+     * A hardware volume's: as its source says, but a write-back cache (either spelling) without a benchmark of the
+     * controller as the source keeps it at low; write-through or an undeclared cache leave it as the source says.
+     */
+    @Test
+    void aVolumeWithAWriteBackCacheIsLowUnlessItsControllersBenchmarkIsTheSource() {
+        for (String cache : new String[] {"write-back", "write-back-battery", "Write-Back"}) {
+            VolumeShape v = volume(cache);
+            assertThat(v.writeBack()).isTrue();
+            assertThat(CapacityComparison.volumeConfidence(CapacitySource.SINGLE_DISK_MODEL, v)).isEqualTo(LOW);
+            assertThat(CapacityComparison.volumeConfidence(CapacitySource.DISK_CLASS_DEFAULT, v)).isEqualTo(LOW);
+            assertThat(CapacityComparison.volumeConfidence(CapacitySource.MEASURED_PROFILE, v)).isEqualTo(HIGH);
+        }
+        for (String cache : new String[] {"write-through", null}) {
+            VolumeShape v = volume(cache);
+            assertThat(v.writeBack()).isFalse();
+            assertThat(CapacityComparison.volumeConfidence(CapacitySource.SINGLE_DISK_MODEL, v)).isEqualTo(MEDIUM);
+            assertThat(CapacityComparison.volumeConfidence(CapacitySource.DISK_CLASS_DEFAULT, v)).isEqualTo(LOW);
+        }
+        assertThat(HIGH.atMost(MEDIUM)).isEqualTo(MEDIUM);
+        assertThat(LOW.atMost(MEDIUM)).isEqualTo(LOW);
+    }
+
+    private static VolumeShape volume(String cache) {
+        return new VolumeShape("sda", "raid5", null, 4, "ST33000650NS", true, "PERC H700", cache);
+    }
 }
