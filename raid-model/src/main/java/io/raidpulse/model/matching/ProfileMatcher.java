@@ -58,12 +58,16 @@ public final class ProfileMatcher {
      * capacity only when it was taken on the same controller ({@link #sameController}; one that names no
      * controller does not count), since what a controller's cache and firmware make of the level's
      * member I/Os is the controller's own, and neither an md array's figures nor another controller's
-     * say it. Single-disk benchmarks of the member disk model still give the member disk for the model.
-     * With {@code controller} null no benchmark of an array matches.
+     * say it. For the same reason a benchmark of the controller that the model finds suspect (measured /
+     * model outside 0.5-1.5: controller policy, a write-back cache) is its capacity all the same: that
+     * departure is what it measured; one suspect of measuring a cache or the CPU stays out (plan weighs
+     * a volume's layouts the same way). Single-disk benchmarks of the member disk model still give the
+     * member disk for the model. With {@code controller} null no benchmark of an array matches.
      */
     public ProfileMatcher forController(String controller) {
         List<BenchmarkResult> same = controller == null ? List.of()
-                : profiles.stream().filter(p -> p.controller() != null && sameController(p.controller(), controller)).toList();
+                : profiles.stream().filter(p -> p.controller() != null && sameController(p.controller(), controller))
+                .map(p -> p.verdict() == Verdict.MODEL_SUSPECT ? p.toBuilder().verdict(Verdict.TRUSTED).build() : p).toList();
         return new ProfileMatcher(same, disks, diskBenchmarks);
     }
 

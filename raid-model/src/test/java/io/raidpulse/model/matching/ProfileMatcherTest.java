@@ -252,6 +252,13 @@ class ProfileMatcherTest {
         assertThat(new ProfileMatcher(List.of(md, perc), List.of()).forController("DELL PERC H700").matchingProfile(live)).contains(perc);
         assertThat(new ProfileMatcher(List.of(perc), List.of()).forController("PERC H710").matchingProfile(live)).isEmpty();
         assertThat(new ProfileMatcher(List.of(perc), List.of()).forController(null).matchingProfile(live)).isEmpty();
+        // what the model finds suspect of a controller's run is the controller's policy, which is what it measured; a cache it is not
+        BenchmarkResult suspect = perc.toBuilder().verdict(Verdict.MODEL_SUSPECT).build();
+        assertThat(new ProfileMatcher(List.of(suspect), List.of()).matchingProfile(live)).isEmpty();
+        assertThat(new ProfileMatcher(List.of(suspect), List.of()).forController("PERC H700").matchingProfile(live))
+                .hasValueSatisfying(p -> assertThat(p.id()).isEqualTo(perc.id()));
+        BenchmarkResult cached = perc.toBuilder().verdict(Verdict.CACHE_SUSPECT).build();
+        assertThat(new ProfileMatcher(List.of(cached), List.of()).forController("PERC H700").matchingProfile(live)).isEmpty();
 
         List<BenchmarkResult> single = new ArrayList<>();
         for (BenchmarkResult p : BuiltInCatalog.profiles()) {
