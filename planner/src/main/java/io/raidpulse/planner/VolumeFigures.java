@@ -8,7 +8,6 @@ import io.raidpulse.model.matching.LiveLoad;
 import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.matching.WindowRequests;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,9 +55,8 @@ final class VolumeFigures {
 
     static VolumeFigures of(ArrayHistory h, List<VolumeLayouts.Candidate> layouts, DiskProfile disk, List<BenchmarkResult> profiles) {
         String controller = h.volume().controller();
-        ProfileMatcher onController = new ProfileMatcher(profiles.stream()
-                .filter(p -> controller != null && p.controller() != null && sameController(p.controller(), controller))
-                .map(p -> p.verdict() == Verdict.MODEL_SUSPECT ? p.toBuilder().verdict(Verdict.TRUSTED).build() : p).toList(), List.of());
+        // the live comparison's rule: only benchmarks of this controller, its model-suspect ones included
+        ProfileMatcher onController = new ProfileMatcher(profiles, List.of()).forController(controller);
         ProfileMatcher md = new ProfileMatcher(profiles.stream().filter(p -> isMd(p.controller())).toList(), List.of());
         RaidLayout current = layouts.get(0).layout();
         List<ArrayHistory.Window> windows = h.windows();
@@ -93,22 +91,6 @@ final class VolumeFigures {
             }
         }
         return out;
-    }
-
-    /**
-     * Whether two controller names name the same controller: equal but for case and spacing, or one is the other with
-     * its vendor before it, as a volume's INQUIRY vendor and model ("DELL PERC H700") stands when none was declared.
-     */
-    static boolean sameController(String a, String b) {
-        String x = a.trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
-        String y = b.trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
-        String longer = x.length() >= y.length() ? x : y;
-        String shorter = longer == x ? y : x;
-        if (longer.equals(shorter)) {
-            return true;
-        }
-        // one word, the vendor, before the other
-        return longer.endsWith(" " + shorter) && longer.indexOf(' ') == longer.length() - shorter.length() - 1;
     }
 
     /** A benchmark of md: imported with --controller md, or without a controller. */

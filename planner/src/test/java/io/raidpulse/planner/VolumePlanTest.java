@@ -236,9 +236,9 @@ class VolumePlanTest {
 
     @Test
     void controllerNames() {
-        assertThat(VolumeFigures.sameController("DELL PERC H700", "perc  h700")).isTrue();
-        assertThat(VolumeFigures.sameController("PERC H700", "PERC H710")).isFalse();
-        assertThat(VolumeFigures.sameController("DELL PERC H700", "H700")).as("more than the vendor missing").isFalse();
+        assertThat(ProfileMatcher.sameController("DELL PERC H700", "perc  h700")).isTrue();
+        assertThat(ProfileMatcher.sameController("PERC H700", "PERC H710")).isFalse();
+        assertThat(ProfileMatcher.sameController("DELL PERC H700", "H700")).as("more than the vendor missing").isFalse();
         assertThat(VolumeFigures.isMd(null)).isTrue();
         assertThat(VolumeFigures.isMd(" MD ")).isTrue();
         assertThat(VolumeFigures.isMd("PERC H700")).isFalse();

@@ -83,6 +83,8 @@ final class SubjectSaturation extends SubjectState {
     double peak;
     /** arrays: the busiest member at the peak */
     String peakMember;
+    /** how the open episode's FIRING named the subject, when more than its name (a hardware RAID volume); else null */
+    String described;
     /** util over the episode, its cool run apart */
     final EpisodeMean episodeUtil = new EpisodeMean();
     String cause;
@@ -270,7 +272,8 @@ final class SubjectSaturation extends SubjectState {
         all.addAll(evidence);
         DeviceLoad device = load instanceof DeviceLoad d ? d : null;
         HardwareVolume volume = device == null ? null : device.hardware();
-        String summary = ctx.host() + " " + (device == null ? subject() : device.described()) + (inMd ? " saturated in md itself (members " + Alerts.percent(firedUtilMean) + " busy)"
+        described = volume == null ? null : device.described();
+        String summary = ctx.host() + " " + (described == null ? subject() : described) + (inMd ? " saturated in md itself (members " + Alerts.percent(firedUtilMean) + " busy)"
                 : " saturated: util " + Alerts.percent(firedUtilMean)) + " for " + Alerts.duration(sustainedMs)
                 + (load instanceof ArrayLoad ? ", busiest member " + peakMember : "")
                 + (cause != null ? " (" + cause + ")" : "");
@@ -302,10 +305,11 @@ final class SubjectSaturation extends SubjectState {
 
     private Alert resolved(String host, long eventTime, long endTime, String reason) {
         double mean = episodeUtil.mean();
+        String name = described == null ? subject() : described;
         String summary = reason == null
-                ? host + " " + subject() + " saturation over after " + Alerts.duration(endTime - episodeStart) + ": peak "
+                ? host + " " + name + " saturation over after " + Alerts.duration(endTime - episodeStart) + ": peak "
                         + Alerts.percent(peak) + ", mean " + Alerts.percent(mean)
-                : host + " " + subject() + " saturation alert closed: " + reason;
+                : host + " " + name + " saturation alert closed: " + reason;
         Map<String, String> details = new LinkedHashMap<>();
         details.put("duration_s", Long.toString(Math.max(0, endTime - episodeStart) / 1000));
         if (reason != null) {
@@ -348,6 +352,7 @@ final class SubjectSaturation extends SubjectState {
         warmInRun = 0;
         peak = 0;
         peakMember = null;
+        described = null;
         episodeUtil.reset();
         cause = null;
         severity = null;
@@ -450,6 +455,7 @@ final class SubjectSaturation extends SubjectState {
                 .setEpisodeStart(episodeStart).setPeak(peak).setPeakMember(peakMember).setUtilSum(episodeUtil.sum()).setUtilCount(episodeUtil.count())
                 .setCoolSum(episodeUtil.coolSum()).setCoolCount(episodeUtil.coolCount()).setCause(cause).setSeverity(severity).setFiredUtilMean(firedUtilMean)
                 .setBaseAquSz(baseAquSz).setBaseAwaitMs(baseAwaitMs).setBaseSamples(baseSamples).setWarmInRun(warmInRun)
+                .setDescribed(described)
                 .build();
     }
 
@@ -474,6 +480,7 @@ final class SubjectSaturation extends SubjectState {
         s.baseAwaitMs = r.getBaseAwaitMs();
         s.baseSamples = r.getBaseSamples();
         s.warmInRun = r.getWarmInRun();
+        s.described = r.getDescribed();
         return s;
     }
 }

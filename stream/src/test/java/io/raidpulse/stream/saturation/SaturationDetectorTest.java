@@ -329,6 +329,14 @@ class SaturationDetectorTest {
         });
         assertThat(topology.aggregates()).isNotEmpty().filteredOn(g -> g.getSubject().equals("sda"))
                 .isNotEmpty().allSatisfy(g -> assertThat(g.getSubjectKind()).isEqualTo(SubjectKind.HARDWARE));
+        // its end names it as its start did
+        for (int i = 0; i < 7; i++) {
+            topology.send(withVolume(db1.next(Dev.disk("sda", 50).iops(300, 0).aqu(1.2).await(4, 0)), perc));
+        }
+        assertThat(saturation(topology.alerts())).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.RESOLVED);
+            assertThat(a.getSummary()).startsWith("db1 hardware RAID5 volume sda (PERC H700, 4 disks) saturation over after ");
+        });
         // the same disk not known to be a volume: its util alone would have fired in the first 30 s
         TopologyFixture plain = new TopologyFixture();
         try {
