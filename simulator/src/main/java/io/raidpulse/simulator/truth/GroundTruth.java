@@ -35,7 +35,8 @@ public final class GroundTruth {
 
     /**
      * Saturation episodes of every array (judged by its busiest leaf member) and every device
-     * that is not an md array (md's own %util means only that a request was in flight), then the
+     * that is not an md array (md's own %util means only that a request was in flight; a hardware
+     * RAID volume is one, of subject kind HARDWARE, judged as a parallel device), then the
      * md state episodes of every array. The rule's thresholds apply to each subject's
      * {@linkplain DeviceTruth#saturationLevel() saturation level}: %util for rotational devices,
      * the capacity used for parallel ones (SSD, NVMe), whose %util is near 100 whenever a request
@@ -65,7 +66,9 @@ public final class GroundTruth {
             }));
         }
         for (String d : devices) {
-            out.addAll(saturation(rule, d, "DEVICE", s -> {
+            // a hardware RAID volume is a subject of its own kind, as the stream processor reports it
+            String kind = scenario.disk(d).filter(x -> x.volume() != null).isPresent() ? "HARDWARE" : "DEVICE";
+            out.addAll(saturation(rule, d, kind, s -> {
                 DeviceTruth t = s.device(d);
                 return t == null ? null : new double[] {t.saturationLevel(), t.util()};
             }));

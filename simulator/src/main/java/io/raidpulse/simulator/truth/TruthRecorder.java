@@ -95,7 +95,7 @@ public final class TruthRecorder {
                 (b.readMerges() - a.readMerges()) / t, (b.writeMerges() - a.writeMerges()) / t, dr > 0 ? drt / dr : 0,
                 dw > 0 ? dwt / dw : 0, df > 0 ? dft / df : 0, dr > 0 ? drs / dr / 2 : 0, dw > 0 ? dws / dw / 2 : 0,
                 (drt + dwt + dft) / t / 1000, Math.min(100, (b.ioTicksMs() - a.ioTicksMs()) / t / 10),
-                dr + dw + df > 0 ? (drt + dwt + dft) / (dr + dw + df) : 0, !d.rotational(),
+                dr + dw + df > 0 ? (drt + dwt + dft) / (dr + dw + df) : 0, d.parallel(),
                 Math.min(100, (b.capacityMs() - a.capacityMs()) / t / 10));
     }
 
