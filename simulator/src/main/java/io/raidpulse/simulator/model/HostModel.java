@@ -24,10 +24,11 @@ import java.util.Set;
  * load, queueing and sync over time in steps of one second.
  *
  * <p>Each step: the application's offered load (scenario load phases) is mapped down the array
- * tree to leaf disks ({@link IoMapping}); every disk is one queue whose utilisation is its demand
- * in disk-seconds per second from its profile. Demand above 1 is not served: the load of every
- * array touching an overloaded disk is throttled until no disk exceeds 1, so md's counters show
- * what was served. A running sync gets at least speed_limit_min and otherwise what the busiest of
+ * tree to leaf disks ({@link IoMapping}), or asked directly of a hardware RAID volume (one disk of
+ * the host, served as one parallel device: {@link Disk}); every disk is one queue whose
+ * utilisation is its demand in disk-seconds per second from its profile. Demand above 1 is not
+ * served: the load of every array (or volume) touching an overloaded disk is throttled until no
+ * disk exceeds 1, so md's counters show what was served. A running sync gets at least speed_limit_min and otherwise what the busiest of
  * its disks has left, up to speed_limit_max. {@link Queueing} gives each request's wait, capped at
  * the device's queue limit, and the busy time io_ticks counts: a rotational disk serves one request
  * at a time (M/M/1: await = service / (1 - rho), busy rho of the time); a parallel one (SSD, NVMe)
