@@ -22,6 +22,11 @@ public final class Disk implements SimulatedDevice {
     private final int minor;
     private final List<Partition> partitions = new ArrayList<>();
     private final DeviceCounters counters = new DeviceCounters();
+    /** SCSI device state: running, or offline (the kernel sends the disk no I/O) */
+    private boolean running = true;
+    /** commands completed with an error status, and timed out, since the disk appeared (device/ioerr_cnt, iotmo_cnt) */
+    private long ioerrCnt;
+    private long iotmoCnt;
 
     /** {@code nextMinor} supplies minors for dynamically numbered devices (nvme, major 259). */
     Disk(DiskSpec spec, ProfileSpec profile, IntSupplier nextMinor) {
@@ -78,6 +83,30 @@ public final class Disk implements SimulatedDevice {
     /** The controller the disk is behind, null for one on the board's ports. */
     public ControllerSpec controller() {
         return controller;
+    }
+
+    /** Whether its SCSI device state is running; offline, the kernel sends it no I/O. */
+    public boolean running() {
+        return running;
+    }
+
+    void running(boolean running) {
+        this.running = running;
+    }
+
+    /** Commands completed with an error status since the disk appeared (device/ioerr_cnt). */
+    public long ioerrCnt() {
+        return ioerrCnt;
+    }
+
+    /** Commands that timed out since the disk appeared (device/iotmo_cnt). */
+    public long iotmoCnt() {
+        return iotmoCnt;
+    }
+
+    void commandErrors(long failed, long timedOut) {
+        ioerrCnt += failed;
+        iotmoCnt += timedOut;
     }
 
     /** Whether the disk is a hardware RAID volume. */

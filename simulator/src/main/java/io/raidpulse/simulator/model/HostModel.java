@@ -235,6 +235,19 @@ public final class HostModel {
                 attach(scenario.disk(e.device()).orElseThrow());
                 note(e.device() + " attached");
             }
+            case OFFLINE, RUNNING, IO_ERRORS -> {
+                Disk d = disks.get(e.device());
+                if (d == null) {
+                    throw eventError(e, e.device() + " is not attached");
+                }
+                if (e.action() == EventSpec.Action.IO_ERRORS) {
+                    d.commandErrors(e.failed(), e.timedOut());
+                    note(e.device() + ": " + e.failed() + " commands failed, " + e.timedOut() + " timed out");
+                } else {
+                    d.running(e.action() == EventSpec.Action.RUNNING);
+                    note(e.device() + " " + (d.running() ? "running" : "offline"));
+                }
+            }
             case DETACH -> {
                 Disk d = disks.get(e.device());
                 if (d == null) {
@@ -475,11 +488,17 @@ public final class HostModel {
         for (Map.Entry<String, double[]> subject : offered.entrySet()) {
             SimulatedDevice a = array(subject.getKey()).map(SimulatedDevice.class::cast).orElse(disks.get(subject.getKey()));
             Map<IoClass, Double> load = a == null ? Map.of() : offeredLoad(a, at);
+            // an offline disk is asked, but the kernel sends it nothing (scsi_lib.c: "rejecting I/O to offline device")
+            boolean served = !(a instanceof Disk d && !d.running());
             if (!load.isEmpty()) {
-                origins.add(a);
+                if (served) {
+                    origins.add(a);
+                }
                 double[] off = subject.getValue();
                 load.forEach((io, rate) -> {
-                    propagate(flows, a, io, rate, a);
+                    if (served) {
+                        propagate(flows, a, io, rate, a);
+                    }
                     if (!history && io.kind() != IoKind.FLUSH) {
                         off[io.kind().ordinal()] += rate * dt;
                     }

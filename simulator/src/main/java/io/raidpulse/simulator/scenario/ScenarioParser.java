@@ -32,7 +32,7 @@ public final class ScenarioParser {
     private static final Pattern CONTROLLER_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
     private static final Pattern DRIVER_NAME = Pattern.compile("[a-z0-9][a-z0-9_-]{0,31}");
     private static final Set<String> EXPECT_KINDS = Set.of("saturation", "degraded", "no-spare", "member-faulty", "sync",
-            "mismatch", "incident");
+            "mismatch", "incident", "volume-offline", "volume-errors");
 
     private final String source;
     private String name;
@@ -476,14 +476,16 @@ public final class ScenarioParser {
         String verb = l.positional(1, "action");
         EventSpec.Action action;
         try {
-            action = EventSpec.Action.valueOf(verb.toUpperCase(Locale.ROOT));
+            action = EventSpec.Action.valueOf(verb.toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw l.error("action", "expected fail, remove, add, check, repair, resync, idle, attach or detach, got '"
-                    + verb + "'");
+            throw l.error("action", "expected fail, remove, add, check, repair, resync, idle, attach, detach, offline, running"
+                    + " or io-errors, got '" + verb + "'");
         }
         String array = null;
         String device = null;
         long mismatches = 0;
+        long failed = 0;
+        long timedOut = 0;
         switch (action) {
             case FAIL, REMOVE, ADD -> {
                 array = knownArray(l, l.positional(2, "array"));
@@ -509,13 +511,34 @@ public final class ScenarioParser {
                 }
                 l.done(3);
             }
+            case OFFLINE, RUNNING, IO_ERRORS -> {
+                device = l.positional(2, "disk");
+                String n = device;
+                if (disks.stream().noneMatch(d -> d.name().equals(n) && d.controller() != null)) {
+                    throw l.error("disk", "no disk behind a controller named '" + device + "' is defined above this line"
+                            + " (only a SCSI disk has a device state and command counts)");
+                }
+                if (action == EventSpec.Action.OFFLINE && usedMembers.contains(device)) {
+                    throw l.error("disk", device + " is a member of an array: md failing it is not modelled, fail it instead");
+                }
+                if (action == EventSpec.Action.IO_ERRORS) {
+                    Map<String, String> f = l.fields(3, Set.of("failed", "timed-out"), Set.of());
+                    failed = l.integer(f.getOrDefault("failed", "0"), "failed", 0, 1_000_000_000);
+                    timedOut = l.integer(f.getOrDefault("timed-out", "0"), "timed-out", 0, 1_000_000_000);
+                    if (failed + timedOut == 0) {
+                        throw l.error("failed", "give failed= or timed-out= commands");
+                    }
+                } else {
+                    l.done(3);
+                }
+            }
             default -> throw new IllegalStateException(action.name());
         }
         if (array != null && action != EventSpec.Action.FAIL && action != EventSpec.Action.REMOVE
                 && action != EventSpec.Action.ADD && level(array) == MdLevel.RAID0) {
             throw l.error("array", array + " is raid0: md has no sync actions for it");
         }
-        events.add(new EventSpec(at, action, array, device, mismatches, l.no));
+        events.add(new EventSpec(at, action, array, device, mismatches, failed, timedOut, l.no));
     }
 
     private MdLevel level(String array) {

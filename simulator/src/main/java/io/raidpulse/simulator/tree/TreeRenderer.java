@@ -105,9 +105,9 @@ public final class TreeRenderer {
             // a volume answers INQUIRY with the controller's strings; a disk passed through with its own
             b.file(deviceDir + "/vendor", KernelText.scsiField(disk.volume() ? c.vendor() : "ATA", 8) + "\n");
             b.file(deviceDir + "/model", KernelText.scsiField(disk.volume() ? c.model() : disk.profile().model(), 16) + "\n");
-            b.file(deviceDir + "/state", KernelText.scsiState(true));
-            b.file(deviceDir + "/ioerr_cnt", KernelText.scsiCount(0));
-            b.file(deviceDir + "/iotmo_cnt", KernelText.scsiCount(0));
+            b.file(deviceDir + "/state", KernelText.scsiState(disk.running()));
+            b.file(deviceDir + "/ioerr_cnt", KernelText.scsiCount(disk.ioerrCnt()));
+            b.file(deviceDir + "/iotmo_cnt", KernelText.scsiCount(disk.iotmoCnt()));
             b.dir(deviceDir + "/scsi_device/" + a);
         } else if (n.startsWith("sd")) {
             int i = disk.minor() / 16 + (disk.major() == 8 ? 0 : 16 * (disk.major() - 64));

@@ -16,7 +16,13 @@ import java.util.function.Function;
 /** The model's truth for a run so far: every sample, and the alert episodes they imply. */
 public final class GroundTruth {
     private static final Map<String, String> EXPECT_KINDS = Map.of("saturation", "SATURATION", "degraded", "ARRAY_DEGRADED",
-            "no-spare", "NO_SPARE", "member-faulty", "MEMBER_FAULTY", "sync", "SYNC", "mismatch", "MISMATCH", "incident", "INCIDENT");
+            "no-spare", "NO_SPARE", "member-faulty", "MEMBER_FAULTY", "sync", "SYNC", "mismatch", "MISMATCH", "incident", "INCIDENT",
+            "volume-offline", "VOLUME_OFFLINE", "volume-errors", "VOLUME_ERRORS");
+    /**
+     * How long a hardware RAID volume's errors episode stays open after the last rise of its
+     * counters: the stream processor's default health.volume-errors-quiet.
+     */
+    static final long VOLUME_ERRORS_QUIET_SECONDS = 600;
 
     private final Scenario scenario;
     private final List<StepTruth> steps = new ArrayList<>();
@@ -80,6 +86,57 @@ public final class GroundTruth {
             out.addAll(states("SYNC", a, t -> t.syncAction() == SyncAction.IDLE ? null : t.syncAction().word()));
             out.addAll(states("MISMATCH", a, t -> t.mismatchCnt() > 0 && t.syncAction() == SyncAction.IDLE
                     && !t.level().equals("raid1") && !t.level().equals("raid10") ? "mismatch_cnt " + t.mismatchCnt() : null));
+        }
+        Set<String> volumes = new LinkedHashSet<>();
+        steps.forEach(s -> s.scsi().stream().filter(VolumeTruth::volume).forEach(v -> volumes.add(v.device())));
+        for (String v : volumes) {
+            out.addAll(volumeHealth(v));
+        }
+        return out;
+    }
+
+    /**
+     * A hardware RAID volume's health episodes, as the stream processor's rules judge the SCSI
+     * device: VOLUME_OFFLINE from the first sample showing it offline (final until someone acts:
+     * at once) to the first showing it running; VOLUME_ERRORS from the first sample whose
+     * ioerr_cnt or iotmo_cnt rose since the one before, until the first without a rise
+     * {@link #VOLUME_ERRORS_QUIET_SECONDS} or more after the last rise.
+     */
+    private List<Episode> volumeHealth(String volume) {
+        List<Episode> out = new ArrayList<>();
+        StepTruth offline = null;
+        StepTruth errors = null;
+        StepTruth lastRise = null;
+        VolumeTruth before = null;
+        for (StepTruth s : steps) {
+            VolumeTruth v = s.scsi(volume);
+            if (v == null) {
+                continue;
+            }
+            if (!v.running() && offline == null) {
+                offline = s;
+            } else if (v.running() && offline != null) {
+                out.add(new Episode("VOLUME_OFFLINE", volume, "HARDWARE", offline.time(), offline.time(), s.time(), s.time(), null,
+                        null, null, "offline"));
+                offline = null;
+            }
+            boolean rose = before != null && (v.ioerrCnt() > before.ioerrCnt() || v.iotmoCnt() > before.iotmoCnt());
+            if (rose) {
+                errors = errors == null ? s : errors;
+                lastRise = s;
+            } else if (errors != null && s.second() - lastRise.second() >= VOLUME_ERRORS_QUIET_SECONDS) {
+                out.add(new Episode("VOLUME_ERRORS", volume, "HARDWARE", errors.time(), errors.time(), s.time(), s.time(), null,
+                        null, null, null));
+                errors = null;
+            }
+            before = v;
+        }
+        if (offline != null) {
+            out.add(new Episode("VOLUME_OFFLINE", volume, "HARDWARE", offline.time(), offline.time(), null, null, null, null, null,
+                    "offline"));
+        }
+        if (errors != null) {
+            out.add(new Episode("VOLUME_ERRORS", volume, "HARDWARE", errors.time(), errors.time(), null, null, null, null, null, null));
         }
         return out;
     }

@@ -199,6 +199,8 @@ class ScenarioParserTest {
         "controller perc1 host=7 driver=MegaRAID!|line 9: controller: field 'driver': expected a SCSI host driver's name",
         "collector notify.channels=x|line 9: collector: expected KEY=VALUE with a collector setting's key",
         "load sda from=0 to=1m size=8k|line 9: load: field 'array': no array named 'sda' (nor a hardware RAID volume)",
+        "at 1m offline sda|line 9: at: field 'disk': no disk behind a controller named 'sda'",
+        "at 1m io-errors sdd|line 9: at: field 'disk': no disk behind a controller named 'sdd'",
     })
     void rejectsBadControllersAndVolumes(String line, String message) {
         String header = HEADER + "controller perc0 host=6 driver=megaraid_sas vendor=DELL model=\"PERC H700\"\n";
@@ -206,6 +208,28 @@ class ScenarioParserTest {
                 .isInstanceOf(ScenarioException.class)
                 .hasMessageContaining(message)
                 .satisfies(e -> assertThat(((ScenarioException) e).line()).isEqualTo(9));
+    }
+
+    @Test
+    void readsAVolumesHealthEvents() {
+        String volume = HEADER + """
+                controller perc0 host=6 driver=megaraid_sas
+                disk sdd profile=hdd size=48TB controller=perc0 address=6:2:0:0 level=raid5 disks=4
+                """;
+        Scenario s = ScenarioParser.parse(volume + """
+                at 1m io-errors sdd failed=3 timed-out=1
+                at 2m offline sdd
+                at 3m running sdd
+                expect volume-offline sdd start=2m end=3m
+                """, "x", "x");
+        assertThat(s.events()).extracting(EventSpec::action).containsExactly(EventSpec.Action.IO_ERRORS, EventSpec.Action.OFFLINE,
+                EventSpec.Action.RUNNING);
+        assertThat(s.events().get(0)).extracting(EventSpec::failed, EventSpec::timedOut).containsExactly(3L, 1L);
+        assertThat(s.events().get(1).describe()).isEqualTo("at 2m offline sdd");
+        assertThatThrownBy(() -> ScenarioParser.parse(volume + "at 1m io-errors sdd\n", "x", "x"))
+                .hasMessageContaining("line 10: at: field 'failed': give failed= or timed-out= commands");
+        assertThatThrownBy(() -> ScenarioParser.parse(volume + "array md0 level=raid1 members=sdd,sda\nat 1m offline sdd\n", "x", "x"))
+                .hasMessageContaining("line 11: at: field 'disk': sdd is a member of an array");
     }
 
     @Test
