@@ -192,5 +192,8 @@ class ShippedScenariosTest {
             assertThat(e.subjectKind()).isEqualTo("HARDWARE");
             assertThat(e.conditionStart()).isEqualTo(sim.scenario().start().plusSeconds(overloadFrom + 5));
         });
+        // the three failed reads: one episode of the volume's errors, within the saturation's incident
+        assertThat(sim.truth().incidents(SaturationRule.DEFAULTS)).singleElement()
+                .satisfies(i -> assertThat(i.kinds()).containsExactly("SATURATION", "VOLUME_ERRORS"));
     }
 }
