@@ -112,6 +112,8 @@ class DashboardQueriesIT {
                 + "whose queue fills while it is saturated");
         events.put("raidpulse-fleet / Hardware volumes", volume);
         events.put("raidpulse-fleet / Hardware RAID volumes in the time range", volume);
+        events.put("raidpulse-fleet / Hardware volume health alerts", new Event(List.of("hardware-raid-saturation"),
+                "the PERC H700 volume's controller fails three reads: its ioerr_cnt rises"));
         // what is open at the end of the range, or in the middle of member-failure's degraded episode: the
         // runs overlap in time, so raid5-saturation's saturation is open then too; the volume's has ended by both
         Event open = new Event(List.of("raid5-saturation", "member-failure", "scheduled-check"), "an alert is open at the "
