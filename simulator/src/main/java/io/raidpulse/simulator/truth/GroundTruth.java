@@ -99,8 +99,9 @@ public final class GroundTruth {
      * A hardware RAID volume's health episodes, as the stream processor's rules judge the SCSI
      * device: VOLUME_OFFLINE from the first sample showing it offline (final until someone acts:
      * at once) to the first showing it running; VOLUME_ERRORS from the first sample whose
-     * ioerr_cnt or iotmo_cnt rose since the one before, until the first without a rise
-     * {@link #VOLUME_ERRORS_QUIET_SECONDS} or more after the last rise.
+     * ioerr_cnt or iotmo_cnt rose since the one before while the volume completed reads or writes
+     * (a rise without them is commands outside the I/O path: probes, a rescan), until the first
+     * without such a rise {@link #VOLUME_ERRORS_QUIET_SECONDS} or more after the last.
      */
     private List<Episode> volumeHealth(String volume) {
         List<Episode> out = new ArrayList<>();
@@ -120,7 +121,9 @@ public final class GroundTruth {
                         null, null, "offline"));
                 offline = null;
             }
-            boolean rose = before != null && (v.ioerrCnt() > before.ioerrCnt() || v.iotmoCnt() > before.iotmoCnt());
+            DeviceTruth io = s.device(volume);
+            boolean didIo = io != null && io.readsPerSecond() + io.writesPerSecond() > 0;
+            boolean rose = before != null && didIo && (v.ioerrCnt() > before.ioerrCnt() || v.iotmoCnt() > before.iotmoCnt());
             if (rose) {
                 errors = errors == null ? s : errors;
                 lastRise = s;

@@ -29,6 +29,7 @@ class VolumeHealthTruthTest {
             at 2m io-errors sda failed=3 timed-out=1
             at 6m io-errors sda failed=2
             at 10m offline sda
+            at 10m30s io-errors sda failed=4
             at 12m running sda
             at 20m io-errors sdb failed=1
             expect volume-errors sda start=2m end=16m
@@ -54,7 +55,9 @@ class VolumeHealthTruthTest {
         HostTree after = trees.get(90); // 15m
         assertThat(atStart.file(device + "/state")).isEqualTo("running\n");
         assertThat(offline.file(device + "/state")).isEqualTo("offline\n");
-        assertThat(offline.file(device + "/ioerr_cnt")).isEqualTo("0x5\n");
+        // the four at 10m30s failed while the volume completed no read or write (offline; the lab's PERC refuses the
+        // kernel's probes so): no rise the errors episode counts
+        assertThat(offline.file(device + "/ioerr_cnt")).isEqualTo("0x9\n");
         assertThat(offline.file(device + "/iotmo_cnt")).isEqualTo("0x1\n");
         assertThat(after.file(device + "/state")).isEqualTo("running\n");
 
