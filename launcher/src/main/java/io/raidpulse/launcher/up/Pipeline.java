@@ -118,6 +118,10 @@ public final class Pipeline implements AutoCloseable {
             // raw keeps them a week only (influx.retention.raw); a --config can still turn them off
             defaults.put(SinkSettings.RAW_SAMPLES.name(), "true");
             defaults.put(CollectorSettings.SPOOL_DIR.name(), data.resolve(scenario == null ? "spool" : "spool-" + scenario.host()).toString());
+            if (scenario != null) {
+                // what the scenario's host has configured (collector.hwraid.*), under what this run is given
+                defaults.putAll(scenario.collectorSettings());
+            }
             Settings settings = Settings.of(defaults).with(o.settings().asMap())
                     .with(KafkaKeys.BOOTSTRAP_SERVERS.name(), kafka.bootstrapServers());
             if (influxUrl != null && !o.noInflux()) {

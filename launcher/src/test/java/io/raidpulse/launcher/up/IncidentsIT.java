@@ -57,7 +57,8 @@ class IncidentsIT {
     /** The Alertmanager alertname of each scenario's incidents, as Prometheus users name alerts. */
     private static final Map<String, String> ALERTNAME = Map.of("raid5-saturation", "MdArraySaturated",
             "raid5-vs-raid10", "MdArraySaturated", "member-failure", "MdArrayDegraded", "scheduled-check", "MdArrayChecking",
-            "raid10-over-raid1-pairs", "MdArraySaturated", "nvme-busy-then-overload", "MdArraySaturated");
+            "raid10-over-raid1-pairs", "MdArraySaturated", "nvme-busy-then-overload", "MdArraySaturated",
+            "hardware-raid-saturation", "HardwareVolumeSaturated");
     /** The default {@code health.progress-step-pct}. */
     private static final double PROGRESS_STEP_PCT = 10;
 

@@ -1,24 +1,49 @@
 package io.raidpulse.simulator.model;
 
+import io.raidpulse.simulator.scenario.ControllerSpec;
 import io.raidpulse.simulator.scenario.DiskSpec;
 import io.raidpulse.simulator.scenario.ProfileSpec;
+import io.raidpulse.simulator.scenario.ScenarioParser;
+import io.raidpulse.simulator.scenario.VolumeShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
 
-/** A whole disk: one queue served at the rates of its profile, and the partitions on it. */
+/**
+ * A whole disk: one queue served at the rates of its profile, and the partitions on it. A hardware
+ * RAID volume is one too, served as one parallel device at its disks' rates ({@link VolumeShape#profile}).
+ */
 public final class Disk implements SimulatedDevice {
     private final DiskSpec spec;
     private final ProfileSpec profile;
+    private final ControllerSpec controller;
+    private final boolean rotational;
     private final int major;
     private final int minor;
     private final List<Partition> partitions = new ArrayList<>();
     private final DeviceCounters counters = new DeviceCounters();
+    /** SCSI device state: running, or offline (the kernel sends the disk no I/O) */
+    private boolean running = true;
+    /** commands completed with an error status, and timed out, since the disk appeared (device/ioerr_cnt, iotmo_cnt) */
+    private long ioerrCnt;
+    private long iotmoCnt;
 
     /** {@code nextMinor} supplies minors for dynamically numbered devices (nvme, major 259). */
     Disk(DiskSpec spec, ProfileSpec profile, IntSupplier nextMinor) {
+        this(spec, profile, null, nextMinor);
+    }
+
+    /**
+     * A disk behind {@code controller} (null for one on the board's ports); {@code profile} is the
+     * disk's, for a hardware RAID volume its member disks'.
+     */
+    Disk(DiskSpec spec, ProfileSpec profile, ControllerSpec controller, IntSupplier nextMinor) {
         this.spec = spec;
-        this.profile = profile;
+        this.controller = controller;
+        // a volume's queue/rotational is what its controller reports (sd.c reads the medium rotation
+        // rate from the volume's VPD page B1), usually 1 for a volume of rotational disks: its disks' flag
+        this.rotational = profile.rotational();
+        this.profile = spec.volume() == null ? profile : spec.volume().profile(profile, controller, profile.name());
         String n = spec.name();
         if (n.startsWith("sd")) {
             int i = letterIndex(n.substring(2));
@@ -43,19 +68,50 @@ public final class Disk implements SimulatedDevice {
 
     /** sda -> 0, sdz -> 25, sdaa -> 26 (drivers/scsi/sd.c sd_format_disk_name). */
     static int letterIndex(String letters) {
-        int i = 0;
-        for (char c : letters.toCharArray()) {
-            i = i * 26 + (c - 'a' + 1);
-        }
-        return i - 1;
+        return ScenarioParser.letterIndex(letters);
     }
 
     public DiskSpec spec() {
         return spec;
     }
 
+    /** What the disk serves at: its profile, or for a hardware RAID volume its disks' profile as one parallel device. */
     public ProfileSpec profile() {
         return profile;
+    }
+
+    /** The controller the disk is behind, null for one on the board's ports. */
+    public ControllerSpec controller() {
+        return controller;
+    }
+
+    /** Whether its SCSI device state is running; offline, the kernel sends it no I/O. */
+    public boolean running() {
+        return running;
+    }
+
+    void running(boolean running) {
+        this.running = running;
+    }
+
+    /** Commands completed with an error status since the disk appeared (device/ioerr_cnt). */
+    public long ioerrCnt() {
+        return ioerrCnt;
+    }
+
+    /** Commands that timed out since the disk appeared (device/iotmo_cnt). */
+    public long iotmoCnt() {
+        return iotmoCnt;
+    }
+
+    void commandErrors(long failed, long timedOut) {
+        ioerrCnt += failed;
+        iotmoCnt += timedOut;
+    }
+
+    /** Whether the disk is a hardware RAID volume. */
+    public boolean volume() {
+        return spec.volume() != null;
     }
 
     public List<Partition> partitions() {
@@ -89,10 +145,14 @@ public final class Disk implements SimulatedDevice {
 
     @Override
     public boolean rotational() {
-        return profile.rotational();
+        return rotational;
     }
 
-    /** Whether the disk serves requests in parallel (non-rotational: SSD, NVMe). */
+    /**
+     * Whether the disk serves requests in parallel: non-rotational (SSD, NVMe), or a hardware RAID
+     * volume, which serves one request on each of its disks at once however rotational they are.
+     */
+    @Override
     public boolean parallel() {
         return profile.parallel();
     }

@@ -24,10 +24,11 @@ import java.util.Set;
  * load, queueing and sync over time in steps of one second.
  *
  * <p>Each step: the application's offered load (scenario load phases) is mapped down the array
- * tree to leaf disks ({@link IoMapping}); every disk is one queue whose utilisation is its demand
- * in disk-seconds per second from its profile. Demand above 1 is not served: the load of every
- * array touching an overloaded disk is throttled until no disk exceeds 1, so md's counters show
- * what was served. A running sync gets at least speed_limit_min and otherwise what the busiest of
+ * tree to leaf disks ({@link IoMapping}), or asked directly of a hardware RAID volume (one disk of
+ * the host, served as one parallel device: {@link Disk}); every disk is one queue whose
+ * utilisation is its demand in disk-seconds per second from its profile. Demand above 1 is not
+ * served: the load of every array (or volume) touching an overloaded disk is throttled until no
+ * disk exceeds 1, so md's counters show what was served. A running sync gets at least speed_limit_min and otherwise what the busiest of
  * its disks has left, up to speed_limit_max. {@link Queueing} gives each request's wait, capped at
  * the device's queue limit, and the busy time io_ticks counts: a rotational disk serves one request
  * at a time (M/M/1: await = service / (1 - rho), busy rho of the time); a parallel one (SSD, NVMe)
@@ -42,7 +43,8 @@ public final class HostModel {
     private final List<SimulatedDevice> registered = new ArrayList<>();
     private final Map<String, Disk> disks = new LinkedHashMap<>();
     private final List<SimulatedArray> arrays = new ArrayList<>();
-    private final Map<SimulatedArray, double[]> offered = new IdentityHashMap<>();
+    /** what the application offered each loaded subject (md arrays, hardware RAID volumes) since the start */
+    private final Map<String, double[]> offered = new LinkedHashMap<>();
     private final List<String> log = new ArrayList<>();
     private int nvmeMinor;
     private long second;
@@ -76,7 +78,12 @@ public final class HostModel {
             SimulatedArray md = new SimulatedArray(a, slots, spares);
             arrays.add(md);
             registered.add(md);
-            offered.put(md, new double[2]);
+            offered.put(md.name(), new double[2]);
+        }
+        for (DiskSpec d : scenario.disks()) {
+            if (d.volume() != null) {
+                offered.put(d.name(), new double[2]);
+            }
         }
         uptime = scenario.uptimeSeconds();
         idle = uptime * scenario.cpus() * IDLE_SHARE;
@@ -87,7 +94,8 @@ public final class HostModel {
     }
 
     private void attach(DiskSpec spec) {
-        Disk d = new Disk(spec, scenario.profile(spec.profile()).orElseThrow(), () -> nvmeMinor++);
+        Disk d = new Disk(spec, scenario.profile(spec.profile()).orElseThrow(),
+                spec.controller() == null ? null : scenario.controller(spec.controller()).orElseThrow(), () -> nvmeMinor++);
         disks.put(spec.name(), d);
         registered.add(d);
     }
@@ -183,9 +191,12 @@ public final class HostModel {
         return List.copyOf(out);
     }
 
-    /** Front-end reads and writes the application offered an array since the start, before throttling. */
-    public double[] offeredOps(SimulatedArray array) {
-        return offered.get(array).clone();
+    /**
+     * Front-end reads and writes the application offered an array (or a hardware RAID volume) since
+     * the start, before throttling.
+     */
+    public double[] offeredOps(SimulatedDevice array) {
+        return offered.get(array.name()).clone();
     }
 
     /** Integrates up to {@code targetSecond} since the start, applying events on the way. */
@@ -223,6 +234,19 @@ public final class HostModel {
                 }
                 attach(scenario.disk(e.device()).orElseThrow());
                 note(e.device() + " attached");
+            }
+            case OFFLINE, RUNNING, IO_ERRORS -> {
+                Disk d = disks.get(e.device());
+                if (d == null) {
+                    throw eventError(e, e.device() + " is not attached");
+                }
+                if (e.action() == EventSpec.Action.IO_ERRORS) {
+                    d.commandErrors(e.failed(), e.timedOut());
+                    note(e.device() + ": " + e.failed() + " commands failed, " + e.timedOut() + " timed out");
+                } else {
+                    d.running(e.action() == EventSpec.Action.RUNNING);
+                    note(e.device() + " " + (d.running() ? "running" : "offline"));
+                }
             }
             case DETACH -> {
                 Disk d = disks.get(e.device());
@@ -432,8 +456,8 @@ public final class HostModel {
         }
     }
 
-    /** Front-end classes and rates the application offers {@code a} at {@code at} seconds. */
-    private Map<IoClass, Double> offeredLoad(SimulatedArray a, double at) {
+    /** Front-end classes and rates the application offers {@code a} (an array or a volume) at {@code at} seconds. */
+    private Map<IoClass, Double> offeredLoad(SimulatedDevice a, double at) {
         Map<IoClass, Double> out = new LinkedHashMap<>();
         for (LoadPhase p : scenario.loads()) {
             if (!p.array().equals(a.name()) || !p.covers(at)) {
@@ -460,14 +484,21 @@ public final class HostModel {
     private void integrate(double t0, double dt, boolean history) {
         double at = history ? 0 : t0 + dt / 2;
         Flows flows = new Flows();
-        List<SimulatedArray> origins = new ArrayList<>();
-        for (SimulatedArray a : arrays) {
-            Map<IoClass, Double> load = offeredLoad(a, at);
+        List<SimulatedDevice> origins = new ArrayList<>();
+        for (Map.Entry<String, double[]> subject : offered.entrySet()) {
+            SimulatedDevice a = array(subject.getKey()).map(SimulatedDevice.class::cast).orElse(disks.get(subject.getKey()));
+            Map<IoClass, Double> load = a == null ? Map.of() : offeredLoad(a, at);
+            // an offline disk is asked, but the kernel sends it nothing (scsi_lib.c: "rejecting I/O to offline device")
+            boolean served = !(a instanceof Disk d && !d.running());
             if (!load.isEmpty()) {
-                origins.add(a);
-                double[] off = offered.get(a);
+                if (served) {
+                    origins.add(a);
+                }
+                double[] off = subject.getValue();
                 load.forEach((io, rate) -> {
-                    propagate(flows, a, io, rate, a);
+                    if (served) {
+                        propagate(flows, a, io, rate, a);
+                    }
                     if (!history && io.kind() != IoKind.FLUSH) {
                         off[io.kind().ordinal()] += rate * dt;
                     }
@@ -626,7 +657,7 @@ public final class HostModel {
      * left, scaled down wherever a disk would pass 100%; each sync then takes what its busiest
      * disk has left, up to speed_limit_max and what remains of the pass.
      */
-    private Map<Object, Double> throttle(List<SimulatedArray> origins, List<SyncJob> syncs, Map<Object, Map<Disk, Double>> demand,
+    private Map<Object, Double> throttle(List<SimulatedDevice> origins, List<SyncJob> syncs, Map<Object, Map<Disk, Double>> demand,
             double dt) {
         Map<Object, Double> factor = new IdentityHashMap<>();
         double vmin = scenario.speedLimitMinKib();
@@ -635,16 +666,16 @@ public final class HostModel {
         for (SyncJob s : syncs) {
             demand.getOrDefault(s, Map.of()).forEach((disk, c) -> floor.merge(disk, vmin * c, Double::sum));
         }
-        for (SimulatedArray o : origins) {
+        for (SimulatedDevice o : origins) {
             factor.put(o, 1d);
         }
         for (int iteration = 0; iteration < 100; iteration++) {
             Map<Disk, Double> load = new HashMap<>();
-            for (SimulatedArray o : origins) {
+            for (SimulatedDevice o : origins) {
                 demand.getOrDefault(o, Map.of()).forEach((disk, v) -> load.merge(disk, v * factor.get(o), Double::sum));
             }
             boolean changed = false;
-            for (SimulatedArray o : origins) {
+            for (SimulatedDevice o : origins) {
                 double f = 1;
                 for (Map.Entry<Disk, Double> e : demand.getOrDefault(o, Map.of()).entrySet()) {
                     double cap = Math.max(0, 1 - floor.getOrDefault(e.getKey(), 0d));
@@ -663,7 +694,7 @@ public final class HostModel {
             }
         }
         Map<Disk, Double> used = new HashMap<>();
-        for (SimulatedArray o : origins) {
+        for (SimulatedDevice o : origins) {
             demand.getOrDefault(o, Map.of()).forEach((disk, v) -> used.merge(disk, v * factor.get(o), Double::sum));
         }
         for (int i = 0; i < syncs.size(); i++) {

@@ -62,6 +62,11 @@ public final class Partition implements SimulatedDevice {
     }
 
     @Override
+    public boolean parallel() {
+        return disk.parallel();
+    }
+
+    @Override
     public String toString() {
         return name;
     }

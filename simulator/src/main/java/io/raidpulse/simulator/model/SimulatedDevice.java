@@ -16,4 +16,13 @@ public sealed interface SimulatedDevice permits Disk, Partition, SimulatedArray 
 
     /** What queue/rotational shows (for a partition: its disk's). */
     boolean rotational();
+
+    /**
+     * Whether the device serves many requests at once (SSD, NVMe, a hardware RAID volume, md over
+     * such), so that its %util says only that a request was in flight. Most devices show it as
+     * queue/rotational 0; a hardware RAID volume of rotational disks shows 1.
+     */
+    default boolean parallel() {
+        return !rotational();
+    }
 }

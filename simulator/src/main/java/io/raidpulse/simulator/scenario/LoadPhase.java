@@ -1,8 +1,10 @@
 package io.raidpulse.simulator.scenario;
 
 /**
- * What the application asks of one array from {@code fromSecond} (inclusive) to {@code toSecond}
- * (exclusive). Outside every phase an array gets no application I/O.
+ * What the application asks of one array (or hardware RAID volume) from {@code fromSecond}
+ * (inclusive) to {@code toSecond} (exclusive). Outside every phase an array gets no application I/O.
+ *
+ * @param array the md array or the hardware RAID volume's disk the load is asked of
  *
  * @param reads read requests per second
  * @param writes write requests per second

@@ -29,8 +29,10 @@ public final class ScenarioParser {
     private static final Pattern ARRAY_NAME = Pattern.compile("md\\d{1,3}");
     private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9.-]{0,62}");
     private static final Pattern SCENARIO_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
+    private static final Pattern CONTROLLER_NAME = Pattern.compile("[a-z0-9][a-z0-9-]{0,31}");
+    private static final Pattern DRIVER_NAME = Pattern.compile("[a-z0-9][a-z0-9_-]{0,31}");
     private static final Set<String> EXPECT_KINDS = Set.of("saturation", "degraded", "no-spare", "member-faulty", "sync",
-            "mismatch", "incident");
+            "mismatch", "incident", "volume-offline", "volume-errors");
 
     private final String source;
     private String name;
@@ -52,6 +54,8 @@ public final class ScenarioParser {
     private final List<EventSpec> events = new ArrayList<>();
     private final List<Expectation> expectations = new ArrayList<>();
     private final Map<String, Integer> firstLine = new HashMap<>();
+    private final List<ControllerSpec> controllers = new ArrayList<>();
+    private final Map<String, String> collectorSettings = new LinkedHashMap<>();
 
     private ScenarioParser(String source, String defaultName) {
         this.source = source;
@@ -152,14 +156,16 @@ public final class ScenarioParser {
                 }
             }
             case "profile" -> profile(l);
+            case "controller" -> controller(l);
             case "disk" -> disk(l);
             case "array" -> array(l);
             case "load" -> load(l);
             case "at" -> event(l);
             case "expect" -> expect(l);
+            case "collector" -> collector(l);
             default -> throw new ScenarioException(source, no, "unknown keyword '" + keyword
                     + "' (expected scenario, description, host, start, duration, interval, model-step, uptime, cpus, hz, speed-limit,"
-                    + " profile, disk, array, load, at or expect)");
+                    + " profile, controller, disk, array, load, at, expect or collector)");
         }
     }
 
@@ -193,13 +199,52 @@ public final class ScenarioParser {
         profiles.add(new ProfileSpec(n, r, w, seq, rotational, model, queue, flush, readLatency, writeLatency, l.no));
     }
 
+    private void controller(Line l) {
+        String n = l.positional(0, "name");
+        if (!CONTROLLER_NAME.matcher(n).matches()) {
+            throw l.error("name", "expected lower-case letters, digits and dashes like perc0, got '" + n + "'");
+        }
+        l.unique("controller " + n);
+        Map<String, String> f = l.fields(1, Set.of("host", "driver", "vendor", "model", "queue"), Set.of("host", "driver"));
+        int host = (int) l.integer(f.get("host"), "host", 0, 9999);
+        for (ControllerSpec c : controllers) {
+            if (c.host() == host) {
+                throw l.error("host", "host" + host + " is controller " + c.name() + " (line " + c.line() + ")");
+            }
+        }
+        String driver = f.get("driver");
+        if (!DRIVER_NAME.matcher(driver).matches()) {
+            throw l.error("driver", "expected a SCSI host driver's name like megaraid_sas, got '" + driver + "'");
+        }
+        int queue = (int) l.integer(f.getOrDefault("queue", "256"), "queue", 1, 65_536);
+        controllers.add(new ControllerSpec(n, host, driver, f.getOrDefault("vendor", ""), f.getOrDefault("model", ""), queue, l.no));
+    }
+
+    private void collector(Line l) {
+        if (l.args.isEmpty()) {
+            throw new ScenarioException(source, l.no, "collector: expected KEY=VALUE settings like collector.hwraid.sda.level=raid5");
+        }
+        for (String a : l.args) {
+            int eq = a.indexOf('=');
+            String key = eq < 0 ? a : a.substring(0, eq);
+            if (eq <= 0 || !key.startsWith("collector.")) {
+                throw new ScenarioException(source, l.no, "collector: expected KEY=VALUE with a collector setting's key "
+                        + "(collector.hwraid.sda.level=raid5), got '" + a + "'");
+            }
+            if (collectorSettings.put(key, a.substring(eq + 1)) != null) {
+                throw l.error(key, "given twice");
+            }
+        }
+    }
+
     private void disk(Line l) {
         String n = l.positional(0, "name");
         if (!DISK_NAME.matcher(n).matches()) {
             throw l.error("name", "expected a kernel disk name like sda, vdb or nvme0n1, got '" + n + "'");
         }
         l.unique("device " + n);
-        Map<String, String> f = l.fields(1, Set.of("profile", "size", "partitions", "attached"), Set.of("profile", "size"));
+        Map<String, String> f = l.fields(1, Set.of("profile", "size", "partitions", "attached", "controller", "address", "level",
+                "disks"), Set.of("profile", "size"));
         String profile = f.get("profile");
         if (profiles.stream().noneMatch(p -> p.name().equals(profile))) {
             throw l.error("profile", "no profile named '" + profile + "' is defined above this line");
@@ -224,11 +269,68 @@ public final class ScenarioParser {
             }
         }
         boolean attached = l.bool(f.getOrDefault("attached", "yes"), "attached");
-        DiskSpec d = new DiskSpec(n, profile, size, parts, attached, l.no);
+        String controller = f.get("controller");
+        ScsiAddress address = null;
+        VolumeShape volume = null;
+        if (controller != null) {
+            ControllerSpec c = controllers.stream().filter(x -> x.name().equals(controller)).findFirst()
+                    .orElseThrow(() -> l.error("controller", "no controller named '" + controller + "' is defined above this line"));
+            if (!n.startsWith("sd")) {
+                throw l.error("controller", "a disk behind a SCSI controller is named sdX, got '" + n + "'");
+            }
+            if (!f.containsKey("address")) {
+                throw l.error("address", "missing: a disk behind a controller has a SCSI address H:C:T:L");
+            }
+            address = ScsiAddress.parse(f.get("address"));
+            if (address == null) {
+                throw l.error("address", "expected host:channel:target:lun like 0:2:0:0, got '" + f.get("address") + "'");
+            }
+            if (address.host() != c.host()) {
+                throw l.error("address", "controller " + controller + " is host" + c.host() + ", the address says host"
+                        + address.host());
+            }
+            for (DiskSpec other : disks) {
+                if (address.equals(other.address())) {
+                    throw l.error("address", address + " is " + other.name() + "'s (line " + other.line() + ")");
+                }
+            }
+            volume = volume(l, f, c);
+        } else {
+            for (String k : List.of("address", "level", "disks")) {
+                if (f.containsKey(k)) {
+                    throw l.error(k, "only a disk behind a controller (controller=) has one");
+                }
+            }
+        }
+        DiskSpec d = new DiskSpec(n, profile, size, parts, attached, controller, address, volume, l.no);
         for (int i = 1; i <= parts.size(); i++) {
             l.unique("device " + d.partitionName(i));
         }
         disks.add(d);
+    }
+
+    /** A hardware RAID volume's level and disks, or null for a disk the controller passes through. */
+    private VolumeShape volume(Line l, Map<String, String> f, ControllerSpec c) {
+        if (!f.containsKey("level") && !f.containsKey("disks")) {
+            return null;
+        }
+        if (!f.containsKey("level") || !f.containsKey("disks")) {
+            throw l.error(f.containsKey("level") ? "disks" : "level", "missing: a hardware RAID volume has a level and disks "
+                    + "(a disk without either is one the controller passes through)");
+        }
+        MdLevel level = MdLevel.parse(f.get("level"));
+        if (level == null) {
+            throw l.error("level", "expected raid0, raid1, raid5, raid6 or raid10, got '" + f.get("level") + "'");
+        }
+        int n = (int) l.integer(f.get("disks"), "disks", level.minMembers(), 64);
+        if (level == MdLevel.RAID10 && n % 2 != 0) {
+            throw l.error("disks", "a raid10 volume mirrors pairs of disks: expected an even number, got " + n);
+        }
+        if (n > c.queue()) {
+            throw l.error("disks", n + " disks serve " + n + " requests at once, more than controller " + c.name() + "'s queue="
+                    + c.queue() + " holds");
+        }
+        return new VolumeShape(level, n);
     }
 
     private void array(Line l) {
@@ -316,6 +418,9 @@ public final class ScenarioParser {
         if (!usedMembers.add(m)) {
             throw l.error(field, "'" + m + "' already belongs to an array");
         }
+        if (loads.stream().anyMatch(p -> p.array().equals(m))) {
+            throw l.error(field, "'" + m + "' has a load of its own: load the array instead");
+        }
         DiskSpec whole = disks.stream().filter(d -> d.name().equals(m)).findFirst().orElse(null);
         if (whole != null && !whole.partitionBytes().isEmpty()) {
             throw l.error(field, "'" + m + "' has partitions: use one of them as the member");
@@ -331,8 +436,12 @@ public final class ScenarioParser {
 
     private void load(Line l) {
         String array = l.positional(0, "array");
-        if (arrays.stream().noneMatch(a -> a.name().equals(array))) {
-            throw l.error("array", "no array named '" + array + "' is defined above this line");
+        boolean volume = disks.stream().anyMatch(d -> d.name().equals(array) && d.volume() != null);
+        if (arrays.stream().noneMatch(a -> a.name().equals(array)) && !volume) {
+            throw l.error("array", "no array named '" + array + "' (nor a hardware RAID volume) is defined above this line");
+        }
+        if (volume && usedMembers.contains(array)) {
+            throw l.error("array", array + " is a member of an array: load that array");
         }
         Map<String, String> f = l.fields(1, Set.of("from", "to", "read", "write", "size", "seq", "flush"),
                 Set.of("from", "to", "size"));
@@ -349,8 +458,8 @@ public final class ScenarioParser {
             throw l.error("size", "expected a multiple of 512 bytes up to 16MiB like 8k, got '" + f.get("size") + "'");
         }
         double seq = l.decimal(f.getOrDefault("seq", "0"), "seq", 0, 1);
-        ArraySpec a = arrays.stream().filter(x -> x.name().equals(array)).findFirst().orElseThrow();
-        if (seq < 1 && a.level().striped() && size > a.chunkBytes()) {
+        ArraySpec a = arrays.stream().filter(x -> x.name().equals(array)).findFirst().orElse(null);
+        if (a != null && seq < 1 && a.level().striped() && size > a.chunkBytes()) {
             throw l.error("size", "random requests larger than the chunk (" + a.chunkBytes() + " bytes) are not modelled;"
                     + " make them sequential with seq=1");
         }
@@ -367,14 +476,16 @@ public final class ScenarioParser {
         String verb = l.positional(1, "action");
         EventSpec.Action action;
         try {
-            action = EventSpec.Action.valueOf(verb.toUpperCase(Locale.ROOT));
+            action = EventSpec.Action.valueOf(verb.toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw l.error("action", "expected fail, remove, add, check, repair, resync, idle, attach or detach, got '"
-                    + verb + "'");
+            throw l.error("action", "expected fail, remove, add, check, repair, resync, idle, attach, detach, offline, running"
+                    + " or io-errors, got '" + verb + "'");
         }
         String array = null;
         String device = null;
         long mismatches = 0;
+        long failed = 0;
+        long timedOut = 0;
         switch (action) {
             case FAIL, REMOVE, ADD -> {
                 array = knownArray(l, l.positional(2, "array"));
@@ -400,13 +511,34 @@ public final class ScenarioParser {
                 }
                 l.done(3);
             }
+            case OFFLINE, RUNNING, IO_ERRORS -> {
+                device = l.positional(2, "disk");
+                String n = device;
+                if (disks.stream().noneMatch(d -> d.name().equals(n) && d.controller() != null)) {
+                    throw l.error("disk", "no disk behind a controller named '" + device + "' is defined above this line"
+                            + " (only a SCSI disk has a device state and command counts)");
+                }
+                if (action == EventSpec.Action.OFFLINE && usedMembers.contains(device)) {
+                    throw l.error("disk", device + " is a member of an array: md failing it is not modelled, fail it instead");
+                }
+                if (action == EventSpec.Action.IO_ERRORS) {
+                    Map<String, String> f = l.fields(3, Set.of("failed", "timed-out"), Set.of());
+                    failed = l.integer(f.getOrDefault("failed", "0"), "failed", 0, 1_000_000_000);
+                    timedOut = l.integer(f.getOrDefault("timed-out", "0"), "timed-out", 0, 1_000_000_000);
+                    if (failed + timedOut == 0) {
+                        throw l.error("failed", "give failed= or timed-out= commands");
+                    }
+                } else {
+                    l.done(3);
+                }
+            }
             default -> throw new IllegalStateException(action.name());
         }
         if (array != null && action != EventSpec.Action.FAIL && action != EventSpec.Action.REMOVE
                 && action != EventSpec.Action.ADD && level(array) == MdLevel.RAID0) {
             throw l.error("array", array + " is raid0: md has no sync actions for it");
         }
-        events.add(new EventSpec(at, action, array, device, mismatches, l.no));
+        events.add(new EventSpec(at, action, array, device, mismatches, failed, timedOut, l.no));
     }
 
     private MdLevel level(String array) {
@@ -492,6 +624,16 @@ public final class ScenarioParser {
                 }
             }
         }
+        for (DiskSpec d : disks) {
+            // the simulator puts SATA disk sdX on ATA port and SCSI host letter index (sda host0, sdb host1)
+            int ataHost = d.name().startsWith("sd") && d.controller() == null ? letterIndex(d.name().substring(2)) : -1;
+            for (ControllerSpec c : controllers) {
+                if (c.host() == ataHost) {
+                    throw new ScenarioException(source, c.line(), "field 'host': host" + c.host() + " is the SATA port of "
+                            + d.name() + " (line " + d.line() + "): give the controller another host number");
+                }
+            }
+        }
         List<EventSpec> ordered = new ArrayList<>(events);
         ordered.sort(Comparator.comparingLong(EventSpec::atSecond).thenComparingInt(EventSpec::line));
         for (Expectation x : expectations) {
@@ -504,7 +646,16 @@ public final class ScenarioParser {
             throw new ScenarioException(source, 0, "no 'scenario' line naming it");
         }
         return new Scenario(name, description, source, host, start, duration, interval, uptime, cpus, hz, speedMin,
-                speedMax, profiles, disks, arrays, loads, ordered, expectations, modelStep);
+                speedMax, profiles, disks, arrays, loads, ordered, expectations, modelStep, controllers, collectorSettings);
+    }
+
+    /** sda -> 0, sdz -> 25, sdaa -> 26 (drivers/scsi/sd.c sd_format_disk_name). */
+    public static int letterIndex(String letters) {
+        int i = 0;
+        for (char c : letters.toCharArray()) {
+            i = i * 26 + (c - 'a' + 1);
+        }
+        return i - 1;
     }
 
     private static List<String> concat(List<String> a, List<String> b) {

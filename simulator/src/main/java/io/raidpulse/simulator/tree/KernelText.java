@@ -224,6 +224,16 @@ public final class KernelText {
         return a.sync().map(SyncJob::kind).orElse(SyncAction.IDLE).word();
     }
 
+    /** A SCSI device's state (scsi_sysfs.c show_state_field, scsi_device_state_name): running, or offline. */
+    public static String scsiState(boolean running) {
+        return (running ? "running" : "offline") + "\n";
+    }
+
+    /** ioerr_cnt, iotmo_cnt and the other command counts of a SCSI device (scsi_sysfs.c show_iostat_counterbits: "0x%llx\n"). */
+    public static String scsiCount(long count) {
+        return "0x" + Long.toHexString(count) + "\n";
+    }
+
     /** SCSI inquiry fields print fixed-width and space-padded (scsi_sysfs.c: "%.16s\n"). */
     public static String scsiField(String value, int width) {
         String v = value.length() > width ? value.substring(0, width) : value;

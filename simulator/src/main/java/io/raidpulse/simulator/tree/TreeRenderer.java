@@ -10,6 +10,8 @@ import io.raidpulse.simulator.model.Partition;
 import io.raidpulse.simulator.model.SimulatedArray;
 import io.raidpulse.simulator.model.SimulatedDevice;
 import io.raidpulse.simulator.model.SimulatedMember;
+import io.raidpulse.simulator.scenario.ControllerSpec;
+import io.raidpulse.simulator.scenario.ScsiAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -25,7 +27,10 @@ import java.util.UUID;
  * {@code proc/mdstat}, {@code proc/partitions}, {@code proc/sys/dev/raid/speed_limit_*}, and
  * {@code sys/} with devices where sysfs puts them ({@code sys/devices/...}), linked from
  * {@code sys/block} (whole disks and arrays), {@code sys/class/block} and {@code sys/dev/block}
- * (partitions too), holders/slaves links between members and arrays, and {@code md/} of each array.
+ * (partitions too), holders/slaves links between members and arrays, and {@code md/} of each array;
+ * disks behind a RAID controller under its SCSI host, with their INQUIRY strings, state, error
+ * counts and address ({@code device/scsi_device/H:C:T:L}), and the host's driver in
+ * {@code sys/class/scsi_host/hostH/proc_name}.
  * The {@code time} file holds the simulated epoch milliseconds.
  */
 public final class TreeRenderer {
@@ -53,7 +58,7 @@ public final class TreeRenderer {
         Map<SimulatedDevice, String> dirs = new HashMap<>();
         for (SimulatedDevice d : model.registered()) {
             if (d instanceof Disk disk) {
-                String dir = disk(b, disk, hz);
+                String dir = disk(b, model, disk, hz);
                 dirs.put(disk, dir);
                 for (Partition p : disk.partitions()) {
                     dirs.put(p, partition(b, p, dir, hz));
@@ -77,15 +82,34 @@ public final class TreeRenderer {
         for (SimulatedArray a : model.arrays()) {
             md(b, model, a, dirs, now);
         }
+        for (ControllerSpec c : model.scenario().controllers()) {
+            // scsi_host class device: its driver's name in proc_name (scsi_sysfs.c shost_attrs)
+            String host = scsiHostDir(model, c) + "/scsi_host/host" + c.host();
+            b.file(host + "/proc_name", c.driver() + "\n");
+            b.link("sys/class/scsi_host/host" + c.host(), relative("sys/class/scsi_host", host));
+        }
         b.file("time", time.toEpochMilli() + "\n");
         return b.build();
     }
 
-    private static String disk(HostTree.Builder b, Disk disk, int hz) {
+    private static String disk(HostTree.Builder b, HostModel model, Disk disk, int hz) {
         String n = disk.name();
         String deviceDir;
         String dir;
-        if (n.startsWith("sd")) {
+        if (disk.controller() != null) {
+            ScsiAddress a = disk.spec().address();
+            deviceDir = String.format(Locale.ROOT, "%s/target%d:%d:%d/%s", scsiHostDir(model, disk.controller()), a.host(), a.channel(),
+                    a.target(), a);
+            dir = deviceDir + "/block/" + n;
+            ControllerSpec c = disk.controller();
+            // a volume answers INQUIRY with the controller's strings; a disk passed through with its own
+            b.file(deviceDir + "/vendor", KernelText.scsiField(disk.volume() ? c.vendor() : "ATA", 8) + "\n");
+            b.file(deviceDir + "/model", KernelText.scsiField(disk.volume() ? c.model() : disk.profile().model(), 16) + "\n");
+            b.file(deviceDir + "/state", KernelText.scsiState(disk.running()));
+            b.file(deviceDir + "/ioerr_cnt", KernelText.scsiCount(disk.ioerrCnt()));
+            b.file(deviceDir + "/iotmo_cnt", KernelText.scsiCount(disk.iotmoCnt()));
+            b.dir(deviceDir + "/scsi_device/" + a);
+        } else if (n.startsWith("sd")) {
             int i = disk.minor() / 16 + (disk.major() == 8 ? 0 : 16 * (disk.major() - 64));
             deviceDir = String.format(Locale.ROOT, "sys/devices/pci0000:00/0000:00:17.0/ata%d/host%d/target%d:0:0/%d:0:0:0",
                     i + 1, i, i, i);
@@ -110,6 +134,12 @@ public final class TreeRenderer {
                 disk.profile().maxQueue());
         b.dir(dir + "/holders").dir(dir + "/slaves");
         return dir;
+    }
+
+    /** The controller's SCSI host under its PCI function, one PCI bus per controller in the order the scenario gives them. */
+    private static String scsiHostDir(HostModel model, ControllerSpec c) {
+        int bus = 2 + model.scenario().controllers().indexOf(c);
+        return String.format(Locale.ROOT, "sys/devices/pci0000:00/0000:00:03.0/0000:%02x:00.0/host%d", bus, c.host());
     }
 
     private static String partition(HostTree.Builder b, Partition p, String diskDir, int hz) {

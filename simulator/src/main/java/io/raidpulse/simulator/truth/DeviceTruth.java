@@ -10,7 +10,8 @@ import java.util.Map;
  * @param disk the whole disk the device is on (itself for a disk), null for an md array
  * @param util %util, 0-100
  * @param awaitMs reads, writes and flushes together, ms
- * @param parallel whether the device serves requests in parallel (not rotational: SSD, NVMe; md arrays over such)
+ * @param parallel whether the device serves requests in parallel (not rotational: SSD, NVMe; md arrays over such; a
+ *     hardware RAID volume, whatever queue/rotational shows)
  * @param capacityUsed % of the device's capacity (its profile's IOPS and transfer rate) the served
  *     requests used, 0-100: the simulator's own figure, no kernel counter has it; for a partition its
  *     disk's, 0 for an md array. For a rotational disk it equals util.

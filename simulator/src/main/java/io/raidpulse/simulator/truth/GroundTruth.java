@@ -16,7 +16,13 @@ import java.util.function.Function;
 /** The model's truth for a run so far: every sample, and the alert episodes they imply. */
 public final class GroundTruth {
     private static final Map<String, String> EXPECT_KINDS = Map.of("saturation", "SATURATION", "degraded", "ARRAY_DEGRADED",
-            "no-spare", "NO_SPARE", "member-faulty", "MEMBER_FAULTY", "sync", "SYNC", "mismatch", "MISMATCH", "incident", "INCIDENT");
+            "no-spare", "NO_SPARE", "member-faulty", "MEMBER_FAULTY", "sync", "SYNC", "mismatch", "MISMATCH", "incident", "INCIDENT",
+            "volume-offline", "VOLUME_OFFLINE", "volume-errors", "VOLUME_ERRORS");
+    /**
+     * How long a hardware RAID volume's errors episode stays open after the last rise of its
+     * counters: the stream processor's default health.volume-errors-quiet.
+     */
+    static final long VOLUME_ERRORS_QUIET_SECONDS = 600;
 
     private final Scenario scenario;
     private final List<StepTruth> steps = new ArrayList<>();
@@ -35,7 +41,8 @@ public final class GroundTruth {
 
     /**
      * Saturation episodes of every array (judged by its busiest leaf member) and every device
-     * that is not an md array (md's own %util means only that a request was in flight), then the
+     * that is not an md array (md's own %util means only that a request was in flight; a hardware
+     * RAID volume is one, of subject kind HARDWARE, judged as a parallel device), then the
      * md state episodes of every array. The rule's thresholds apply to each subject's
      * {@linkplain DeviceTruth#saturationLevel() saturation level}: %util for rotational devices,
      * the capacity used for parallel ones (SSD, NVMe), whose %util is near 100 whenever a request
@@ -65,7 +72,9 @@ public final class GroundTruth {
             }));
         }
         for (String d : devices) {
-            out.addAll(saturation(rule, d, "DEVICE", s -> {
+            // a hardware RAID volume is a subject of its own kind, as the stream processor reports it
+            String kind = scenario.disk(d).filter(x -> x.volume() != null).isPresent() ? "HARDWARE" : "DEVICE";
+            out.addAll(saturation(rule, d, kind, s -> {
                 DeviceTruth t = s.device(d);
                 return t == null ? null : new double[] {t.saturationLevel(), t.util()};
             }));
@@ -77,6 +86,60 @@ public final class GroundTruth {
             out.addAll(states("SYNC", a, t -> t.syncAction() == SyncAction.IDLE ? null : t.syncAction().word()));
             out.addAll(states("MISMATCH", a, t -> t.mismatchCnt() > 0 && t.syncAction() == SyncAction.IDLE
                     && !t.level().equals("raid1") && !t.level().equals("raid10") ? "mismatch_cnt " + t.mismatchCnt() : null));
+        }
+        Set<String> volumes = new LinkedHashSet<>();
+        steps.forEach(s -> s.scsi().stream().filter(VolumeTruth::volume).forEach(v -> volumes.add(v.device())));
+        for (String v : volumes) {
+            out.addAll(volumeHealth(v));
+        }
+        return out;
+    }
+
+    /**
+     * A hardware RAID volume's health episodes, as the stream processor's rules judge the SCSI
+     * device: VOLUME_OFFLINE from the first sample showing it offline (final until someone acts:
+     * at once) to the first showing it running; VOLUME_ERRORS from the first sample whose
+     * ioerr_cnt or iotmo_cnt rose since the one before while the volume completed reads or writes
+     * (a rise without them is commands outside the I/O path: probes, a rescan), until the first
+     * without such a rise {@link #VOLUME_ERRORS_QUIET_SECONDS} or more after the last.
+     */
+    private List<Episode> volumeHealth(String volume) {
+        List<Episode> out = new ArrayList<>();
+        StepTruth offline = null;
+        StepTruth errors = null;
+        StepTruth lastRise = null;
+        VolumeTruth before = null;
+        for (StepTruth s : steps) {
+            VolumeTruth v = s.scsi(volume);
+            if (v == null) {
+                continue;
+            }
+            if (!v.running() && offline == null) {
+                offline = s;
+            } else if (v.running() && offline != null) {
+                out.add(new Episode("VOLUME_OFFLINE", volume, "HARDWARE", offline.time(), offline.time(), s.time(), s.time(), null,
+                        null, null, "offline"));
+                offline = null;
+            }
+            DeviceTruth io = s.device(volume);
+            boolean didIo = io != null && io.readsPerSecond() + io.writesPerSecond() > 0;
+            boolean rose = before != null && didIo && (v.ioerrCnt() > before.ioerrCnt() || v.iotmoCnt() > before.iotmoCnt());
+            if (rose) {
+                errors = errors == null ? s : errors;
+                lastRise = s;
+            } else if (errors != null && s.second() - lastRise.second() >= VOLUME_ERRORS_QUIET_SECONDS) {
+                out.add(new Episode("VOLUME_ERRORS", volume, "HARDWARE", errors.time(), errors.time(), s.time(), s.time(), null,
+                        null, null, null));
+                errors = null;
+            }
+            before = v;
+        }
+        if (offline != null) {
+            out.add(new Episode("VOLUME_OFFLINE", volume, "HARDWARE", offline.time(), offline.time(), null, null, null, null, null,
+                    "offline"));
+        }
+        if (errors != null) {
+            out.add(new Episode("VOLUME_ERRORS", volume, "HARDWARE", errors.time(), errors.time(), null, null, null, null, null, null));
         }
         return out;
     }

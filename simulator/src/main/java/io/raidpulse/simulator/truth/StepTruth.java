@@ -8,13 +8,20 @@ import java.util.Map;
 /**
  * The model's truth for one sample: the interval ({@code second - intervalSeconds}, {@code second}]
  * after the scenario start, ending at simulated time {@code time}.
+ *
+ * @param scsi the state and command counts of each disk behind a controller at {@code time}
  */
 public record StepTruth(long index, long second, Instant time, double intervalSeconds, List<DeviceTruth> devices,
-        List<ArrayTruth> arrays) {
+        List<ArrayTruth> arrays, List<VolumeTruth> scsi) {
 
     public StepTruth {
         devices = List.copyOf(devices);
         arrays = List.copyOf(arrays);
+        scsi = List.copyOf(scsi);
+    }
+
+    public VolumeTruth scsi(String name) {
+        return scsi.stream().filter(v -> v.device().equals(name)).findFirst().orElse(null);
     }
 
     public DeviceTruth device(String name) {
@@ -34,6 +41,9 @@ public record StepTruth(long index, long second, Instant time, double intervalSe
         m.put("interval_s", intervalSeconds);
         m.put("arrays", arrays.stream().map(ArrayTruth::json).toList());
         m.put("devices", devices.stream().map(DeviceTruth::json).toList());
+        if (!scsi.isEmpty()) {
+            m.put("scsi", scsi.stream().map(VolumeTruth::json).toList());
+        }
         return m;
     }
 }

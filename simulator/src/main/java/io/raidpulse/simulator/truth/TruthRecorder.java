@@ -2,6 +2,7 @@ package io.raidpulse.simulator.truth;
 
 import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.model.CounterSnapshot;
+import io.raidpulse.simulator.model.Disk;
 import io.raidpulse.simulator.model.HostModel;
 import io.raidpulse.simulator.model.Partition;
 import io.raidpulse.simulator.model.SimulatedArray;
@@ -74,7 +75,13 @@ public final class TruthRecorder {
         for (SimulatedArray a : model.arrays()) {
             arrays.add(array(a, devices, pairs, t));
         }
-        StepTruth step = new StepTruth(index, model.second(), time, t, new ArrayList<>(devices.values()), arrays);
+        List<VolumeTruth> scsi = new ArrayList<>();
+        for (Disk d : model.disks()) {
+            if (d.controller() != null) {
+                scsi.add(new VolumeTruth(d.name(), d.volume(), d.running(), d.ioerrCnt(), d.iotmoCnt()));
+            }
+        }
+        StepTruth step = new StepTruth(index, model.second(), time, t, new ArrayList<>(devices.values()), arrays, scsi);
         truth.add(step);
         remember();
         return step;
@@ -95,7 +102,7 @@ public final class TruthRecorder {
                 (b.readMerges() - a.readMerges()) / t, (b.writeMerges() - a.writeMerges()) / t, dr > 0 ? drt / dr : 0,
                 dw > 0 ? dwt / dw : 0, df > 0 ? dft / df : 0, dr > 0 ? drs / dr / 2 : 0, dw > 0 ? dws / dw / 2 : 0,
                 (drt + dwt + dft) / t / 1000, Math.min(100, (b.ioTicksMs() - a.ioTicksMs()) / t / 10),
-                dr + dw + df > 0 ? (drt + dwt + dft) / (dr + dw + df) : 0, !d.rotational(),
+                dr + dw + df > 0 ? (drt + dwt + dft) / (dr + dw + df) : 0, d.parallel(),
                 Math.min(100, (b.capacityMs() - a.capacityMs()) / t / 10));
     }
 

@@ -147,6 +147,98 @@ class ScenarioParserTest {
     }
 
     @Test
+    void parsesAControllerItsVolumeAndItsDisksAndTheCollectorsSettings() {
+        Scenario s = ScenarioParser.parse(HEADER + """
+                controller perc0 host=6 driver=megaraid_sas vendor=DELL model="PERC H700" queue=128
+                disk sdd profile=hdd size=48TB controller=perc0 address=6:2:0:0 level=raid5 disks=4
+                disk sde profile=hdd size=16TB controller=perc0 address=6:0:5:0
+                collector collector.hwraid.sdd.level=raid5 collector.hwraid.sdd.controller="PERC H700"
+                load sdd from=0 to=10m read=100 write=20 size=8k
+                expect saturation sdd firing=1m resolved=2m
+                """, "hw.scenario", "hw");
+        ControllerSpec c = s.controller("perc0").orElseThrow();
+        assertThat(c).isEqualTo(new ControllerSpec("perc0", 6, "megaraid_sas", "DELL", "PERC H700", 128, 8));
+        DiskSpec volume = s.disk("sdd").orElseThrow();
+        assertThat(volume.controller()).isEqualTo("perc0");
+        assertThat(volume.address()).hasToString("6:2:0:0");
+        assertThat(volume.volume()).isEqualTo(new VolumeShape(MdLevel.RAID5, 4));
+        DiskSpec passedThrough = s.disk("sde").orElseThrow();
+        assertThat(passedThrough.address()).isEqualTo(new ScsiAddress(6, 0, 5, 0));
+        assertThat(passedThrough.volume()).isNull();
+        assertThat(s.collectorSettings()).containsExactly(java.util.Map.entry("collector.hwraid.sdd.level", "raid5"),
+                java.util.Map.entry("collector.hwraid.sdd.controller", "PERC H700"));
+        assertThat(s.loads()).singleElement().extracting(LoadPhase::array).isEqualTo("sdd");
+
+        // the volume as one parallel device over its four disks (550 reads, 480 writes, 268 MB/s each)
+        ProfileSpec p = volume.volume().profile(s.profile("hdd").orElseThrow(), c, "hdd");
+        assertThat(p.parallel()).isTrue();
+        assertThat(p.readIops()).isEqualTo(4 * 550);
+        assertThat(p.writeIops()).isCloseTo(4 / (2 / 550.0 + 2 / 480.0), within(1e-9));
+        assertThat(p.sequentialBytesPerSecond()).isEqualTo(3 * 268e6);
+        assertThat(p.readLatencySeconds()).isEqualTo(1 / 550.0);
+        assertThat(p.writeLatencySeconds()).isCloseTo(1 / 550.0 + 1 / 480.0, within(1e-12));
+        assertThat(p.model()).isEqualTo("PERC H700");
+        assertThat(p.maxQueue()).isEqualTo(128);
+        assertThat(new VolumeShape(MdLevel.RAID10, 4).profile(s.profile("hdd").orElseThrow(), c, "hdd").writeIops())
+                .isCloseTo(4 * 480 / 2.0, within(1e-9));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "disk sdd profile=hdd size=1TB address=0:2:0:0|line 9: disk: field 'address': only a disk behind a controller",
+        "disk sdd profile=hdd size=1TB controller=perc1|line 9: disk: field 'controller': no controller named 'perc1'",
+        "disk sdd profile=hdd size=1TB controller=perc0|line 9: disk: field 'address': missing",
+        "disk sdd profile=hdd size=1TB controller=perc0 address=0:2:0|line 9: disk: field 'address': expected host:channel:target:lun",
+        "disk sdd profile=hdd size=1TB controller=perc0 address=1:2:0:0|line 9: disk: field 'address': controller perc0 is host6",
+        "disk sdd profile=hdd size=1TB controller=perc0 address=6:2:0:0 level=raid5|line 9: disk: field 'disks': missing",
+        "disk sdd profile=hdd size=1TB controller=perc0 address=6:2:0:0 level=raid7 disks=4|line 9: disk: field 'level': expected raid0",
+        "disk sdd profile=hdd size=1TB controller=perc0 address=6:2:0:0 level=raid10 disks=5|line 9: disk: field 'disks': a raid10 volume mirrors pairs",
+        "disk sdd profile=hdd size=1TB controller=perc0 address=6:2:0:0 level=raid6 disks=3|line 9: disk: field 'disks': expected a whole number from 4",
+        "disk vda profile=hdd size=1TB controller=perc0 address=6:2:0:0|line 9: disk: field 'controller': a disk behind a SCSI controller is named sdX",
+        "controller perc1 host=6 driver=megaraid_sas|line 9: controller: field 'host': host6 is controller perc0",
+        "controller perc1 host=7 driver=MegaRAID!|line 9: controller: field 'driver': expected a SCSI host driver's name",
+        "collector notify.channels=x|line 9: collector: expected KEY=VALUE with a collector setting's key",
+        "load sda from=0 to=1m size=8k|line 9: load: field 'array': no array named 'sda' (nor a hardware RAID volume)",
+        "at 1m offline sda|line 9: at: field 'disk': no disk behind a controller named 'sda'",
+        "at 1m io-errors sdd|line 9: at: field 'disk': no disk behind a controller named 'sdd'",
+    })
+    void rejectsBadControllersAndVolumes(String line, String message) {
+        String header = HEADER + "controller perc0 host=6 driver=megaraid_sas vendor=DELL model=\"PERC H700\"\n";
+        assertThatThrownBy(() -> ScenarioParser.parse(header + line + "\n", "bad.scenario", "bad"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining(message)
+                .satisfies(e -> assertThat(((ScenarioException) e).line()).isEqualTo(9));
+    }
+
+    @Test
+    void readsAVolumesHealthEvents() {
+        String volume = HEADER + """
+                controller perc0 host=6 driver=megaraid_sas
+                disk sdd profile=hdd size=48TB controller=perc0 address=6:2:0:0 level=raid5 disks=4
+                """;
+        Scenario s = ScenarioParser.parse(volume + """
+                at 1m io-errors sdd failed=3 timed-out=1
+                at 2m offline sdd
+                at 3m running sdd
+                expect volume-offline sdd start=2m end=3m
+                """, "x", "x");
+        assertThat(s.events()).extracting(EventSpec::action).containsExactly(EventSpec.Action.IO_ERRORS, EventSpec.Action.OFFLINE,
+                EventSpec.Action.RUNNING);
+        assertThat(s.events().get(0)).extracting(EventSpec::failed, EventSpec::timedOut).containsExactly(3L, 1L);
+        assertThat(s.events().get(1).describe()).isEqualTo("at 2m offline sdd");
+        assertThatThrownBy(() -> ScenarioParser.parse(volume + "at 1m io-errors sdd\n", "x", "x"))
+                .hasMessageContaining("line 10: at: field 'failed': give failed= or timed-out= commands");
+        assertThatThrownBy(() -> ScenarioParser.parse(volume + "array md0 level=raid1 members=sdd,sda\nat 1m offline sdd\n", "x", "x"))
+                .hasMessageContaining("line 11: at: field 'disk': sdd is a member of an array");
+    }
+
+    @Test
+    void aControllerCannotTakeTheScsiHostOfASataDisk() {
+        assertThatThrownBy(() -> ScenarioParser.parse(HEADER + "controller perc0 host=1 driver=megaraid_sas\n", "x", "x"))
+                .hasMessageContaining("line 8: field 'host': host1 is the SATA port of sdb (line 6)");
+    }
+
+    @Test
     void rejectsOverlappingLoadsAndLoadsPastTheEnd() {
         String arrays = HEADER + "array md0 level=raid1 members=sda,sdb\n";
         assertThatThrownBy(() -> ScenarioParser.parse(arrays + "load md0 from=0 to=5m size=8k\nload md0 from=4m to=6m size=8k\n",
@@ -183,7 +275,7 @@ class ScenarioParserTest {
     @Test
     void everyShippedScenarioParsesWithADescription() {
         assertThat(ShippedScenarios.names()).containsExactly("raid5-saturation", "raid5-vs-raid10", "member-failure",
-                "scheduled-check", "raid10-over-raid1-pairs", "nvme-busy-then-overload");
+                "scheduled-check", "raid10-over-raid1-pairs", "nvme-busy-then-overload", "hardware-raid-saturation");
         for (String name : ShippedScenarios.names()) {
             Scenario s = ShippedScenarios.load(name);
             assertThat(s.name()).isEqualTo(name);

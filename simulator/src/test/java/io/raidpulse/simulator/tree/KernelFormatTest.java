@@ -219,4 +219,29 @@ class KernelFormatTest {
         }
         return done.toString();
     }
+
+    @Test
+    void aHardwareRaidVolumeSitsUnderItsControllersScsiHostWithItsInquiryStringsAndAddress() throws IOException {
+        HostTree t = trees("hardware-raid-saturation").get(0);
+        String dir = Path.of("sys/block").resolve(t.link("sys/block/sda")).normalize().toString();
+        assertThat(dir).isEqualTo("sys/devices/pci0000:00/0000:00:03.0/0000:02:00.0/host0/target0:2:0/0:2:0:0/block/sda");
+        String device = Path.of(dir).resolve(t.link(dir + "/device")).normalize().toString();
+        assertThat(device).endsWith("/host0/target0:2:0/0:2:0:0");
+        // scsi_sysfs.c: "%.8s\n" and "%.16s\n" of the space-padded INQUIRY strings, the state's name, counts as "0x%llx\n"
+        assertThat(t.file(device + "/vendor")).isEqualTo("DELL    \n");
+        assertThat(t.file(device + "/model")).isEqualTo("PERC H700       \n");
+        assertThat(t.file(device + "/state")).isEqualTo("running\n");
+        assertThat(t.file(device + "/ioerr_cnt")).isEqualTo("0x0\n");
+        assertThat(t.file(device + "/iotmo_cnt")).isEqualTo("0x0\n");
+        assertThat(t.nodes().get(device + "/scsi_device/0:2:0:0")).isInstanceOf(HostTree.Dir.class);
+        String host = Path.of("sys/class/scsi_host").resolve(t.link("sys/class/scsi_host/host0")).normalize().toString();
+        assertThat(t.file(host + "/proc_name")).isEqualTo("megaraid_sas\n");
+        // what the controller reports of a volume of spinning disks, and its queue
+        assertThat(t.file(dir + "/queue/rotational")).isEqualTo("1\n");
+        assertThat(t.file(dir + "/queue/nr_requests")).isEqualTo("256\n");
+        assertThat(t.file(dir + "/size")).isEqualTo(9_000_000_000_000L / 512 + "\n");
+        // the SATA SSDs of md0 stay on their ATA ports, without a SCSI host of their own
+        assertThat(t.link("sys/block/sdb")).contains("/ata2/host1/");
+        assertThat(t.link("sys/class/scsi_host/host1")).isNull();
+    }
 }

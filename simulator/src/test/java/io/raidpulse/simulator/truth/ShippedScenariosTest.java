@@ -151,4 +151,49 @@ class ShippedScenariosTest {
             assertThat(e.peakUtil()).isCloseTo(100, within(1e-6));
         });
     }
+
+    @Test
+    void aHardwareVolumeIsOneParallelDeviceSaturatedOnlyWhenItsDisksAreAllBusy() throws IOException {
+        Simulation sim = run("hardware-raid-saturation");
+        long overloadFrom = 480;
+        long overloadTo = 780;
+        int busy = 0;
+        int overloaded = 0;
+        for (StepTruth s : sim.truth().steps()) {
+            DeviceTruth d = s.device("sda");
+            // four disks serve four requests at once: a parallel device, though queue/rotational says 1
+            assertThat(d.parallel()).isTrue();
+            if (s.second() <= overloadFrom || s.second() > overloadTo) {
+                // under half its capacity, yet a request in flight most of the time, each in about one
+                // disk's time (6.7 ms a read) plus a little waiting; a write waits for a read, then a write
+                assertThat(d.capacityUsed()).isBetween(45.0, 50.0);
+                assertThat(d.util()).isBetween(80.0, 90.0);
+                assertThat(d.readAwaitMs()).isBetween(1000.0 / 150, 10.0);
+                assertThat(d.writeAwaitMs()).isBetween(2000.0 / 150, 17.0);
+                assertThat(d.queueSize()).isBetween(1.5, 2.5);
+                assertThat(d.readsPerSecond()).isCloseTo(140, within(1e-6));
+                busy++;
+            } else {
+                // 116% asked: served at its 600 reads and 150 writes a second in the same mix, the queue full
+                assertThat(d.capacityUsed()).isCloseTo(100, within(1e-6));
+                assertThat(d.queueSize()).isCloseTo(256, within(1e-6));
+                assertThat(d.readsPerSecond() / 600 + d.writesPerSecond() / 150).isCloseTo(1, within(0.02));
+                assertThat(d.readAwaitMs()).isGreaterThan(500);
+                overloaded++;
+            }
+            assertThat(s.device("sdb").capacityUsed()).isLessThan(5);
+        }
+        assertThat(busy).isGreaterThan(150);
+        assertThat(overloaded).isEqualTo(60);
+        List<Episode> saturation = sim.truth().episodes(SaturationRule.DEFAULTS).stream()
+                .filter(e -> e.kind().equals("SATURATION")).toList();
+        assertThat(saturation).singleElement().satisfies(e -> {
+            assertThat(e.subject()).isEqualTo("sda");
+            assertThat(e.subjectKind()).isEqualTo("HARDWARE");
+            assertThat(e.conditionStart()).isEqualTo(sim.scenario().start().plusSeconds(overloadFrom + 5));
+        });
+        // the three failed reads: one episode of the volume's errors, within the saturation's incident
+        assertThat(sim.truth().incidents(SaturationRule.DEFAULTS)).singleElement()
+                .satisfies(i -> assertThat(i.kinds()).containsExactly("SATURATION", "VOLUME_ERRORS"));
+    }
 }
