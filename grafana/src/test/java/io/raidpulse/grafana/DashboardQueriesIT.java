@@ -67,10 +67,7 @@ class DashboardQueriesIT {
      * Queries naming one must still run without error, but need not return data. A field listed here
      * that the run did write fails the test: remove it, so that its panels are held to data.
      */
-    private static final Map<String, String> AWAITING_SINK = Map.of(
-            "controller", "the stream processor does not yet put a hardware RAID volume's controller into its aggregates "
-                    + "(Aggregate's controller, written by the sink when set)",
-            "controller_cache", "the same for the volume's declared cache policy (Aggregate's controller_cache)");
+    private static final Map<String, String> AWAITING_SINK = Map.of();
 
     /**
      * Columns that may stay empty in every answer of this run, with the reason. Every other column a
