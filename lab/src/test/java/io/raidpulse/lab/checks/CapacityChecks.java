@@ -155,6 +155,59 @@ final class CapacityChecks {
         return compared;
     }
 
+    /** Points (of 100) a hardware RAID volume's capacity_util may lie from the share of the lab volume's own rates its load used. */
+    static final double VOLUME_AGREEMENT = 0.2;
+
+    /**
+     * A hardware RAID volume's windows ({@code array_kind} hardware) against the lab volume they ran
+     * on, whose rates are known (its throttle: {@code disk}'s reads and writes a second): the declared
+     * shape on every window; on every window of random requests (under 128 KiB) with capacity figures
+     * and some load, capacity_util within {@link #VOLUME_AGREEMENT} of r/s over the volume's read rate
+     * plus w/s over its write rate (the model over the declared level and disks, the disk-class default
+     * for their model, against what the controller really serves); over capacity only with requests
+     * waiting (aqu-sz 1 or more: else the source is contradicted); and a write-back cache without a
+     * benchmark of its controller keeps the confidence low.
+     *
+     * @return the windows compared
+     */
+    static int volumeAgreement(SoftAssertions soft, String name, List<InfluxQlResult.Row> windows, LabDisk disk) {
+        List<String> apart = new ArrayList<>();
+        int compared = 0;
+        for (InfluxQlResult.Row w : windows) {
+            soft.assertThat(w.text("level")).as("%s: declared level on %s", name, describe(w)).isNotNull();
+            soft.assertThat(w.number("raid_disks")).as("%s: declared disks on %s", name, describe(w)).isNotNull();
+            soft.assertThat(w.text("controller")).as("%s: controller on %s", name, describe(w)).isNotNull();
+            Double capacity = w.number("capacity_util");
+            if (capacity == null) {
+                continue;
+            }
+            soft.assertThat(w.text("capacity_source")).as("%s: the lab imports no benchmark: %s", name, describe(w)).startsWith("default:");
+            soft.assertThat(w.text("capacity_contradicted")).as("%s: nothing contradicted: %s", name, describe(w)).isNull();
+            if (capacity > 1) {
+                soft.assertThat(w.number("aqu_sz_mean")).as("%s: over capacity with requests waiting: %s", name, describe(w))
+                        .isGreaterThanOrEqualTo(1.0);
+            }
+            String cache = w.text("controller_cache");
+            if (cache != null && cache.startsWith("write-back")) {
+                soft.assertThat(w.text("capacity_confidence")).as("%s: a write-back cache, no benchmark: %s", name, describe(w)).isEqualTo("low");
+            }
+            double reads = w.number("r_iops");
+            double writes = w.number("w_iops");
+            Double request = w.number("mean_request_kB");
+            if (reads + writes < 10 || request == null || request >= 128) {
+                continue;
+            }
+            compared++;
+            double share = reads / disk.iops() + writes / (disk.writeIops() > 0 ? disk.writeIops() : disk.iops());
+            if (Math.abs(capacity - share) > VOLUME_AGREEMENT) {
+                apart.add(describe(w) + String.format(Locale.ROOT, " against the lab volume's %.2f", share));
+            }
+        }
+        soft.assertThat(apart).as("%s: volume windows whose capacity_util is more than %.0f points from the share of the lab volume's "
+                + "rates used", name, VOLUME_AGREEMENT * 100).isEmpty();
+        return compared;
+    }
+
     /** What one lab disk serves per busy second in random requests of {@code bytes}: its positioning plus the transfer. */
     static double expectedIops(LabDisk disk, double bytes) {
         SerialDisk serial = disk.serialModel();

@@ -3,10 +3,18 @@ package io.raidpulse.lab.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.raidpulse.config.Settings;
 import io.raidpulse.influx.InfluxConnection;
 import io.raidpulse.influx.InfluxConnections;
 import io.raidpulse.influx.InfluxQlResult;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.raidpulse.lab.LabDisk;
+import io.raidpulse.model.capacity.RaidLayout;
+import io.raidpulse.model.capacity.RaidLevel;
+import io.raidpulse.model.matching.Layouts;
+import io.raidpulse.planner.PlanCommand;
+import io.raidpulse.topics.testing.CommandRun;
 import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.HostSample;
@@ -163,7 +171,51 @@ class RecordingPipelineIT {
         int compared = CapacityChecks.agreement(soft, r.name(), md);
         System.out.println(r.name() + " capacity: " + compared + " windows compared with the busiest member's util");
         System.out.println(CapacityChecks.learnedCapacity(soft, r, md, expectation));
+        List<InfluxQlResult.Row> volumes = windows.stream().filter(w -> "hardware".equals(w.text("array_kind"))).toList();
+        for (JsonNode d : r.manifest().path("disks")) {
+            if (d.has("controller")) {
+                int n = CapacityChecks.volumeAgreement(soft, r.name(), volumes.stream()
+                        .filter(w -> d.path("guest").asText().equals(w.tags().get("array"))).toList(), LabDisk.named(d.path("profile").asText()));
+                System.out.println(r.name() + " capacity: " + n + " windows of volume " + d.path("guest").asText()
+                        + " compared with the lab volume's rates");
+            }
+        }
         soft.assertAll();
+    }
+
+    static Stream<Recording> withVolumes() {
+        return Recordings.committed().filter(r -> !RecordingHardwareVolumesTest.volumes(r).isEmpty());
+    }
+
+    /**
+     * {@code plan} on the history the pipeline wrote of each hardware RAID volume: the declared layout
+     * (collector.properties) with the alternatives on the same disks on the controller and as md, and,
+     * since each lab volume is declared with a battery-backed write-back cache and the lab imports no
+     * benchmark of its controller, its write figures said to be an upper bound.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("withVolumes")
+    void planAnswersForEachVolume(Recording r) throws Exception {
+        String host = "lab-" + r.manifest().path("scenario").asText();
+        Settings declared = Settings.load(Path.of("scenarios", r.name() + ".collector.properties"));
+        for (String volume : RecordingHardwareVolumesTest.volumes(r).keySet()) {
+            String level = declared.requiredString("collector.hwraid." + volume + ".level");
+            String disks = declared.requiredString("collector.hwraid." + volume + ".disks");
+            Instant end = SpoolSamples.of(r).stream().map(HostSample::getSampleTime).max(Instant::compareTo).orElseThrow();
+            CommandRun run = CommandRun.of(new PlanCommand(), "--host", host, "--array", volume, "--influx-url", influxServer.url(),
+                    "--until", end.plusSeconds(120).toString(), "--since", "2h", "--format", "json");
+            System.out.println(r.name() + " plan: " + run.out().replaceAll("\\s+", " "));
+            assertThat(run.exit()).as("%s plan %s: %s", r.name(), volume, run.err()).isZero();
+            JsonNode plan = new ObjectMapper().readTree(run.out());
+            assertThat(plan.path("current").asText()).as(r.name()).startsWith("hardware " + level + " ").endsWith(" x" + disks);
+            assertThat(plan.path("windows").asInt()).as("%s: windows of history", r.name()).isPositive();
+            List<String> keys = new java.util.ArrayList<>();
+            plan.path("layouts").forEach(l -> keys.add(l.path("key").asText()));
+            assertThat(keys).as(r.name()).first().isEqualTo("hardware-" + Layouts.key(RaidLayout.of(RaidLevel.parse(level), Integer.parseInt(disks))));
+            assertThat(keys).as("%s: the md alternatives on the same disks", r.name()).contains("md-raid10-near2-" + disks);
+            assertThat(plan.path("layouts").get(0).path("write_figures").asText()).as(r.name()).isEqualTo("upper_bound");
+            assertThat(plan.path("volume").path("write_cache").asText()).as(r.name()).contains(" are an upper bound ");
+        }
     }
 
     /** The checks of one recording's alerts (LabIT runs them on a fresh run too). */
