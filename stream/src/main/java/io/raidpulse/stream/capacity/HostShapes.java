@@ -256,10 +256,20 @@ record HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<Strin
 
     /**
      * {@code now}'s shapes, seen in a sample at {@code time} (ms), with these measured capacities
-     * ({@link Shapes#withShapesOf}, for the md arrays and for the volumes).
+     * ({@link Shapes#withShapesOf}, for the md arrays and for the volumes); the capacity learned of a volume whose
+     * declaration changed is dropped, kept for one gone from the sample (it may come back as it was).
      */
     HostShapes withShapesOf(HostShapes now, long time) {
-        return new HostShapes(md.withShapesOf(now.md, time), hardware.withShapesOf(now.hardware, time), measured, volumeMeasured);
+        // a volume declared anew (another level, disks or disk model) is not the one its learned figure was learned of
+        Map<String, MemberCapacity> learned = new LinkedHashMap<>();
+        volumeMeasured.forEach((device, capacity) -> {
+            VolumeShape shape = now.hardware.current().get(device);
+            if (shape == null || shape.equals(hardware.current().get(device))) {
+                learned.put(device, capacity);
+            }
+        });
+        return new HostShapes(md.withShapesOf(now.md, time), hardware.withShapesOf(now.hardware, time), measured,
+                Collections.unmodifiableMap(learned));
     }
 
     /** Whether {@code other} has the same md arrays and volumes in the same shapes (what a sample changes). */

@@ -348,6 +348,10 @@ class VolumeCapacityTest {
         assertThat(kept.volumeMeasured().get("sda").figure(true)).isNotNull();
         assertThat(kept.volumeMeasured().get("sda").figure(false)).isNull();
         assertThat(kept.measured()).as("nothing per disk model: the members are hidden").isEmpty();
+        // declared anew over other disks: what was learned is of the volume it was
+        HardwareVolume redeclared = HardwareVolume.newBuilder(perc("write-through")).setLevel("raid10").setDiskModel("ST4000NM0033").build();
+        topology.send(sample(db1, streaming(50, 60, 3), redeclared));
+        assertThat(topology.<HostShapes>storeValue(CapacityComparison.STORE, "db1").volumeMeasured()).isEmpty();
     }
 
     /** The volume reading r requests of 512 KiB a second at {@code util}%, {@code aqu} in flight. */
