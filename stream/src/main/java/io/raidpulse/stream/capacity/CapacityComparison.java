@@ -73,6 +73,36 @@ public final class CapacityComparison implements Processor<String, CapacityInput
      * disk would contradict sources that are right; below one request nothing is waiting at all.
      */
     static final double OVER_CAPACITY_QUEUE = 1;
+    /**
+     * Mean util (%) from which a hardware RAID volume's window may be saturated ({@link #saturatedVolume}): the
+     * volume had a request outstanding all but a few seconds of the minute, so what it completed is a minute of
+     * serving, not of waiting for work. Alone it says little (one request at a time keeps a volume 100% busy).
+     */
+    static final double SATURATED_VOLUME_UTIL = 95;
+
+    /**
+     * Requests in flight per declared disk from which a hardware RAID volume's window may be saturated
+     * ({@link #saturatedVolume}). Each disk behind the controller must have a request to serve all the minute, and the
+     * controller places requests where the layout puts their blocks, at random for random I/O: with k requests on n
+     * disks a disk has none with probability (1 - 1/n)^k, a third of the time (0.32 for 4 disks) at one request per
+     * disk, a tenth (0.10) at two, so two per disk keep the figure learned from such a minute within the spread the
+     * learned figure shows anyway (and a minute not quite saturated can only make it lower, never promise more).
+     */
+    static final double SATURATED_VOLUME_QUEUE_PER_DISK = 2;
+
+    /**
+     * Whether a hardware RAID volume's window shows it serving all it can: util at least {@link #SATURATED_VOLUME_UTIL}
+     * and a mean queue (aqu-sz) at least {@link #SATURATED_VOLUME_QUEUE_PER_DISK} per declared disk, so that every disk
+     * behind the controller has a request to serve nearly all the minute: more requests waiting would not be served
+     * faster, and the window's throughput is the volume's capacity for its pattern and size. Both are needed: the lab's
+     * saturated minutes (PERC H700 599 r/s, PERC 5/i 572 r/s) show util 99.6 with 60 in flight for 4 disks, while its
+     * minutes below the volume's rate show a queue of 6 to 73 with util 38 to 84 (a burst waited, then the volume idled;
+     * the 5/i's write-back cache taking writes) or util 53 with 1.2 in flight; and util alone says little (one request at
+     * a time keeps a volume 100% busy).
+     */
+    static boolean saturatedVolume(Aggregate a, int disks) {
+        return a.getUtilMean() >= SATURATED_VOLUME_UTIL && a.getAquSzMean() >= SATURATED_VOLUME_QUEUE_PER_DISK * disks;
+    }
 
     private static final Logger log = LoggerFactory.getLogger(CapacityComparison.class);
 
@@ -254,9 +284,28 @@ public final class CapacityComparison implements Processor<String, CapacityInput
             LiveLoad load = new LiveLoad(current, volume.diskModel(), volume.rotational(), volume.device(), requests.pattern(),
                     reads / (reads + writes), requests.meanBytes(), a.getAquSzMean(), a.getAquSzMean() / current.disks());
             ProfileMatcher matcher = catalog.matcher(volume.controller());
-            CapacityUse use = volumeUse(matcher, load, requests, reads, writes, a);
-            if (use == null) {
-                return a;
+            CapacityUse use = matcher.use(load, reads, writes, requests.readBytes(), requests.writeBytes());
+            boolean sequential = requests.sequential();
+            String measuredId = a.getHost() + "/" + a.getSubject();
+            DiskProfile fallback = use.memberDisk();
+            Optional<MemberCapacity> own = saturatedVolume(a, current.disks())
+                    ? volumeEvidence(load, reads, writes, requests, sequential, measuredId, volume, fallback) : Optional.empty();
+            MemberCapacity learned = learnVolumeFrom(a, shapes, own);
+            // the learned figure for this pattern, ahead of the model; a benchmark of the controller still first
+            MemberCapacity basis = own.isPresent() ? own.get() : learned;
+            CapacityUse measured = use.source() == CapacitySource.MEASURED_PROFILE || basis == null || basis.figure(sequential) == null ? null
+                    : measuredUse(load, reads, writes, requests.readBytes(), requests.writeBytes(),
+                    basis.disk(measuredId, volume.diskModel(), volume.rotational(), fallback));
+            if (measured != null && !overCapacityWithoutQueue(measured, a)) {
+                use = measured;
+            } else {
+                if (measured != null) {
+                    a.setCapacityContradicted(measured.sourceTag());
+                }
+                use = volumeUse(matcher, load, requests, reads, writes, a);
+                if (use == null) {
+                    return a;
+                }
             }
             Map<String, Double> projections = new LinkedHashMap<>();
             for (Projection p : AlternativeLayouts.project(Layouts.currentAndAlternatives(current, settings.moreDisks()), use.memberDisk(),
@@ -269,7 +318,11 @@ public final class CapacityComparison implements Processor<String, CapacityInput
             a.setCapacityWriteUtil(use.writeUtil());
             a.setHeadroom(1 - use.util());
             a.setProjections(projections);
-            a.setCapacityConfidence(volumeConfidence(use.source(), volume).tag());
+            if (use.source() == CapacitySource.MEASURED_MEMBERS) {
+                volumeHowSure(a, learned, sequential, volume);
+            } else {
+                a.setCapacityConfidence(volumeConfidence(use.source(), volume).tag());
+            }
             return a;
         } catch (IllegalArgumentException e) {
             log.debug("no capacity for {}/{} ({}): {}", a.getHost(), a.getSubject(), current.describe(), e.getMessage());
@@ -303,6 +356,68 @@ public final class CapacityComparison implements Processor<String, CapacityInput
                 contradicted, a.getAquSzMean());
         a.setCapacitySource(contradicted);
         return null;
+    }
+
+    /**
+     * A saturated volume window's figure in the model's terms: the member disk figure ({@code fallback}'s random IOPS at
+     * the window's mean request size, or its MB/s for a sequential window) scaled until the model over it puts this
+     * window at exactly its capacity (util 1), since a saturated volume served all it can. The factor is the window's
+     * throughput over the model's capacity for its pattern and size; scaled a few times because the model's service time
+     * is not quite inverse to the figure at request sizes other than the figure's own. Empty when the model cannot say.
+     */
+    private static Optional<MemberCapacity> volumeEvidence(LiveLoad load, double reads, double writes, WindowRequests requests,
+                                                           boolean sequential, String id, VolumeShape volume, DiskProfile fallback) {
+        MemberCapacity m = sequential ? new MemberCapacity(null, 0, MemberCapacity.Learned.first(fallback.sequentialMBps()))
+                : new MemberCapacity(MemberCapacity.Learned.first(fallback.randomReadIops()), requests.meanBytes(), null);
+        for (int i = 0; i < 6; i++) {
+            double k = measuredUse(load, reads, writes, requests.readBytes(), requests.writeBytes(),
+                    m.disk(id, volume.diskModel(), volume.rotational(), fallback)).util();
+            if (!(k > 0) || Double.isInfinite(k)) {
+                return Optional.empty();
+            }
+            if (Math.abs(k - 1) < 1e-4) {
+                break;
+            }
+            m = m.scaledBy(k);
+        }
+        return Optional.of(m);
+    }
+
+    /**
+     * The capacity learned of the volume with this window's when it was saturated ({@link #saturatedVolume}), as md's members'
+     * ({@link #learnFrom}): smallest windows only, each once; null until a window was saturated.
+     */
+    private MemberCapacity learnVolumeFrom(Aggregate a, HostShapes shapes, Optional<MemberCapacity> own) {
+        MemberCapacity before = shapes.volumeMeasured().get(a.getSubject());
+        long end = a.getWindowEnd().toEpochMilli();
+        if (own.isEmpty() || a.getWindowS() * 1000L != learnWindowMs || before != null && before.lastWindowEnd() >= end) {
+            return before;
+        }
+        MemberCapacity now = (before == null ? own.get() : before.with(own.get())).learnedAt(end);
+        store.put(a.getHost(), shapes.withVolumeMeasured(a.getSubject(), now));
+        return now;
+    }
+
+    /**
+     * A measured volume source's confidence and figure, as {@link #howSure} gives md's: from the learned figure's windows and
+     * spread. A write-back cache still caps it at low ({@link #volumeConfidence}): the figure is one equation per window
+     * (reads and writes are not told apart, and the lab's saturated windows are reads), so a write's cost is still the
+     * level's full penalty over it, which the cache lowers by what only a benchmark of the controller tells.
+     */
+    private static void volumeHowSure(Aggregate a, MemberCapacity learned, boolean sequential, VolumeShape volume) {
+        MemberCapacity.Learned figure = learned == null ? null : learned.figure(sequential);
+        int windows = figure == null ? 0 : figure.windows();
+        Double uncertainty = figure == null ? null : figure.relativeStandardError();
+        CapacityConfidence c = CapacityConfidence.of(CapacitySource.MEASURED_MEMBERS, windows, uncertainty);
+        a.setCapacityConfidence((volume.writeBack() ? c.atMost(CapacityConfidence.LOW) : c).tag());
+        a.setCapacityLearnedWindows(windows);
+        a.setCapacityUncertainty(uncertainty);
+        if (figure != null && sequential) {
+            a.setCapacityMemberMBS(figure.value());
+        } else if (figure != null) {
+            a.setCapacityMemberIops(figure.value());
+            a.setCapacityMemberRequestKB(learned.requestBytes() / 1024.0);
+        }
     }
 
     /** Whether {@code use} puts the volume over capacity while it held fewer than {@link #OVER_CAPACITY_QUEUE} requests on average. */

@@ -37,9 +37,12 @@ import java.util.Map;
  * @param md       the md arrays' shapes, by array name
  * @param hardware the hardware RAID volumes, by device name (HostSample hardware_volumes)
  * @param measured the learned member capacity by member disk model ({@link #modelKey}): from this host's
- *                 md arrays' busy windows (a volume's members are hidden: nothing is learned of them)
+ *                 md arrays' busy windows
+ * @param volumeMeasured by volume device, the member capacity learned in the model's terms from the volume's
+ *                 own saturated windows (its members are hidden: what it served at saturation is all there is)
  */
-record HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<String, MemberCapacity> measured) {
+record HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<String, MemberCapacity> measured,
+                  Map<String, MemberCapacity> volumeMeasured) {
     /**
      * How long after a change a former shape is kept: longer than the largest aggregate window
      * (1 h) and its grace, so that every window of the subject before the change has closed.
@@ -116,6 +119,11 @@ record HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<Strin
         }
     }
 
+    /** Shapes and the md arrays' measured capacity, nothing learned of a volume. */
+    HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<String, MemberCapacity> measured) {
+        this(md, hardware, measured, Map.of());
+    }
+
     /** md arrays' shapes and measured capacity, no hardware volume: what builds before volumes kept. */
     HostShapes(Map<String, ArrayShape> arrays, Map<String, Long> since, Map<String, Former<ArrayShape>> former,
                Map<String, MemberCapacity> measured) {
@@ -166,7 +174,9 @@ record HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<Strin
         List<FormerVolumeState> formerVolumes = new ArrayList<>(h.hardware.former().size());
         h.hardware.former().forEach((name, f) -> formerVolumes.add(new FormerVolumeState(name, f.shape().toRecord(), known(f.since()),
                 f.until())));
-        return new CapacityShapesState(arrays, former, measured, volumes, formerVolumes);
+        List<MemberCapacityState> volumeMeasured = new ArrayList<>(h.volumeMeasured.size());
+        h.volumeMeasured.forEach((device, capacity) -> volumeMeasured.add(capacity.toRecord(device)));
+        return new CapacityShapesState(arrays, former, measured, volumes, formerVolumes, volumeMeasured);
     }
 
     private static HostShapes fromRecord(CapacityShapesState r) {
@@ -196,11 +206,15 @@ record HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<Strin
             formerVolumes.put(f.getDevice(), new Former<>(VolumeShape.fromRecord(f.getDevice(), f.getShape()),
                     f.getSince() == null ? Long.MIN_VALUE : f.getSince(), f.getUntil()));
         }
+        Map<String, MemberCapacity> volumeMeasured = new LinkedHashMap<>();
+        for (MemberCapacityState m : r.getVolumesMeasured()) {
+            volumeMeasured.put(m.getModelKey(), MemberCapacity.fromRecord(m));
+        }
         return new HostShapes(
                 new Shapes<>(Collections.unmodifiableMap(arrays), Collections.unmodifiableMap(since), Collections.unmodifiableMap(former)),
                 new Shapes<>(Collections.unmodifiableMap(volumes), Collections.unmodifiableMap(volumeSince),
                         Collections.unmodifiableMap(formerVolumes)),
-                Collections.unmodifiableMap(measured));
+                Collections.unmodifiableMap(measured), Collections.unmodifiableMap(volumeMeasured));
     }
 
     private static ArrayShapeState shapeRecord(ArrayShape s) {
@@ -230,15 +244,32 @@ record HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<Strin
     HostShapes withMeasured(String diskModel, MemberCapacity capacity) {
         Map<String, MemberCapacity> m = new LinkedHashMap<>(measured);
         m.put(modelKey(diskModel), capacity);
-        return new HostShapes(md, hardware, Collections.unmodifiableMap(m));
+        return new HostShapes(md, hardware, Collections.unmodifiableMap(m), volumeMeasured);
+    }
+
+    /** These shapes with the capacity learned of volume {@code device} replaced. */
+    HostShapes withVolumeMeasured(String device, MemberCapacity capacity) {
+        Map<String, MemberCapacity> m = new LinkedHashMap<>(volumeMeasured);
+        m.put(device, capacity);
+        return new HostShapes(md, hardware, measured, Collections.unmodifiableMap(m));
     }
 
     /**
      * {@code now}'s shapes, seen in a sample at {@code time} (ms), with these measured capacities
-     * ({@link Shapes#withShapesOf}, for the md arrays and for the volumes).
+     * ({@link Shapes#withShapesOf}, for the md arrays and for the volumes); the capacity learned of a volume whose
+     * declaration changed is dropped, kept for one gone from the sample (it may come back as it was).
      */
     HostShapes withShapesOf(HostShapes now, long time) {
-        return new HostShapes(md.withShapesOf(now.md, time), hardware.withShapesOf(now.hardware, time), measured);
+        // a volume declared anew (another level, disks or disk model) is not the one its learned figure was learned of
+        Map<String, MemberCapacity> learned = new LinkedHashMap<>();
+        volumeMeasured.forEach((device, capacity) -> {
+            VolumeShape shape = now.hardware.current().get(device);
+            if (shape == null || shape.equals(hardware.current().get(device))) {
+                learned.put(device, capacity);
+            }
+        });
+        return new HostShapes(md.withShapesOf(now.md, time), hardware.withShapesOf(now.hardware, time), measured,
+                Collections.unmodifiableMap(learned));
     }
 
     /** Whether {@code other} has the same md arrays and volumes in the same shapes (what a sample changes). */

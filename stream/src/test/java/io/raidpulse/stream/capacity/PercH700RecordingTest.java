@@ -16,6 +16,7 @@ import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.testing.RecordedSamples;
 import io.raidpulse.stream.testing.TopologyFixture;
 import java.nio.file.Files;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -66,6 +67,7 @@ class PercH700RecordingTest {
     void everyWindowOfTheVolumeHasWhatWasDeclaredAndTheModelsCapacityHeldToItsQueue() {
         deliver();
         List<Aggregate> sda = windows("sda");
+        Instant saturated = firstSaturated(sda);
         assertThat(sda).hasSizeGreaterThan(5).allSatisfy(a -> {
             assertThat(a.getSubjectKind()).isEqualTo(SubjectKind.HARDWARE);
             assertThat(a.getLevel()).isEqualTo("raid5");
@@ -76,19 +78,27 @@ class PercH700RecordingTest {
             assertThat(a.getRotational()).as("megaraid_sas reports its volume rotational").isTrue();
             assertThat(a.getCapacityContradicted()).isNull();
             if (a.getRIops() + a.getWIops() > 0) {
-                assertThat(a.getCapacitySource()).isEqualTo("default:hdd-7200");
-                assertThat(a.getCapacityConfidence()).isEqualTo("low");
+                assertThat(a.getCapacitySource()).isEqualTo(a.getWindowStart().isBefore(saturated) ? "default:hdd-7200"
+                        : "measured:" + HOST + "/sda");
+                assertThat(a.getCapacityConfidence()).as("a write-back cache: the write figures stay an upper bound").isEqualTo("low");
                 assertThat(a.getProjections()).containsKey("raid10-near2-4");
             }
             if (a.getCapacityUtil() != null && a.getCapacityUtil() > 1) {
                 assertThat(a.getAquSzMean()).as("over capacity with requests waiting").isGreaterThanOrEqualTo(CapacityComparison.OVER_CAPACITY_QUEUE);
             }
         });
-        // the minute of 600 reads a second: beyond what four 7200 rpm disks serve at the default's figures, with 60 waiting
-        assertThat(sda).filteredOn(a -> a.getRIops() > 500).isNotEmpty().allSatisfy(a -> {
-            assertThat(a.getCapacityUtil()).isGreaterThan(1.5);
+        // before the volume was seen saturated, the default's queue-depth-1 figures: half the volume's rate looks three quarters
+        assertThat(sda).filteredOn(a -> a.getWindowStart().isBefore(saturated) && a.getRIops() > 200).isNotEmpty()
+                .allSatisfy(a -> assertThat(a.getCapacityUtil()).isGreaterThan(0.6));
+        // the minute of 600 reads a second, 60 waiting: at its capacity, which it teaches the model
+        assertThat(sda).filteredOn(a -> a.getRIops() > 500).singleElement().satisfies(a -> {
             assertThat(a.getAquSzMean()).isGreaterThan(30);
+            assertThat(a.getCapacityUtil()).isCloseTo(1.0, within(1e-3));
+            assertThat(a.getCapacityLearnedWindows()).isEqualTo(1);
+            assertThat(a.getCapacityMemberIops()).as("one disk's random reads in the model's terms").isCloseTo(150, within(5.0));
         });
+        // from then on, the lab volume's throttle rates: 600 reads or 150 writes a second
+        assertThat(heldToTheLabRates(sda, saturated, 600, 150)).isGreaterThanOrEqualTo(3);
         assertThat(windows("vda")).isNotEmpty().allSatisfy(a -> {
             assertThat(a.getSubjectKind()).isEqualTo(SubjectKind.HARDWARE);
             assertThat(a.getLevel()).isEqualTo("raid1");
@@ -97,8 +107,11 @@ class PercH700RecordingTest {
         });
         HostShapes kept = topology.storeValue(CapacityComparison.STORE, HOST);
         assertThat(kept.volumes()).containsOnlyKeys("sda", "vda");
-        assertThat(kept.measured()).as("a volume's members are hidden").isEmpty();
-        assertThat(topology.alertLog).as("a disk-class default raises no CAPACITY alert").noneMatch(a -> a.getKind() == AlertKind.CAPACITY);
+        assertThat(kept.measured()).as("a volume's members are hidden: nothing is learned per disk model").isEmpty();
+        assertThat(kept.volumeMeasured()).containsOnlyKeys("sda");
+        assertThat(HostShapes.SERDE.decode(HostShapes.SERDE.encode(kept)))
+                .as("the learned figure survives the store").isEqualTo(kept);
+        assertThat(topology.alertLog).as("no volume was over its capacity for long").noneMatch(a -> a.getKind() == AlertKind.CAPACITY);
     }
 
     /**
@@ -128,7 +141,52 @@ class PercH700RecordingTest {
             assertThat(a.getCapacityConfidence()).isEqualTo("high");
             assertThat(a.getCapacityUtil()).isCloseTo(a.getWIops() / writes.writeIops(), within(1e-3));
         });
+        // the minutes at other queue depths: the default before the overload, after it what the overload minute taught
+        Instant saturated = firstSaturated(sda);
         assertThat(sda).filteredOn(a -> a.getRIops() > 0 && a.getRIops() < 300)
-                .isNotEmpty().allSatisfy(a -> assertThat(a.getCapacitySource()).isEqualTo("default:hdd-7200"));
+                .isNotEmpty().allSatisfy(a -> assertThat(a.getCapacitySource()).isEqualTo(a.getWindowStart().isBefore(saturated)
+                        ? "default:hdd-7200" : "measured:" + HOST + "/sda"));
+    }
+
+    /**
+     * The lab's PERC 5/i RAID10 of four (lab/recordings/perc-5i-raid10, throttled at 572 random reads and 262 writes a
+     * second): bonnie++ and dd, then random reads beyond its rate, the minute that teaches its capacity.
+     */
+    @Test
+    void thePerc5iVolumeLearnsItsCapacityFromItsSaturatedMinute() throws Exception {
+        try (TopologyFixture t = new TopologyFixture(Map.of("aggregate.windows", "1m"))) {
+            RecordedSamples.of("perc-5i-raid10").forEach(t::send);
+            t.aggregates();
+            List<Aggregate> sda = t.aggregateLog.stream().filter(a -> a.getSubject().equals("sda")).toList();
+            Instant saturated = firstSaturated(sda);
+            assertThat(sda).filteredOn(a -> a.getRIops() > 500).singleElement().satisfies(a -> {
+                assertThat(a.getCapacitySource()).isEqualTo("measured:lab-perc-5i-raid10/sda");
+                assertThat(a.getCapacityUtil()).isCloseTo(1.0, within(1e-3));
+                assertThat(a.getCapacityMemberIops()).as("one disk's random reads in the model's terms").isCloseTo(572 / 4.0, within(5.0));
+            });
+            assertThat(heldToTheLabRates(sda, saturated, 572, 262)).isGreaterThanOrEqualTo(1);
+            assertThat(sda).filteredOn(a -> a.getWindowStart().isBefore(saturated) && a.getCapacitySource() != null)
+                    .isNotEmpty().allSatisfy(a -> assertThat(a.getCapacitySource()).startsWith("default:"));
+        }
+    }
+
+    /** The start of the first window the volume was saturated in by queue ({@link CapacityComparison#saturatedVolume}). */
+    private static Instant firstSaturated(List<Aggregate> windows) {
+        return windows.stream().filter(a -> a.getRaidDisks() != null && CapacityComparison.saturatedVolume(a, a.getRaidDisks()))
+                .map(Aggregate::getWindowStart).findFirst().orElseThrow();
+    }
+
+    /**
+     * Holds the random windows (requests under 128 KiB, at least 10 a second) from the saturated one on within 0.2 of
+     * the share of the lab volume's throttle rates they used, as the lab's CapacityChecks.volumeAgreement does; returns
+     * how many were held.
+     */
+    private static int heldToTheLabRates(List<Aggregate> windows, Instant saturated, double readIops, double writeIops) {
+        List<Aggregate> held = windows.stream().filter(a -> !a.getWindowStart().isBefore(saturated))
+                .filter(a -> a.getRIops() + a.getWIops() >= 10)
+                .filter(a -> (a.getRkBS() + a.getWkBS()) / (a.getRIops() + a.getWIops()) < 128).toList();
+        assertThat(held).allSatisfy(a -> assertThat(a.getCapacityUtil()).as("%s", a.getWindowStart())
+                .isCloseTo(a.getRIops() / readIops + a.getWIops() / writeIops, within(0.2)));
+        return held.size();
     }
 }

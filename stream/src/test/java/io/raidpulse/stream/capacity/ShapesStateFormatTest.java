@@ -52,7 +52,7 @@ class ShapesStateFormatTest {
 
     /**
      * {@link #host()} with two hardware RAID volumes, one declared in full (seen since a later sample) and
-     * one of which only the controller is known, and the declaration the first had before it was declared anew.
+     * one of which only the controller is known, the declaration the first had before it was declared anew, and its learned capacity.
      */
     static HostShapes hostWithVolumes() {
         HostShapes md = host();
@@ -65,7 +65,9 @@ class ShapesStateFormatTest {
         Map<String, Former<VolumeShape>> former = new LinkedHashMap<>();
         former.put("sda", new Former<>(new VolumeShape("sda", "raid10", "near-2", 4, null, true, "PERC H700", null), 1_699_990_000_000L,
                 1_700_000_200_000L));
-        return new HostShapes(md.md(), new Shapes<>(volumes, since, former), md.measured());
+        // and what sda's saturated windows taught of its disks
+        return new HostShapes(md.md(), new Shapes<>(volumes, since, former), md.measured(),
+                Map.of("sda", new MemberCapacity(MemberCapacity.Learned.first(149.7), 4096, null, 1_700_000_300_000L)));
     }
 
     @Test

@@ -120,7 +120,7 @@ class VolumeCapacityTest {
 
     /**
      * 600 reads a second are 1.7 times what the default model says four disks serve: taken as they are while the
-     * volume keeps 40 requests waiting, contradicted while it keeps fewer than one in flight (nothing waits on a
+     * volume keeps 6 requests waiting (too few for four disks to be saturated: nothing is learned), contradicted while it keeps fewer than one in flight (nothing waits on a
      * volume past its capacity), leaving the window without figures.
      */
     @Test
@@ -134,7 +134,7 @@ class VolumeCapacityTest {
             assertThat(a.getLevel()).as("the shape whatever the capacity").isEqualTo("raid5");
         });
         for (int i = 0; i < 6; i++) {
-            topology.send(sample(db1, sda(600, 0, 100, 40), perc("write-back-battery")));
+            topology.send(sample(db1, sda(600, 0, 100, 6), perc("write-back-battery")));
         }
         assertThat(volumes()).singleElement().satisfies(a -> {
             assertThat(a.getCapacityContradicted()).isNull();
@@ -146,12 +146,12 @@ class VolumeCapacityTest {
     /**
      * A benchmark of the same level and disks on another controller is not the volume's capacity; one on its own
      * controller, imported under the INQUIRY name (DELL PERC H700) where the volume is declared PERC H700, is:
-     * high confidence, the cache being in its figures.
+     * high confidence, the cache being in its figures. (The first minute keeps 6 in flight: not saturated, nothing learned.)
      */
     @Test
     void aBenchmarkOfTheSameControllerIsTheCapacityAndAnotherControllersIsNot() {
         topology.profile(randread("fio-perc-h710-raid5-randread", "PERC H710", 600, 32, 2));
-        firstWindow(sda(540, 0, 100, 60), perc("write-back-battery"));
+        firstWindow(sda(540, 0, 100, 6), perc("write-back-battery"));
         assertThat(volumes()).singleElement().extracting(Aggregate::getCapacitySource).isEqualTo("default:hdd-7200");
 
         topology.profile(randread("fio-perc-h700-raid5-randread", "DELL PERC H700", 600, 32, 2));
@@ -283,7 +283,7 @@ class VolumeCapacityTest {
     /**
      * From the model over the declared disks (alert-on includes model:), the alert says what the write-back
      * cache means for the write figures; then the volume's declaration goes (no longer a volume) and the open
-     * episode closes as a vanished array's does.
+     * episode closes as a vanished array's does. Util 94: not saturated, so nothing is learned and the model stays the source.
      */
     @Test
     void aModelSourcedAlertSaysTheCachesWriteFiguresAreAnUpperBoundAndClosesWhenTheVolumeGoes() {
@@ -294,7 +294,7 @@ class VolumeCapacityTest {
         }
         double full = 1 / capacityPerRequest(100, 50);
         for (int i = 0; i < 5 * 6; i++) {
-            topology.send(sample(db1, sda(100 * full * 0.95, 50 * full * 0.95, 100, 20), perc("write-back-battery")));
+            topology.send(sample(db1, sda(100 * full * 0.95, 50 * full * 0.95, 94, 20), perc("write-back-battery")));
         }
         List<Alert> fired = topology.alerts().stream().filter(a -> a.getKind() == AlertKind.CAPACITY).toList();
         assertThat(fired).singleElement().satisfies(a -> {
@@ -313,6 +313,52 @@ class VolumeCapacityTest {
         });
     }
 
+    /**
+     * A minute of 512 KiB reads at util 100 with 16 in flight (four per disk) is the volume at its capacity for
+     * sequential streams: learned as the member MB/s that puts that minute at 1, the source of the volume's later
+     * sequential minutes (at the share of that minute's bytes they move); its random minutes, never seen saturated,
+     * keep the default.
+     */
+    @Test
+    void aSaturatedMinuteTeachesTheVolumesCapacityForItsPatternAlone() {
+        firstWindow(streaming(100, 100, 16), perc("write-through"));
+        assertThat(volumes()).singleElement().satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/sda");
+            assertThat(a.getCapacityUtil()).isCloseTo(1.0, within(1e-3));
+            assertThat(a.getCapacityLearnedWindows()).isEqualTo(1);
+            assertThat(a.getCapacityMemberMBS()).isPositive();
+            assertThat(a.getCapacityMemberIops()).isNull();
+            assertThat(a.getCapacityConfidence()).as("one window: no spread to tell how sure").isEqualTo("low");
+        });
+        for (int i = 0; i < 6; i++) {
+            topology.send(sample(db1, sda(300, 0, 60, 0.8), perc("write-through")));
+        }
+        assertThat(volumes()).singleElement().extracting(Aggregate::getCapacitySource).isEqualTo("default:hdd-7200");
+        for (int i = 0; i < 6; i++) {
+            topology.send(sample(db1, streaming(50, 60, 3), perc("write-through")));
+        }
+        assertThat(volumes()).singleElement().satisfies(a -> {
+            assertThat(a.getCapacitySource()).isEqualTo("measured:db1/sda");
+            assertThat(a.getCapacityUtil()).as("the share of the saturated minute's bytes: %s kB/s, %s r/s", a.getRkBS(), a.getRIops())
+                    .isCloseTo(a.getRkBS() / (100 * 512), within(0.02));
+            assertThat(a.getCapacityLearnedWindows()).isEqualTo(1);
+        });
+        HostShapes kept = topology.storeValue(CapacityComparison.STORE, "db1");
+        assertThat(kept.volumeMeasured()).containsOnlyKeys("sda");
+        assertThat(kept.volumeMeasured().get("sda").figure(true)).isNotNull();
+        assertThat(kept.volumeMeasured().get("sda").figure(false)).isNull();
+        assertThat(kept.measured()).as("nothing per disk model: the members are hidden").isEmpty();
+        // declared anew over other disks: what was learned is of the volume it was
+        HardwareVolume redeclared = HardwareVolume.newBuilder(perc("write-through")).setLevel("raid10").setDiskModel("ST4000NM0033").build();
+        topology.send(sample(db1, streaming(50, 60, 3), redeclared));
+        assertThat(topology.<HostShapes>storeValue(CapacityComparison.STORE, "db1").volumeMeasured()).isEmpty();
+    }
+
+    /** The volume reading r requests of 512 KiB a second at {@code util}%, {@code aqu} in flight. */
+    private static Dev streaming(double r, double util, double aqu) {
+        return Dev.disk("sda", util).iops(r, 0).kBs(r * 512, 0).aqu(aqu).await(aqu / r * 1000, 0);
+    }
+
     /** capacity_util of one window of r reads and w writes a second (the model:derived source), per unit of that load. */
     private double capacityPerRequest(double r, double w) {
         try (TopologyFixture probe = new TopologyFixture(Map.of("aggregate.windows", "1m", "aggregate.grace", "10s"))) {
@@ -323,7 +369,7 @@ class VolumeCapacityTest {
             }
             HostFeed feed = new HostFeed("probe", T0, 10_000);
             for (int i = 0; i < 8; i++) {
-                probe.send(sample(feed, sda(r, w, 100, 20), perc("write-back-battery")));
+                probe.send(sample(feed, sda(r, w, 94, 20), perc("write-back-battery")));
             }
             return probe.aggregates().stream().filter(a -> a.getSubjectKind() == SubjectKind.HARDWARE).findFirst().orElseThrow()
                     .getCapacityUtil();
