@@ -41,8 +41,8 @@ import org.slf4j.LoggerFactory;
  * member capacity measured on this host's members of the array's disk model taking the place of a
  * disk-class default ({@link MemberCapacity}); a source the window's own measurement contradicts is
  * named in {@code capacity_contradicted} and not used. A hardware RAID volume's windows get what was
- * declared of it and its capacity from a benchmark of its controller or the model
- * ({@link #compareVolume}). Then passes every aggregate on.
+ * declared of it and its capacity from a benchmark of its controller, what it served when saturated,
+ * or the model ({@link #compareVolume}). Then passes every aggregate on.
  *
  * <p>Two inputs: the observations (each host's array shapes, the leaf disks' model and kind, and
  * its hardware volumes, kept in this processor's store, one entry per host, written only when a
@@ -247,9 +247,11 @@ public final class CapacityComparison implements Processor<String, CapacityInput
     /**
      * A hardware RAID volume's window: what was declared of it (level, layout, disks, disk model,
      * controller and its cache) and its rotational flag, whatever comes next; then, with its level and
-     * disks declared, its capacity from the best source there is ({@link #volumeUse}). Its members are
-     * hidden behind the controller: nothing is measured or learned of them, and the evidence a source is
-     * held to is the volume's queue ({@link #OVER_CAPACITY_QUEUE}).
+     * disks declared, its capacity from the best source there is: a benchmark of its controller, what
+     * the volume served in its saturated minutes ({@link #saturatedVolume}, learned per volume in the
+     * model's terms), else the model ({@link #volumeUse}). Its members are hidden behind the
+     * controller: nothing is measured of them, and the evidence a source is held to is the volume's
+     * queue ({@link #OVER_CAPACITY_QUEUE}).
      */
     private Aggregate compareVolume(Aggregate window) {
         Aggregate a = filledCopy(window);
