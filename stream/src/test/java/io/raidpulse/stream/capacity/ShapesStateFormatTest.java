@@ -55,7 +55,7 @@ class ShapesStateFormatTest {
      * one of which only the controller is known, the declaration the first had before it was declared anew, and its learned capacity.
      */
     static HostShapes hostWithVolumes() {
-        HostShapes md = host();
+        HostShapes arrays = host();
         Map<String, VolumeShape> volumes = new LinkedHashMap<>();
         volumes.put("sda", new VolumeShape("sda", "raid5", null, 4, "ST33000650NS", true, "PERC H700", "write-back-battery"));
         volumes.put("sdb", new VolumeShape("sdb", null, null, null, null, null, "DELL PERC H700", null));
@@ -66,7 +66,7 @@ class ShapesStateFormatTest {
         former.put("sda", new Former<>(new VolumeShape("sda", "raid10", "near-2", 4, null, true, "PERC H700", null), 1_699_990_000_000L,
                 1_700_000_200_000L));
         // and what sda's saturated windows taught of its disks
-        return new HostShapes(md.md(), new Shapes<>(volumes, since, former), md.measured(),
+        return new HostShapes(arrays.md(), new Shapes<>(volumes, since, former), arrays.measured(),
                 Map.of("sda", new MemberCapacity(MemberCapacity.Learned.first(149.7), 4096, null, 1_700_000_300_000L)));
     }
 
