@@ -161,13 +161,7 @@ public final class CapacityComparison implements Processor<String, CapacityInput
         if (shape == null) {
             return a;
         }
-        a.setLevel(shape.level());
-        a.setLayout(shape.layout());
-        a.setRaidDisks(shape.disks());
-        a.setChunkBytes(shape.chunkBytes());
-        a.setDiskModel(shape.diskModel());
-        a.setRotational(shape.rotational());
-        a.setMemberBytes(shape.memberBytes());
+        setShape(a, shape);
         Optional<RaidLayout> layout = shape.raidLayout();
         double reads = a.getRIops();
         double writes = a.getWIops();
@@ -244,6 +238,17 @@ public final class CapacityComparison implements Processor<String, CapacityInput
         }
     }
 
+    /** The array's shape in its window: level, layout, disks, chunk, member disk model and kind, member size. */
+    private static void setShape(Aggregate a, ArrayShape shape) {
+        a.setLevel(shape.level());
+        a.setLayout(shape.layout());
+        a.setRaidDisks(shape.disks());
+        a.setChunkBytes(shape.chunkBytes());
+        a.setDiskModel(shape.diskModel());
+        a.setRotational(shape.rotational());
+        a.setMemberBytes(shape.memberBytes());
+    }
+
     /**
      * A hardware RAID volume's window: what was declared of it (level, layout, disks, disk model,
      * controller and its cache) and its rotational flag, whatever comes next; then, with its level and
@@ -261,14 +266,11 @@ public final class CapacityComparison implements Processor<String, CapacityInput
         if (volume == null) {
             return a;
         }
-        a.setLevel(volume.level());
-        a.setLayout(volume.layout());
-        a.setRaidDisks(volume.disks());
-        a.setDiskModel(volume.diskModel());
-        a.setRotational(volume.rotational());
+        ArrayShape shape = volume.arrayShape();
+        setShape(a, shape);
         a.setController(volume.controller());
         a.setControllerCache(volume.cache());
-        Optional<RaidLayout> layout = volume.arrayShape().raidLayout();
+        Optional<RaidLayout> layout = shape.raidLayout();
         double reads = a.getRIops();
         double writes = a.getWIops();
         if (!settings.enabled() || !(reads + writes > 0)) {
