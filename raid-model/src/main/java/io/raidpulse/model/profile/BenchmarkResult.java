@@ -25,14 +25,7 @@ import java.util.Map;
  * @param fileSizeBytes          data set the benchmark touched
  * @param ramBytes               RAM of the machine that ran it
  * @param direct                 true for O_DIRECT I/O, false for buffered
- * @param level                  array level
- * @param layout                 array layout in canonical form ("near-2", "left-symmetric")
- * @param disks                  array members
- * @param diskModel              member disk model
- * @param rotational             true for spinning members
- * @param controller             HBA or RAID controller
- * @param filesystem             filesystem and mount options
- * @param diskSizeBytes          size of one member
+ * @param target                 what it ran on: level, layout (canonical), disks, disk model, controller, filesystem
  * @param readIops               reads per second
  * @param writeIops              writes per second
  * @param readBytesPerSec        bytes read per second
@@ -63,14 +56,7 @@ public record BenchmarkResult(
         Long fileSizeBytes,
         Long ramBytes,
         Boolean direct,
-        RaidLevel level,
-        String layout,
-        Integer disks,
-        String diskModel,
-        Boolean rotational,
-        String controller,
-        String filesystem,
-        Long diskSizeBytes,
+        Target target,
         Double readIops,
         Double writeIops,
         Double readBytesPerSec,
@@ -98,6 +84,7 @@ public record BenchmarkResult(
         if (verdict == null) {
             throw new IllegalArgumentException("profile verdict is required");
         }
+        target = target == null ? Target.UNKNOWN : target;
         parameters = parameters == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         verdictReasons = verdictReasons == null ? List.of() : List.copyOf(verdictReasons);
         readLatencyUs = latencies("read latency", readLatencyUs);
@@ -105,10 +92,8 @@ public record BenchmarkResult(
         positive("block size", blockSizeBytes);
         positive("queue depth", queueDepth);
         positive("jobs", jobs);
-        positive("disks", disks);
         positive("file size", fileSizeBytes);
         positive("RAM", ramBytes);
-        positive("disk size", diskSizeBytes);
         nonNegative("read IOPS", readIops);
         nonNegative("write IOPS", writeIops);
         nonNegative("read bytes/s", readBytesPerSec);
@@ -121,9 +106,39 @@ public record BenchmarkResult(
         if (readFraction != null && !(readFraction >= 0 && readFraction <= 1)) {
             throw new IllegalArgumentException("read fraction must be within 0..1, got " + readFraction);
         }
-        if (level == RaidLevel.SINGLE && disks != null && disks != 1) {
-            throw new IllegalArgumentException("a single-disk profile has 1 disk, got " + disks);
-        }
+    }
+
+    public RaidLevel level() {
+        return target.level();
+    }
+
+    /** The layout in canonical form ("near-2", "left-symmetric"), or null. */
+    public String layout() {
+        return target.layout();
+    }
+
+    public Integer disks() {
+        return target.disks();
+    }
+
+    public String diskModel() {
+        return target.diskModel();
+    }
+
+    public Boolean rotational() {
+        return target.rotational();
+    }
+
+    public String controller() {
+        return target.controller();
+    }
+
+    public String filesystem() {
+        return target.filesystem();
+    }
+
+    public Long diskSizeBytes() {
+        return target.diskSizeBytes();
     }
 
     public static Builder builder(String id, Tool tool) {
@@ -234,14 +249,14 @@ public record BenchmarkResult(
             fileSizeBytes = p.fileSizeBytes;
             ramBytes = p.ramBytes;
             direct = p.direct;
-            level = p.level;
-            layout = p.layout;
-            disks = p.disks;
-            diskModel = p.diskModel;
-            rotational = p.rotational;
-            controller = p.controller;
-            filesystem = p.filesystem;
-            diskSizeBytes = p.diskSizeBytes;
+            level = p.level();
+            layout = p.layout();
+            disks = p.disks();
+            diskModel = p.diskModel();
+            rotational = p.rotational();
+            controller = p.controller();
+            filesystem = p.filesystem();
+            diskSizeBytes = p.diskSizeBytes();
             readIops = p.readIops;
             writeIops = p.writeIops;
             readBytesPerSec = p.readBytesPerSec;
@@ -336,11 +351,11 @@ public record BenchmarkResult(
         }
 
         public BenchmarkResult build() {
+            Target target = new Target(level, layout, disks, diskModel, rotational, controller, filesystem, diskSizeBytes);
             return new BenchmarkResult(id, tool, toolVersion, parameters, pattern, blockSizeBytes, queueDepth, jobs,
-                    readFraction, fileSizeBytes, ramBytes, direct, level, layout, disks, diskModel, rotational, controller,
-                    filesystem, diskSizeBytes, readIops, writeIops, readBytesPerSec, writeBytesPerSec, tps, readLatencyUs,
-                    writeLatencyUs, meanLatencyUs, memberReadsPerMdWrite, memberWritesPerMdWrite, source, importedAtMs,
-                    notes, verdict, verdictReasons, modelRatio);
+                    readFraction, fileSizeBytes, ramBytes, direct, target, readIops, writeIops, readBytesPerSec,
+                    writeBytesPerSec, tps, readLatencyUs, writeLatencyUs, meanLatencyUs, memberReadsPerMdWrite,
+                    memberWritesPerMdWrite, source, importedAtMs, notes, verdict, verdictReasons, modelRatio);
         }
     }
 }
