@@ -25,7 +25,7 @@ import io.raidpulse.model.matching.LiveLoad;
 import io.raidpulse.model.matching.MemberDisk;
 import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.topics.profiles.ProfileTopic;
 import io.raidpulse.topics.saturation.SaturationRules;
@@ -299,7 +299,7 @@ public final class PlanCommand implements Callable<Integer> {
                             + String.join(", ", builtInDisks().stream().map(DiskProfile::id).toList()), UserException.EXIT_USAGE, null));
             return Map.entry(d, "--disk-profile: " + d.source());
         }
-        LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), Pattern.RANDOM, 0.5, 4096, 1, null);
+        LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), IoPattern.RANDOM, 0.5, 4096, 1, null);
         MemberDisk m = new ProfileMatcher(profiles, List.of()).memberDisk(load);
         if (m.source() != CapacitySource.DISK_CLASS_DEFAULT) {
             return Map.entry(m.disk(), m.disk().source());

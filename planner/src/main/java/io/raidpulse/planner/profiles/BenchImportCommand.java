@@ -14,7 +14,7 @@ import io.raidpulse.model.importer.ImportContext;
 import io.raidpulse.model.importer.ImportException;
 import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.TrustVerdicts;
@@ -186,7 +186,7 @@ public final class BenchImportCommand implements Callable<Integer> {
         ImportContext ctx = ImportContext.of(target).withRam(ram)
                 .withSource(source != null ? source : name, System.currentTimeMillis());
         if (pattern != null) {
-            ctx = ctx.withPattern(choice("--pattern", pattern, Pattern.RANDOM, Pattern.SEQUENTIAL, Pattern.MIXED));
+            ctx = ctx.withPattern(choice("--pattern", pattern, IoPattern.RANDOM, IoPattern.SEQUENTIAL, IoPattern.MIXED));
         }
         if (direction != null) {
             ctx = ctx.withCopyDirection(choice("--direction", direction, CopyDirection.READ, CopyDirection.WRITE));

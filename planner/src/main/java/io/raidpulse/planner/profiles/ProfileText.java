@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.TrustVerdicts;
 import io.raidpulse.model.profile.Verdict;
 import io.raidpulse.topics.profiles.ProfileRecords;
@@ -36,7 +36,7 @@ final class ProfileText {
 
     /** "random 70% reads 4 KiB q4x2", "sequential write 1 MiB", "pgbench". */
     static String pattern(BenchmarkResult p) {
-        if (p.pattern() == Pattern.APPLICATION) {
+        if (p.pattern() == IoPattern.APPLICATION) {
             return p.tool().name().toLowerCase(Locale.ROOT) + " transactions" + (p.jobs() == null ? "" : ", " + p.jobs() + " clients");
         }
         StringBuilder b = new StringBuilder(p.pattern() == null ? "pattern unknown" : p.pattern().name().toLowerCase(Locale.ROOT));
@@ -61,7 +61,7 @@ final class ProfileText {
     /** The headline figures: "1784 r/s", "1234 r/s + 529 w/s", "268 MB/s read", "tps 1234". */
     static String result(BenchmarkResult p) {
         List<String> parts = new ArrayList<>();
-        if (p.pattern() == Pattern.SEQUENTIAL) {
+        if (p.pattern() == IoPattern.SEQUENTIAL) {
             rate(parts, p.readBytesPerSec(), "read");
             rate(parts, p.writeBytesPerSec(), "written");
         } else {
@@ -95,7 +95,7 @@ final class ProfileText {
         if (p.verdict() != Verdict.TRUSTED) {
             return "none: a " + p.verdict() + " profile is never a capacity";
         }
-        if (p.pattern() != Pattern.RANDOM && p.pattern() != Pattern.SEQUENTIAL) {
+        if (p.pattern() != IoPattern.RANDOM && p.pattern() != IoPattern.SEQUENTIAL) {
             return "none: only random or sequential results are capacities (" + (p.pattern() == null
                     ? "give --pattern" : p.pattern().name().toLowerCase(Locale.ROOT) + " is not") + ")";
         }
@@ -181,7 +181,7 @@ final class ProfileText {
         for (String r : p.verdictReasons()) {
             lines.add(continued(r));
         }
-        if (p.verdict() == Verdict.TRUSTED && p.modelRatio() == null && p.pattern() != Pattern.APPLICATION) {
+        if (p.verdict() == Verdict.TRUSTED && p.modelRatio() == null && p.pattern() != IoPattern.APPLICATION) {
             lines.add(continued("not held against the model (no member-disk profile: --disk-profile, or single-disk profiles of the disk model)"));
         }
         if (!p.parameters().isEmpty()) {

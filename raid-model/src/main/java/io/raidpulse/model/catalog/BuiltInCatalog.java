@@ -4,17 +4,17 @@ import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.capacity.RaidModel;
+import io.raidpulse.model.catalog.PublishedObservation.Metric;
 import io.raidpulse.model.importer.FioJsonImporter;
 import io.raidpulse.model.importer.ImportContext;
 import io.raidpulse.model.importer.ImportException;
+import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.OutputSignals;
-import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.TrustVerdicts;
-import io.raidpulse.model.catalog.PublishedObservation.Metric;
-import io.raidpulse.model.profile.BenchmarkResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -104,15 +104,15 @@ public final class BuiltInCatalog {
     private static List<BenchmarkResult> dProfiles() {
         Target disk = Target.array(RaidLevel.SINGLE, 1).withDisk(null, true, 16_000_000_000_000L);
         List<BenchmarkResult> out = new ArrayList<>();
-        out.add(d("published-d-16tb-hdd-randread", Pattern.RANDOM, 4096, 4, disk).readFraction(1.0).readIops(550.0).build());
-        out.add(d("published-d-16tb-hdd-randwrite", Pattern.RANDOM, 4096, 4, disk).readFraction(0.0).writeIops(480.0).build());
-        out.add(d("published-d-16tb-hdd-seqread", Pattern.SEQUENTIAL, 1 << 20, 1, disk).readFraction(1.0).readBytesPerSec(268e6).build());
-        out.add(d("published-d-16tb-hdd-seqwrite", Pattern.SEQUENTIAL, 1 << 20, 1, disk).readFraction(0.0).writeBytesPerSec(268e6).build());
+        out.add(d("published-d-16tb-hdd-randread", IoPattern.RANDOM, 4096, 4, disk).readFraction(1.0).readIops(550.0).build());
+        out.add(d("published-d-16tb-hdd-randwrite", IoPattern.RANDOM, 4096, 4, disk).readFraction(0.0).writeIops(480.0).build());
+        out.add(d("published-d-16tb-hdd-seqread", IoPattern.SEQUENTIAL, 1 << 20, 1, disk).readFraction(1.0).readBytesPerSec(268e6).build());
+        out.add(d("published-d-16tb-hdd-seqwrite", IoPattern.SEQUENTIAL, 1 << 20, 1, disk).readFraction(0.0).writeBytesPerSec(268e6).build());
         // these results are the member-disk reference: there is nothing to hold them against
         return out.stream().map(p -> TrustVerdicts.assess(p, OutputSignals.NONE, null)).toList();
     }
 
-    private static BenchmarkResult.Builder d(String id, Pattern pattern, long bs, int jobs, Target disk) {
+    private static BenchmarkResult.Builder d(String id, IoPattern pattern, long bs, int jobs, Target disk) {
         return BenchmarkResult.builder(id, Tool.FIO)
                 .parameter("ioengine", "libaio").parameter("iodepth", "32").parameter("direct", "1")
                 .parameter("refill_buffers", "1").parameter("runtime", "60").parameter("numjobs", String.valueOf(jobs))
@@ -178,7 +178,7 @@ public final class BuiltInCatalog {
     private static BenchmarkResult.Builder bonnie(String id, Target target) {
         return BenchmarkResult.builder(id, Tool.BONNIE).toolVersion("1.93c")
                 .parameter("arguments", "-s 1000:8k")
-                .pattern(Pattern.SEQUENTIAL).blockSizeBytes(8192L).queueDepth(1).jobs(1).direct(false)
+                .pattern(IoPattern.SEQUENTIAL).blockSizeBytes(8192L).queueDepth(1).jobs(1).direct(false)
                 .fileSizeBytes(1000L << 20)
                 .target(target).source(C_SOURCE);
     }
@@ -189,7 +189,7 @@ public final class BuiltInCatalog {
 
     private static BenchmarkResult seeks(String id, Target target, Double perSec) {
         // each seek reads a chunk; one in ten is written back (bonnie++)
-        BenchmarkResult.Builder b = bonnie(id, target).pattern(Pattern.RANDOM).jobs(BONNIE_193_SEEK_PROCS).readFraction(10.0 / 11)
+        BenchmarkResult.Builder b = bonnie(id, target).pattern(IoPattern.RANDOM).jobs(BONNIE_193_SEEK_PROCS).readFraction(10.0 / 11)
                 .readIops(perSec).writeIops(perSec == null ? null : perSec / 10);
         if (perSec == null) {
             b.note("Published as \"too fast to measure\".");
@@ -200,7 +200,7 @@ public final class BuiltInCatalog {
     private static BenchmarkResult.Builder dd(String id, Target target, double bytesPerSec, Long bytes) {
         return BenchmarkResult.builder(id, Tool.DD)
                 .parameter("bs", "8k").parameter("then", "sync")
-                .pattern(Pattern.SEQUENTIAL).blockSizeBytes(8192L).queueDepth(1).jobs(1).direct(false)
+                .pattern(IoPattern.SEQUENTIAL).blockSizeBytes(8192L).queueDepth(1).jobs(1).direct(false)
                 .readFraction(0.0).writeBytesPerSec(bytesPerSec).fileSizeBytes(bytes)
                 .target(target).source(C_SOURCE);
     }

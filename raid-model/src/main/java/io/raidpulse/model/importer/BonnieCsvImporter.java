@@ -1,13 +1,14 @@
 package io.raidpulse.model.importer;
 
 import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.OutputSignals;
-import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * bonnie++ CSV result lines, found anywhere in the text (bonnie++ prints one after its table,
@@ -40,13 +41,13 @@ import java.util.regex.Matcher;
 public final class BonnieCsvImporter implements BenchmarkImporter {
 
     private static final String FMT = BenchmarkFormat.BONNIE_CSV.displayName();
-    private static final java.util.regex.Pattern CSV_LINE = java.util.regex.Pattern.compile("\\d+\\.\\d+[a-z]?,\\d+\\.\\d+[a-z]?,.*");
+    private static final Pattern CSV_LINE = Pattern.compile("\\d+\\.\\d+[a-z]?,\\d+\\.\\d+[a-z]?,.*");
     /** A bonnie++ 1.0x line: a machine name (may be empty), then a file size in whole G or M with an optional chunk size. */
-    private static final java.util.regex.Pattern CSV_LINE_1_0X = java.util.regex.Pattern.compile("[^,]*,(\\d+)([GM])(?::(\\d+k?))?,.*");
-    private static final java.util.regex.Pattern VERSION_1_0X = java.util.regex.Pattern.compile("Version\\s+(1\\.0\\d[a-z]?)\\s.*");
+    private static final Pattern CSV_LINE_1_0X = Pattern.compile("[^,]*,(\\d+)([GM])(?::(\\d+k?))?,.*");
+    private static final Pattern VERSION_1_0X = Pattern.compile("Version\\s+(1\\.0\\d[a-z]?)\\s.*");
     private static final int FIELDS_1_0X = 27;
     private static final String TOO_FAST = "+++++";
-    private static final java.util.regex.Pattern LATENCY = java.util.regex.Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s)");
+    private static final Pattern LATENCY = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s)");
     /** bonnie++ reads and writes in 8 KiB chunks unless -s size:chunk says otherwise (DefaultChunkSize, 1.0x and later). */
     private static final long DEFAULT_CHUNK = 8192;
     /** Seeker processes before bonnie++ 1.98 printed them: SeekProcCount in bonnie.h (3 up to 1.97, 5 from 1.98). */
@@ -120,10 +121,10 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
         int concurrency = f[3].isEmpty() ? 1 : ImportSupport.count(FMT, lineNo, "field 4 (concurrency)", f[3]);
         Run run = new Run(f[0], f[1], f[2], fileSize, chunk, concurrency, seekProcs, true, null);
         Phase[] phases = {
-            new Phase("block write", io + 2, latencies + 1, Pattern.SEQUENTIAL),
-            new Phase("rewrite", io + 4, latencies + 2, Pattern.SEQUENTIAL),
-            new Phase("block read", io + 8, latencies + 4, Pattern.SEQUENTIAL),
-            new Phase("seeks", io + 10, latencies + 5, Pattern.RANDOM),
+            new Phase("block write", io + 2, latencies + 1, IoPattern.SEQUENTIAL),
+            new Phase("rewrite", io + 4, latencies + 2, IoPattern.SEQUENTIAL),
+            new Phase("block read", io + 8, latencies + 4, IoPattern.SEQUENTIAL),
+            new Phase("seeks", io + 10, latencies + 5, IoPattern.RANDOM),
         };
         return profiles(text, f, lineNo, run, phases, ctx);
     }
@@ -140,10 +141,10 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
         Run run = new Run("1.0x", version, f[0], fileSize, chunk, 1, SEEK_PROCS_BEFORE_1_98, false,
                 version == null ? "The bonnie++ 1.0x CSV line carries no version, and no 'Version' table header was above it." : null);
         Phase[] phases = {
-            new Phase("block write", 4, -1, Pattern.SEQUENTIAL),
-            new Phase("rewrite", 6, -1, Pattern.SEQUENTIAL),
-            new Phase("block read", 10, -1, Pattern.SEQUENTIAL),
-            new Phase("seeks", 12, -1, Pattern.RANDOM),
+            new Phase("block write", 4, -1, IoPattern.SEQUENTIAL),
+            new Phase("rewrite", 6, -1, IoPattern.SEQUENTIAL),
+            new Phase("block read", 10, -1, IoPattern.SEQUENTIAL),
+            new Phase("seeks", 12, -1, IoPattern.RANDOM),
         };
         return profiles(text, f, lineNo, run, phases, ctx);
     }
@@ -205,7 +206,7 @@ public final class BonnieCsvImporter implements BenchmarkImporter {
         return out;
     }
 
-    private record Phase(String name, int column, int latency, Pattern pattern) {
+    private record Phase(String name, int column, int latency, IoPattern pattern) {
     }
 
     /** "6930us", "2ms", "1s" in microseconds; empty when the test did not run. */

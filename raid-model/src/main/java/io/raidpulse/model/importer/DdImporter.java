@@ -1,8 +1,8 @@
 package io.raidpulse.model.importer;
 
 import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.OutputSignals;
-import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * dd transfer summaries, one profile per copy:
@@ -30,12 +31,12 @@ public final class DdImporter implements BenchmarkImporter {
 
     private static final String FMT = BenchmarkFormat.DD.displayName();
 
-    private static final java.util.regex.Pattern GNU = java.util.regex.Pattern.compile(
+    private static final Pattern GNU = Pattern.compile(
             "(\\d+) bytes (?:\\([^)]*\\) )?copied, (\\S+) s(?:econds)?, (\\S+) (\\S*B)/s");
-    private static final java.util.regex.Pattern BSD = java.util.regex.Pattern.compile(
+    private static final Pattern BSD = Pattern.compile(
             "(\\d+) bytes transferred in (\\S+) sec(?:s|onds) \\((\\d+) bytes/sec\\)");
-    private static final java.util.regex.Pattern RECORDS_OUT = java.util.regex.Pattern.compile("\\d+\\+\\d+ records out");
-    private static final java.util.regex.Pattern COMMAND = java.util.regex.Pattern.compile("(?:^|[\\s;&|$#>])dd\\s+(\\S+=.*)");
+    private static final Pattern RECORDS_OUT = Pattern.compile("\\d+\\+\\d+ records out");
+    private static final Pattern COMMAND = Pattern.compile("(?:^|[\\s;&|$#>])dd\\s+(\\S+=.*)");
     /** Lines above a summary searched for the command that made the copy: records in, records out, the command, a prompt. */
     private static final int COMMAND_LOOKBACK = 6;
 
@@ -82,7 +83,7 @@ public final class DdImporter implements BenchmarkImporter {
         }
         Map<String, String> command = command(lines, i);
         BenchmarkResult.Builder b = BenchmarkResult.builder(ImportSupport.id(Tool.DD, text, "line" + lineNo), Tool.DD)
-                .pattern(Pattern.SEQUENTIAL)
+                .pattern(IoPattern.SEQUENTIAL)
                 .queueDepth(1)
                 .jobs(1)
                 .fileSizeBytes(bytes == 0 ? null : bytes)

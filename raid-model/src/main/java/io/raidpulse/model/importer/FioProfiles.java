@@ -1,8 +1,8 @@
 package io.raidpulse.model.importer;
 
 import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.OutputSignals;
-import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.TrustVerdicts;
 import java.math.BigDecimal;
@@ -211,7 +211,7 @@ final class FioProfiles {
      * @param dataSetNote  how the data set was counted, for the profile's notes; null when there is nothing to say
      * @param sharedFile   the file its jobs share (filename=), null when each job has its own
      */
-    record Workload(Pattern pattern, Double readFraction, Long blockSize, Integer queueDepth, int numjobs, Boolean direct,
+    record Workload(IoPattern pattern, Double readFraction, Long blockSize, Integer queueDepth, int numjobs, Boolean direct,
             Long dataSet, String dataSetNote, String sharedFile) {
     }
 
@@ -219,19 +219,19 @@ final class FioProfiles {
      * An rw= mode (fio HOWTO, "readwrite"): the pattern and, for one-direction modes, the read
      * fraction; null for the mixes rw/readwrite and randrw, whose split rwmixread sets.
      */
-    record RwMode(Pattern pattern, Double readFraction) {
+    record RwMode(IoPattern pattern, Double readFraction) {
     }
 
     /** The mode of an rw= value ("randread", "rw:8" with its sequence suffix); null when fio has no such mode. */
     static RwMode rwMode(String rwText) {
         String rwOp = rwText.contains(":") ? rwText.substring(0, rwText.indexOf(':')) : rwText;
         return switch (rwOp.trim().toLowerCase(Locale.ROOT)) {
-            case "read" -> new RwMode(Pattern.SEQUENTIAL, 1.0);
-            case "write", "trim", "trimwrite" -> new RwMode(Pattern.SEQUENTIAL, 0.0);
-            case "rw", "readwrite" -> new RwMode(Pattern.SEQUENTIAL, null);
-            case "randread" -> new RwMode(Pattern.RANDOM, 1.0);
-            case "randwrite", "randtrim", "randtrimwrite" -> new RwMode(Pattern.RANDOM, 0.0);
-            case "randrw" -> new RwMode(Pattern.RANDOM, null);
+            case "read" -> new RwMode(IoPattern.SEQUENTIAL, 1.0);
+            case "write", "trim", "trimwrite" -> new RwMode(IoPattern.SEQUENTIAL, 0.0);
+            case "rw", "readwrite" -> new RwMode(IoPattern.SEQUENTIAL, null);
+            case "randread" -> new RwMode(IoPattern.RANDOM, 1.0);
+            case "randwrite", "randtrim", "randtrimwrite" -> new RwMode(IoPattern.RANDOM, 0.0);
+            case "randrw" -> new RwMode(IoPattern.RANDOM, null);
             default -> null;
         };
     }
@@ -243,13 +243,13 @@ final class FioProfiles {
         if (mode == null) {
             throw ImportException.atField(fmt, where + ".rw", "unknown fio rw '" + rwText + "'");
         }
-        Pattern pattern = mode.pattern();
+        IoPattern pattern = mode.pattern();
         double readFraction = mode.readFraction() != null ? mode.readFraction() : mix(fmt, where, o);
         String pr = o.get("percentage_random");
         if (pr != null) {
             double p = optionNumber(fmt, where + ".percentage_random", pr.split(",")[0]);
             if (p > 0 && p < 100) {
-                pattern = Pattern.MIXED;
+                pattern = IoPattern.MIXED;
             }
         }
         String bsText = bs(o);

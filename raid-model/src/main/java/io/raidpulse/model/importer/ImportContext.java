@@ -1,7 +1,7 @@
 package io.raidpulse.model.importer;
 
 import io.raidpulse.model.capacity.DiskProfile;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Target;
 
 /**
@@ -21,7 +21,7 @@ public record ImportContext(
         DiskProfile memberDisk,
         String source,
         Long importedAtMs,
-        Pattern pattern,
+        IoPattern pattern,
         CopyDirection copyDirection) {
 
     public static final ImportContext NONE = new ImportContext(Target.UNKNOWN, null, null, null, null, null, null);
@@ -53,7 +53,7 @@ public record ImportContext(
         return new ImportContext(target, ramBytes, memberDisk, s, atMs, pattern, copyDirection);
     }
 
-    public ImportContext withPattern(Pattern p) {
+    public ImportContext withPattern(IoPattern p) {
         return new ImportContext(target, ramBytes, memberDisk, source, importedAtMs, p, copyDirection);
     }
 

@@ -21,10 +21,6 @@ final class ImportSupport {
         return List.of(text.split("\\R", -1));
     }
 
-    /** A line's expression, compiled once: written out, since {@code Pattern} here is a benchmark's I/O pattern. */
-    static java.util.regex.Pattern regex(String expression) {
-        return java.util.regex.Pattern.compile(expression);
-    }
 
     /** A finite, non-negative number printed on {@code line}, or an exception naming it. */
     static double number(String format, int line, String what, String raw) throws ImportException {

@@ -1,10 +1,8 @@
 package io.raidpulse.model.importer;
 
-import static io.raidpulse.model.importer.ImportSupport.regex;
-
 import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.OutputSignals;
-import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * pgbench run summaries, one profile per run (a run ends with its {@code tps = } lines).
@@ -27,18 +26,18 @@ public final class PgbenchImporter implements BenchmarkImporter {
 
     private static final String FMT = BenchmarkFormat.PGBENCH.displayName();
 
-    private static final java.util.regex.Pattern VERSION = regex("pgbench \\((?:PostgreSQL\\) )?(\\d+(?:\\.\\d+)*).*");
-    private static final java.util.regex.Pattern TYPE = regex("transaction type: (.+)");
-    private static final java.util.regex.Pattern SETTING = regex("(scaling factor|query mode|number of clients|number of threads|duration|"
+    private static final Pattern VERSION = Pattern.compile("pgbench \\((?:PostgreSQL\\) )?(\\d+(?:\\.\\d+)*).*");
+    private static final Pattern TYPE = Pattern.compile("transaction type: (.+)");
+    private static final Pattern SETTING = Pattern.compile("(scaling factor|query mode|number of clients|number of threads|duration|"
             + "number of transactions per client|maximum number of tries): (.+)");
-    private static final java.util.regex.Pattern PROCESSED = regex("number of transactions actually processed: (\\d+)(?:/(\\d+))?");
-    private static final java.util.regex.Pattern FAILED = regex("number of failed transactions: (\\d+).*");
+    private static final Pattern PROCESSED = Pattern.compile("number of transactions actually processed: (\\d+)(?:/(\\d+))?");
+    private static final Pattern FAILED = Pattern.compile("number of failed transactions: (\\d+).*");
     /** 9.6+ print "latency average = X ms", 9.4 and 9.5 "latency average: X ms" (pgbench.c, printResults). */
-    private static final java.util.regex.Pattern LATENCY = regex("latency average(?: =|:) (\\S+) ms");
+    private static final Pattern LATENCY = Pattern.compile("latency average(?: =|:) (\\S+) ms");
     /** Only with -P, -R or --latency-limit; the same two forms as the average. */
-    private static final java.util.regex.Pattern STDDEV = regex("latency stddev(?: =|:) (\\S+) ms");
-    private static final java.util.regex.Pattern TPS = regex("tps = (\\S+) \\((.+)\\)");
-    private static final java.util.regex.Pattern PROGRESS = regex("progress: (\\S+) s, (\\S+) tps, lat (\\S+) ms stddev (\\S+)(?:,.*)?");
+    private static final Pattern STDDEV = Pattern.compile("latency stddev(?: =|:) (\\S+) ms");
+    private static final Pattern TPS = Pattern.compile("tps = (\\S+) \\((.+)\\)");
+    private static final Pattern PROGRESS = Pattern.compile("progress: (\\S+) s, (\\S+) tps, lat (\\S+) ms stddev (\\S+)(?:,.*)?");
 
     @Override
     public BenchmarkFormat format() {
@@ -128,7 +127,7 @@ public final class PgbenchImporter implements BenchmarkImporter {
     private static BenchmarkResult profile(String text, Run run, ImportContext ctx) throws ImportException {
         BenchmarkResult.Builder b = BenchmarkResult.builder(ImportSupport.id(Tool.PGBENCH, text, "line" + run.tpsLine), Tool.PGBENCH)
                 .toolVersion(run.version)
-                .pattern(Pattern.APPLICATION)
+                .pattern(IoPattern.APPLICATION)
                 .tps(run.tps)
                 .jobs(run.clients)
                 .meanLatencyUs(run.latencyMs == null ? null : run.latencyMs * 1e3);

@@ -1,15 +1,14 @@
 package io.raidpulse.model.importer;
 
-import static io.raidpulse.model.importer.ImportSupport.regex;
-
 import io.raidpulse.model.profile.BenchmarkResult;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.OutputSignals;
-import io.raidpulse.model.profile.Pattern;
 import io.raidpulse.model.profile.Tool;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * sysbench {@code fileio run} output, one profile per run (a file may hold several, each
@@ -31,26 +30,26 @@ public final class SysbenchFileioImporter implements BenchmarkImporter {
 
     private static final String FMT = BenchmarkFormat.SYSBENCH_FILEIO.displayName();
 
-    private static final java.util.regex.Pattern BANNER = regex("sysbench\\s+(\\d+\\.\\d+[\\w.\\-]*)\\b.*");
-    private static final java.util.regex.Pattern THREADS = regex("Number of threads:\\s*(\\S+)");
-    private static final java.util.regex.Pattern FLAGS = regex("Extra file open flags:\\s*(.*)");
-    private static final java.util.regex.Pattern TOTAL_SIZE = regex("(\\S+) total file size");
-    private static final java.util.regex.Pattern BLOCK = regex("Block size (\\S+)");
-    private static final java.util.regex.Pattern FSYNC_FREQ = regex("Periodic FSYNC enabled, calling fsync\\(\\) each (\\d+) requests\\.?");
-    private static final java.util.regex.Pattern FSYNC_END = regex("Calling fsync\\(\\) at the end of test, Enabled\\.?");
-    private static final java.util.regex.Pattern IO_MODE = regex("Using (.+) I/O mode");
-    private static final java.util.regex.Pattern DOING = regex("Doing (.+) test");
-    private static final java.util.regex.Pattern V1_READS = regex("reads/s:\\s*(\\S+)");
-    private static final java.util.regex.Pattern V1_WRITES = regex("writes/s:\\s*(\\S+)");
-    private static final java.util.regex.Pattern V1_READ_MIB = regex("read, MiB/s:\\s*(\\S+)");
-    private static final java.util.regex.Pattern V1_WRITE_MIB = regex("written, MiB/s:\\s*(\\S+)");
-    private static final java.util.regex.Pattern V11_READ = regex("read:\\s+IOPS=(\\S+)\\s+(\\S+) MiB/s.*");
-    private static final java.util.regex.Pattern V11_WRITE = regex("write:\\s+IOPS=(\\S+)\\s+(\\S+) MiB/s.*");
-    private static final java.util.regex.Pattern V04_OPS = regex("Operations performed:\\s*(\\d+) (?:Read|reads), (\\d+) (?:Write|writes), (\\d+) Other = (\\d+) Total");
-    private static final java.util.regex.Pattern V04_BYTES = regex("Read (\\S+)\\s+Written (\\S+)\\s+Total transferred (\\S+)\\s+\\((\\S+)/sec\\)");
-    private static final java.util.regex.Pattern TOTAL_TIME = regex("total time:\\s*(\\S+?)s");
-    private static final java.util.regex.Pattern AVG = regex("avg:\\s*(\\S+?)(?:ms)?");
-    private static final java.util.regex.Pattern PERCENTILE = regex("(?:approx\\.\\s+)?(\\d+)(?:th)? percentile:\\s*(\\S+?)(?:ms)?");
+    private static final Pattern BANNER = Pattern.compile("sysbench\\s+(\\d+\\.\\d+[\\w.\\-]*)\\b.*");
+    private static final Pattern THREADS = Pattern.compile("Number of threads:\\s*(\\S+)");
+    private static final Pattern FLAGS = Pattern.compile("Extra file open flags:\\s*(.*)");
+    private static final Pattern TOTAL_SIZE = Pattern.compile("(\\S+) total file size");
+    private static final Pattern BLOCK = Pattern.compile("Block size (\\S+)");
+    private static final Pattern FSYNC_FREQ = Pattern.compile("Periodic FSYNC enabled, calling fsync\\(\\) each (\\d+) requests\\.?");
+    private static final Pattern FSYNC_END = Pattern.compile("Calling fsync\\(\\) at the end of test, Enabled\\.?");
+    private static final Pattern IO_MODE = Pattern.compile("Using (.+) I/O mode");
+    private static final Pattern DOING = Pattern.compile("Doing (.+) test");
+    private static final Pattern V1_READS = Pattern.compile("reads/s:\\s*(\\S+)");
+    private static final Pattern V1_WRITES = Pattern.compile("writes/s:\\s*(\\S+)");
+    private static final Pattern V1_READ_MIB = Pattern.compile("read, MiB/s:\\s*(\\S+)");
+    private static final Pattern V1_WRITE_MIB = Pattern.compile("written, MiB/s:\\s*(\\S+)");
+    private static final Pattern V11_READ = Pattern.compile("read:\\s+IOPS=(\\S+)\\s+(\\S+) MiB/s.*");
+    private static final Pattern V11_WRITE = Pattern.compile("write:\\s+IOPS=(\\S+)\\s+(\\S+) MiB/s.*");
+    private static final Pattern V04_OPS = Pattern.compile("Operations performed:\\s*(\\d+) (?:Read|reads), (\\d+) (?:Write|writes), (\\d+) Other = (\\d+) Total");
+    private static final Pattern V04_BYTES = Pattern.compile("Read (\\S+)\\s+Written (\\S+)\\s+Total transferred (\\S+)\\s+\\((\\S+)/sec\\)");
+    private static final Pattern TOTAL_TIME = Pattern.compile("total time:\\s*(\\S+?)s");
+    private static final Pattern AVG = Pattern.compile("avg:\\s*(\\S+?)(?:ms)?");
+    private static final Pattern PERCENTILE = Pattern.compile("(?:approx\\.\\s+)?(\\d+)(?:th)? percentile:\\s*(\\S+?)(?:ms)?");
 
     @Override
     public BenchmarkFormat format() {
@@ -102,7 +101,7 @@ public final class SysbenchFileioImporter implements BenchmarkImporter {
         }
     }
 
-    private static Found find(List<String> lines, int from, int to, java.util.regex.Pattern p) {
+    private static Found find(List<String> lines, int from, int to, Pattern p) {
         for (int i = from; i < to; i++) {
             Matcher m = p.matcher(lines.get(i).trim());
             if (m.matches()) {
@@ -162,7 +161,7 @@ public final class SysbenchFileioImporter implements BenchmarkImporter {
         if (doing != null) {
             String mode = doing.g(1);
             b.parameter("file_test_mode", mode);
-            b.pattern(mode.startsWith("random") ? Pattern.RANDOM : mode.startsWith("sequential") ? Pattern.SEQUENTIAL : Pattern.MIXED);
+            b.pattern(mode.startsWith("random") ? IoPattern.RANDOM : mode.startsWith("sequential") ? IoPattern.SEQUENTIAL : IoPattern.MIXED);
         }
         Found threads = find(lines, from, to, THREADS);
         if (threads != null) {
@@ -221,7 +220,7 @@ public final class SysbenchFileioImporter implements BenchmarkImporter {
         return ImportSupport.finish(FMT, doing == null ? null : doing.line, b, ctx, OutputSignals.flushed(flushed));
     }
 
-    private static Found require(List<String> lines, int from, int to, java.util.regex.Pattern p, String what, int near) throws ImportException {
+    private static Found require(List<String> lines, int from, int to, Pattern p, String what, int near) throws ImportException {
         Found f = find(lines, from, to, p);
         if (f == null) {
             throw ImportException.atLine(FMT, near, "results start here but " + what + " is missing (output cut short?)");

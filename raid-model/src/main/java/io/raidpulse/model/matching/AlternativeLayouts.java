@@ -6,7 +6,7 @@ import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.capacity.RaidModel;
 import io.raidpulse.model.capacity.RebuildEstimate;
 import io.raidpulse.model.capacity.SyncSpeedLimits;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,7 +48,7 @@ public final class AlternativeLayouts {
      */
     public static List<Projection> project(List<RaidLayout> layouts, DiskProfile disk, double readsPerSec, double writesPerSec,
             long readBytes, long writeBytes, Long memberBytes) {
-        return project(layouts, disk, Pattern.RANDOM, readsPerSec, writesPerSec, readBytes, writeBytes, memberBytes);
+        return project(layouts, disk, IoPattern.RANDOM, readsPerSec, writesPerSec, readBytes, writeBytes, memberBytes);
     }
 
     /**
@@ -56,14 +56,14 @@ public final class AlternativeLayouts {
      * members for the share of each layout's sequential read and write rate it moves,
      * R br / seqRead + W bw / seqWrite (docs/raid-model.md#sequential-rates), as {@link ProfileMatcher#use} counts it.
      */
-    public static List<Projection> project(List<RaidLayout> layouts, DiskProfile disk, Pattern pattern, double readsPerSec,
+    public static List<Projection> project(List<RaidLayout> layouts, DiskProfile disk, IoPattern pattern, double readsPerSec,
             double writesPerSec, long readBytes, long writeBytes, Long memberBytes) {
         List<Projection> out = new ArrayList<>();
         for (RaidLayout l : layouts) {
             RaidModel m = new RaidModel(l, disk);
             Double rebuild = memberBytes == null ? null
                     : m.rebuild(memberBytes, SyncSpeedLimits.KERNEL_DEFAULTS).map(RebuildEstimate::idleHoursAtLeast).orElse(null);
-            double u = pattern == Pattern.SEQUENTIAL
+            double u = pattern == IoPattern.SEQUENTIAL
                     ? readsPerSec * readBytes / (m.sequentialReadMBps() * 1e6) + writesPerSec * writeBytes / (m.sequentialWriteMBps() * 1e6)
                     : m.projectedUtilisation(readsPerSec, writesPerSec, readBytes, writeBytes);
             out.add(new Projection(l, u, m.usableFraction(), rebuild));

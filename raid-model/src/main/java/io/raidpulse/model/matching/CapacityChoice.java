@@ -2,7 +2,7 @@ package io.raidpulse.model.matching;
 
 import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 
 /**
  * An array's capacity for its live load shape, and what it rests on. Random loads carry
@@ -21,7 +21,7 @@ import io.raidpulse.model.profile.Pattern;
 public record CapacityChoice(
         CapacitySource source,
         String label,
-        Pattern pattern,
+        IoPattern pattern,
         Double readIops,
         Double writeIops,
         Double readBytesPerSec,

@@ -1,7 +1,7 @@
 package io.raidpulse.model.matching;
 
 import io.raidpulse.model.capacity.DiskProfile;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 
 /**
  * How much of an array's capacity a live load uses: the predicted member busy fraction U of
@@ -25,7 +25,7 @@ public record CapacityUse(
         CapacitySource source,
         String sourceId,
         String label,
-        Pattern pattern,
+        IoPattern pattern,
         double readCapacity,
         double writeCapacity,
         double readUtil,

@@ -1,7 +1,7 @@
 package io.raidpulse.model.matching;
 
 import io.raidpulse.model.capacity.RaidLayout;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 
 /**
  * What a live md array is and what load it carries, as the stream processor measures it over
@@ -22,7 +22,7 @@ public record LiveLoad(
         String diskModel,
         Boolean rotational,
         String deviceName,
-        Pattern pattern,
+        IoPattern pattern,
         double readFraction,
         long requestBytes,
         double arrayQueueDepth,

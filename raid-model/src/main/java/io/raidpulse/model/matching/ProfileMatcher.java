@@ -7,7 +7,7 @@ import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.capacity.RaidModel;
 import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
 import io.raidpulse.model.profile.Verdict;
 import java.util.Collection;
@@ -77,7 +77,7 @@ public final class ProfileMatcher {
         if (measured.isPresent()) {
             BenchmarkResult p = measured.get();
             String label = measuredLabel(p);
-            if (load.pattern() == Pattern.SEQUENTIAL) {
+            if (load.pattern() == IoPattern.SEQUENTIAL) {
                 return new CapacityChoice(CapacitySource.MEASURED_PROFILE, label, load.pattern(), null, null,
                         orZero(p.readBytesPerSec()), orZero(p.writeBytesPerSec()), p, null);
             }
@@ -88,7 +88,7 @@ public final class ProfileMatcher {
         RaidModel model = new RaidModel(load.layout(), member.disk());
         String label = modelLabel(load.layout(), member);
         double f = load.readFraction();
-        if (load.pattern() == Pattern.SEQUENTIAL) {
+        if (load.pattern() == IoPattern.SEQUENTIAL) {
             double total = 1 / (f / (model.sequentialReadMBps() * 1e6) + (1 - f) / (model.sequentialWriteMBps() * 1e6));
             return new CapacityChoice(member.source(), label, load.pattern(), null, null, f * total, (1 - f) * total, null, member.disk());
         }
@@ -124,7 +124,7 @@ public final class ProfileMatcher {
             member = new MemberDisk(measuredMember, CapacitySource.MEASURED_MEMBERS);
         }
         RaidModel model = new RaidModel(load.layout(), member.disk());
-        boolean sequential = load.pattern() == Pattern.SEQUENTIAL;
+        boolean sequential = load.pattern() == IoPattern.SEQUENTIAL;
         // saturated: every member busy (C = n/t); reads and writes of the load's own sizes
         double readCapacity = sequential ? model.sequentialReadMBps() * 1e6 : model.randomReadIops(readBytes, SATURATED);
         double writeCapacity = sequential ? model.sequentialWriteMBps() * 1e6 : model.randomWriteIops(writeBytes, SATURATED);
@@ -148,7 +148,7 @@ public final class ProfileMatcher {
      */
     public static double measuredOverModel(BenchmarkResult p, RaidModel model) {
         double f = p.readFraction();
-        if (p.pattern() == Pattern.SEQUENTIAL) {
+        if (p.pattern() == IoPattern.SEQUENTIAL) {
             int streams = p.jobs() == null ? 1 : p.jobs();
             double expected = 1 / (f / (model.sequentialReadMBps(streams) * 1e6) + (1 - f) / (model.sequentialWriteMBps() * 1e6));
             return (orZero(p.readBytesPerSec()) + orZero(p.writeBytesPerSec())) / expected;
@@ -279,8 +279,8 @@ public final class ProfileMatcher {
         return name.replaceAll("\\([^)]*\\)", " ").trim().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
     }
 
-    private static boolean hasCapacity(BenchmarkResult p, Pattern pattern) {
-        if (pattern == Pattern.SEQUENTIAL) {
+    private static boolean hasCapacity(BenchmarkResult p, IoPattern pattern) {
+        if (pattern == IoPattern.SEQUENTIAL) {
             return orZero(p.readBytesPerSec()) + orZero(p.writeBytesPerSec()) > 0;
         }
         Double total = p.totalIops();

@@ -1,6 +1,6 @@
 package io.raidpulse.model.matching;
 
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 
 /**
  * A window's requests as the capacity model takes them, from its rates: the mean size of each
@@ -8,13 +8,13 @@ import io.raidpulse.model.profile.Pattern;
  * reading of a window that the live capacity comparison (stream) and {@code plan} (planner) share,
  * so that the two judge the same window alike.
  *
- * @param pattern    {@link Pattern#SEQUENTIAL} when the mean request is at least
- *                   {@link #SEQUENTIAL_REQUEST_BYTES}, else {@link Pattern#RANDOM}
+ * @param pattern    {@link IoPattern#SEQUENTIAL} when the mean request is at least
+ *                   {@link #SEQUENTIAL_REQUEST_BYTES}, else {@link IoPattern#RANDOM}
  * @param readBytes  mean read size; the writes' when the window had no reads (its read rate is 0 then)
  * @param writeBytes mean write size; the reads' when the window had no writes
  * @param meanBytes  mean size over reads and writes together
  */
-public record WindowRequests(Pattern pattern, long readBytes, long writeBytes, long meanBytes) {
+public record WindowRequests(IoPattern pattern, long readBytes, long writeBytes, long meanBytes) {
     /**
      * Mean requests at least this large are taken for sequential streams, served at the members'
      * sequential rate: md members see sequential streams as requests of up to 512 KiB (the
@@ -42,13 +42,13 @@ public record WindowRequests(Pattern pattern, long readBytes, long writeBytes, l
                     + " and w/s " + writesPerSec);
         }
         long mean = atLeastOneSector((readKBs + writeKBs) * 1024 / (readsPerSec + writesPerSec));
-        return new WindowRequests(mean >= SEQUENTIAL_REQUEST_BYTES ? Pattern.SEQUENTIAL : Pattern.RANDOM,
+        return new WindowRequests(mean >= SEQUENTIAL_REQUEST_BYTES ? IoPattern.SEQUENTIAL : IoPattern.RANDOM,
                 sizeOf(readKBs, readsPerSec, writeKBs, writesPerSec), sizeOf(writeKBs, writesPerSec, readKBs, readsPerSec), mean);
     }
 
     /** Whether the window's requests are taken for sequential streams. */
     public boolean sequential() {
-        return pattern == Pattern.SEQUENTIAL;
+        return pattern == IoPattern.SEQUENTIAL;
     }
 
     /* Mean request size of one direction; the other direction's when this one had none. */

@@ -48,7 +48,7 @@ public record BenchmarkResult(
         Tool tool,
         String toolVersion,
         Map<String, String> parameters,
-        Pattern pattern,
+        IoPattern pattern,
         Long blockSizeBytes,
         Integer queueDepth,
         Integer jobs,
@@ -198,7 +198,7 @@ public record BenchmarkResult(
         private Tool tool;
         private String toolVersion;
         private Map<String, String> parameters = new LinkedHashMap<>();
-        private Pattern pattern;
+        private IoPattern pattern;
         private Long blockSizeBytes;
         private Integer queueDepth;
         private Integer jobs;
@@ -279,7 +279,7 @@ public record BenchmarkResult(
         public Builder toolVersion(String v) { toolVersion = v; return this; }
         public Builder parameter(String key, String value) { parameters.put(key, value); return this; }
         public Builder parameters(Map<String, String> v) { parameters = new LinkedHashMap<>(v); return this; }
-        public Builder pattern(Pattern v) { pattern = v; return this; }
+        public Builder pattern(IoPattern v) { pattern = v; return this; }
         public Builder blockSizeBytes(Long v) { blockSizeBytes = v; return this; }
         public Builder queueDepth(Integer v) { queueDepth = v; return this; }
         public Builder jobs(Integer v) { jobs = v; return this; }

@@ -26,10 +26,10 @@ public final class SingleDiskProfiles {
         List<BenchmarkResult> single = candidates.stream()
                 .filter(p -> p.level() == RaidLevel.SINGLE && p.verdict() == Verdict.TRUSTED)
                 .collect(Collectors.toList());
-        Optional<BenchmarkResult> reads = best(single, Pattern.RANDOM, true, preferredBlockBytes);
-        Optional<BenchmarkResult> writes = best(single, Pattern.RANDOM, false, preferredBlockBytes);
+        Optional<BenchmarkResult> reads = best(single, IoPattern.RANDOM, true, preferredBlockBytes);
+        Optional<BenchmarkResult> writes = best(single, IoPattern.RANDOM, false, preferredBlockBytes);
         Optional<Double> sequential = single.stream()
-                .filter(p -> p.pattern() == Pattern.SEQUENTIAL)
+                .filter(p -> p.pattern() == IoPattern.SEQUENTIAL)
                 .map(p -> Math.max(orZero(p.readBytesPerSec()), orZero(p.writeBytesPerSec())))
                 .filter(v -> v > 0)
                 .max(Comparator.naturalOrder());
@@ -44,7 +44,7 @@ public final class SingleDiskProfiles {
                 r.blockSizeBytes(), r.outstanding(), sequential.get() / 1e6, source));
     }
 
-    private static Optional<BenchmarkResult> best(List<BenchmarkResult> single, Pattern pattern, boolean reads, long preferredBlockBytes) {
+    private static Optional<BenchmarkResult> best(List<BenchmarkResult> single, IoPattern pattern, boolean reads, long preferredBlockBytes) {
         return single.stream()
                 .filter(p -> p.pattern() == pattern && p.readFraction() != null && p.blockSizeBytes() != null)
                 .filter(p -> reads ? p.readFraction() >= ONE_DIRECTION && orZero(p.readIops()) > 0

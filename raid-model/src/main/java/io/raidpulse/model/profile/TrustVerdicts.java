@@ -109,10 +109,10 @@ public final class TrustVerdicts {
         if (p.pattern() == null) {
             return ModelComparison.skipped("the output does not say whether the access was random or sequential");
         }
-        if (p.pattern() == Pattern.APPLICATION) {
+        if (p.pattern() == IoPattern.APPLICATION) {
             return ModelComparison.skipped("an application benchmark depends on latency, not only capacity (docs/raid-model.md)");
         }
-        if (p.pattern() == Pattern.MIXED) {
+        if (p.pattern() == IoPattern.MIXED) {
             return ModelComparison.skipped("mixed random and sequential access is not in the capacity model");
         }
         if (p.level() == null || p.disks() == null) {
@@ -126,7 +126,7 @@ public final class TrustVerdicts {
         }
         RaidModel model = new RaidModel(layout, disk);
         String basis = layout.describe() + ", member disk " + disk.id();
-        if (p.pattern() == Pattern.SEQUENTIAL) {
+        if (p.pattern() == IoPattern.SEQUENTIAL) {
             boolean reads = positive(p.readBytesPerSec());
             boolean writes = positive(p.writeBytesPerSec());
             if (reads && writes) {

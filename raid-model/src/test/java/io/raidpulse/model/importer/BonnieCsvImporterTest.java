@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.Verdict;
 import java.util.List;
@@ -63,7 +63,7 @@ class BonnieCsvImporterTest {
         assertThat(rewrite.writeLatencyUs()).containsEntry("max", 79061.0);
         assertThat(phase(ps.subList(4, 8), "block read").readBytesPerSec()).isEqualTo(495890 * 1024.0);
         BenchmarkResult seeks = phase(ps.subList(4, 8), "seeks");
-        assertThat(seeks.pattern()).isEqualTo(Pattern.RANDOM);
+        assertThat(seeks.pattern()).isEqualTo(IoPattern.RANDOM);
         assertThat(seeks.readIops()).isEqualTo(447.9);
         assertThat(seeks.writeIops()).isEqualTo(44.79);
         // bonnie++ before 1.98 ran 3 seeker processes

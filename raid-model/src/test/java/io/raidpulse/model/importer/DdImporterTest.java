@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ class DdImporterTest {
         List<BenchmarkResult> ps = importer.parse(benchmark("generated/dd-gnu-9.1_transcript.txt"), ImportContext.NONE);
         assertThat(ps).hasSize(3);
         BenchmarkResult write = ps.get(0);
-        assertThat(write.pattern()).isEqualTo(Pattern.SEQUENTIAL);
+        assertThat(write.pattern()).isEqualTo(IoPattern.SEQUENTIAL);
         assertThat(write.writeBytesPerSec()).isEqualTo(67108864 / 0.0586759);
         assertThat(write.readBytesPerSec()).isNull();
         assertThat(write.blockSizeBytes()).isEqualTo(1 << 20);

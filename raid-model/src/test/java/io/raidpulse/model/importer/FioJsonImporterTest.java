@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.Verdict;
@@ -36,7 +36,7 @@ class FioJsonImporterTest {
         assertThat(p.readBytesPerSec()).isEqualTo(170530633.0);
         assertThat(p.writeBytesPerSec()).isEqualTo(72989600.0);
         assertThat(p.readFraction()).isCloseTo(41633.455515 / (41633.455515 + 17819.726758), within(1e-12));
-        assertThat(p.pattern()).isEqualTo(Pattern.RANDOM);
+        assertThat(p.pattern()).isEqualTo(IoPattern.RANDOM);
         assertThat(p.blockSizeBytes()).isEqualTo(4096);
         assertThat(p.queueDepth()).isEqualTo(8);
         assertThat(p.jobs()).isEqualTo(2);
@@ -117,10 +117,10 @@ class FioJsonImporterTest {
         assertThat(rand.blockSizeBytes()).isEqualTo(16384);
         assertThat(seq.direct()).isTrue();
         assertThat(seq.fileSizeBytes()).isEqualTo(32L << 20);
-        assertThat(seq.pattern()).isEqualTo(Pattern.SEQUENTIAL);
+        assertThat(seq.pattern()).isEqualTo(IoPattern.SEQUENTIAL);
         assertThat(seq.queueDepth()).isEqualTo(4);
         assertThat(seq.readIops()).isEqualTo(40566.216892);
-        assertThat(rand.pattern()).isEqualTo(Pattern.RANDOM);
+        assertThat(rand.pattern()).isEqualTo(IoPattern.RANDOM);
         assertThat(rand.queueDepth()).isEqualTo(2);
         assertThat(rand.writeIops()).isEqualTo(22616.575137);
         assertThat(rand.readFraction()).isEqualTo(0.0);

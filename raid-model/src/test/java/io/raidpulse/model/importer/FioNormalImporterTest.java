@@ -6,14 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.Verdict;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class FioNormalImporterTest {
 
@@ -73,7 +73,7 @@ class FioNormalImporterTest {
         assertThat(seq.id()).isNotEqualTo(rand.id());
         assertThat(seq.parameters()).containsEntry("jobname", "seq-read").containsEntry("rw", "read").containsEntry("iodepth", "4")
                 .containsEntry("ioengine", "libaio");
-        assertThat(seq.pattern()).isEqualTo(Pattern.SEQUENTIAL);
+        assertThat(seq.pattern()).isEqualTo(IoPattern.SEQUENTIAL);
         assertThat(seq.blockSizeBytes()).isEqualTo(16384);
         assertThat(seq.queueDepth()).isEqualTo(4);
         assertThat(seq.jobs()).isEqualTo(1);
@@ -85,7 +85,7 @@ class FioNormalImporterTest {
         assertThat(seq.fileSizeBytes()).isEqualTo(32L << 20);
         assertThat(seq.notes()).contains("Data set: 32 MiB in 1 file fio laid out for seq-read");
 
-        assertThat(rand.pattern()).isEqualTo(Pattern.RANDOM);
+        assertThat(rand.pattern()).isEqualTo(IoPattern.RANDOM);
         assertThat(rand.queueDepth()).isEqualTo(2);
         assertThat(rand.readFraction()).isEqualTo(0.0);
         assertThat(rand.writeIops()).isCloseTo(45702 * 1000.0 / 2001, within(1e-9));
@@ -112,7 +112,7 @@ class FioNormalImporterTest {
         assertThat(ps).extracting(BenchmarkResult::id).doesNotHaveDuplicates();
         BenchmarkResult qd1 = ps.get(0);
         assertThat(qd1.toolVersion()).isEqualTo("2.2.10");
-        assertThat(qd1.pattern()).isEqualTo(Pattern.RANDOM);
+        assertThat(qd1.pattern()).isEqualTo(IoPattern.RANDOM);
         assertThat(qd1.blockSizeBytes()).isEqualTo(4096);
         assertThat(qd1.queueDepth()).isEqualTo(1);
         // fio printed iops=15365 and bw=61460KB/s (KB = 1024 bytes)

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +15,7 @@ class FioTerseImporterTest {
 
     @Test
     void terseVersion3() throws Exception {
-        List<BenchmarkResult> ps = importer.parse(benchmark("shared/fio333_randrw.terse"), ImportContext.NONE.withPattern(Pattern.RANDOM));
+        List<BenchmarkResult> ps = importer.parse(benchmark("shared/fio333_randrw.terse"), ImportContext.NONE.withPattern(IoPattern.RANDOM));
         assertThat(ps).hasSize(1);
         BenchmarkResult p = ps.get(0);
         assertThat(p.toolVersion()).isEqualTo("3.33");
@@ -30,7 +30,7 @@ class FioTerseImporterTest {
         assertThat(p.blockSizeBytes()).isEqualTo(4096);
         assertThat(p.meanLatencyUs()).isEqualTo((248.413461 * 43063 + 285.514150 * 18484) / (43063 + 18484));
         // terse carries no options: pattern only from the context, depth unknown
-        assertThat(p.pattern()).isEqualTo(Pattern.RANDOM);
+        assertThat(p.pattern()).isEqualTo(IoPattern.RANDOM);
         assertThat(p.queueDepth()).isNull();
         assertThat(p.fileSizeBytes()).isNull();
     }

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,7 +19,7 @@ class PgbenchImporterTest {
     void pgbench15SelectOnlyInTransactionMode() throws Exception {
         BenchmarkResult p = importer.parse(benchmark("shared/pgbench15_selectonly.txt"), ImportContext.NONE).get(0);
         assertThat(p.toolVersion()).isEqualTo("15.18");
-        assertThat(p.pattern()).isEqualTo(Pattern.APPLICATION);
+        assertThat(p.pattern()).isEqualTo(IoPattern.APPLICATION);
         assertThat(p.tps()).isEqualTo(51757.490279);
         assertThat(p.jobs()).isEqualTo(4);
         assertThat(p.readFraction()).isEqualTo(1.0);

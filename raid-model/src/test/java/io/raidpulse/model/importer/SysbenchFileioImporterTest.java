@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -24,7 +24,7 @@ class SysbenchFileioImporterTest {
         assertThat(p.readBytesPerSec()).isEqualTo(310.03 * (1 << 20));
         assertThat(p.writeBytesPerSec()).isEqualTo(206.68 * (1 << 20));
         assertThat(p.readFraction()).isCloseTo(19841.91 / (19841.91 + 13227.81), within(1e-12));
-        assertThat(p.pattern()).isEqualTo(Pattern.RANDOM);
+        assertThat(p.pattern()).isEqualTo(IoPattern.RANDOM);
         assertThat(p.blockSizeBytes()).isEqualTo(16384);
         assertThat(p.fileSizeBytes()).isEqualTo(256L << 20);
         assertThat(p.jobs()).isEqualTo(4);
@@ -64,7 +64,7 @@ class SysbenchFileioImporterTest {
                 .containsExactly("sequential rewrite", "random r/w", "random read");
         BenchmarkResult rewrite = ps.get(0);
         assertThat(rewrite.toolVersion()).isEqualTo("1.1.0-df89d34");
-        assertThat(rewrite.pattern()).isEqualTo(Pattern.SEQUENTIAL);
+        assertThat(rewrite.pattern()).isEqualTo(IoPattern.SEQUENTIAL);
         assertThat(rewrite.writeIops()).isEqualTo(9057.41);
         assertThat(rewrite.writeBytesPerSec()).isEqualTo(88.45 * (1 << 20));
         assertThat(rewrite.writeLatencyUs()).containsEntry("p95", 1120.0);

@@ -45,7 +45,7 @@ class AlternativeLayoutsTest {
         DiskProfile d = BuiltInCatalog.diskProfile("published-d-16tb-hdd");
         RaidLayout raid5 = RaidLayout.of(RaidLevel.RAID5, 4);
         List<Projection> ps = AlternativeLayouts.project(List.of(raid5, RaidLayout.of(RaidLevel.RAID10, 4)), d,
-                io.raidpulse.model.profile.Pattern.SEQUENTIAL, 100, 200, 1 << 20, 1 << 20, null);
+                io.raidpulse.model.profile.IoPattern.SEQUENTIAL, 100, 200, 1 << 20, 1 << 20, null);
         // raid5 x4 streams (n-1)S both ways, raid10 near-2 x4 (n/2)S
         assertThat(ps.get(0).memberUtilisation()).isCloseTo(300.0 * (1 << 20) / (3 * 268e6), within(1e-12));
         assertThat(ps.get(1).memberUtilisation()).isCloseTo(300.0 * (1 << 20) / (2 * 268e6), within(1e-12));
@@ -53,7 +53,7 @@ class AlternativeLayoutsTest {
         DiskProfile named = new DiskProfile("m", "M disks", "M", true, d.randomReadIops(), d.randomWriteIops(), d.blockSizeBytes(),
                 d.queueDepth(), d.sequentialMBps(), "test");
         CapacityUse use = new ProfileMatcher(List.of(), List.of(named)).use(
-                new LiveLoad(raid5, "M", true, "sda", io.raidpulse.model.profile.Pattern.SEQUENTIAL, 1 / 3.0, 1 << 20, 4, 1.0),
+                new LiveLoad(raid5, "M", true, "sda", io.raidpulse.model.profile.IoPattern.SEQUENTIAL, 1 / 3.0, 1 << 20, 4, 1.0),
                 100, 200, 1 << 20, 1 << 20);
         assertThat(use.util()).isCloseTo(ps.get(0).memberUtilisation(), within(1e-12));
     }

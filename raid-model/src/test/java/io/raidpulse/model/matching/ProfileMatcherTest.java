@@ -14,7 +14,7 @@ import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.importer.FioJsonImporter;
 import io.raidpulse.model.importer.ImportContext;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.Verdict;
@@ -33,7 +33,7 @@ class ProfileMatcherTest {
     }
 
     private static LiveLoad load(RaidLayout layout, String model, double readFraction, long bytes, double arrayQ, Double memberQ) {
-        return new LiveLoad(layout, model, true, "sda", Pattern.RANDOM, readFraction, bytes, arrayQ, memberQ);
+        return new LiveLoad(layout, model, true, "sda", IoPattern.RANDOM, readFraction, bytes, arrayQ, memberQ);
     }
 
     @Test
@@ -65,12 +65,12 @@ class ProfileMatcherTest {
         assertThat(m.matchingProfile(load(RaidLayout.of(RaidLevel.RAID5, 6), WD20, 0.0, 4096, 3000, 400.0))).isEmpty();
         assertThat(m.matchingProfile(load(RaidLayout.of(RaidLevel.RAID6, 8), WD20, 0.0, 4096, 3000, 400.0))).isEmpty();
         // sequential load against a random benchmark
-        assertThat(m.matchingProfile(new LiveLoad(raid5x8, WD20, true, "sda", Pattern.SEQUENTIAL, 0.0, 4096, 3000, 400.0))).isEmpty();
+        assertThat(m.matchingProfile(new LiveLoad(raid5x8, WD20, true, "sda", IoPattern.SEQUENTIAL, 0.0, 4096, 3000, 400.0))).isEmpty();
         // unknown disk model on either side does not exclude
         assertThat(m.matchingProfile(load(raid5x8, null, 0.0, 4096, 3000, 400.0))).isPresent();
         // spinning disks' benchmark against solid-state members of an unknown model
-        assertThat(m.matchingProfile(new LiveLoad(raid5x8, null, false, "sda", Pattern.RANDOM, 0.0, 4096, 3000, 400.0))).isEmpty();
-        assertThat(m.matchingProfile(new LiveLoad(raid5x8, null, null, "sda", Pattern.RANDOM, 0.0, 4096, 3000, 400.0))).isPresent();
+        assertThat(m.matchingProfile(new LiveLoad(raid5x8, null, false, "sda", IoPattern.RANDOM, 0.0, 4096, 3000, 400.0))).isEmpty();
+        assertThat(m.matchingProfile(new LiveLoad(raid5x8, null, null, "sda", IoPattern.RANDOM, 0.0, 4096, 3000, 400.0))).isPresent();
     }
 
     @Test
@@ -117,14 +117,14 @@ class ProfileMatcherTest {
     void nothingKnownFallsBackToALabelledDiskClassDefault() {
         ProfileMatcher m = new ProfileMatcher(List.of(), List.of());
         CapacityChoice ssd = m.choose(new LiveLoad(RaidLayout.of(RaidLevel.RAID1, 2), "Samsung SSD 870", false, "sda",
-                Pattern.RANDOM, 1.0, 4096, 1, 0.5));
+                IoPattern.RANDOM, 1.0, 4096, 1, 0.5));
         assertThat(ssd.source()).isEqualTo(CapacitySource.DISK_CLASS_DEFAULT);
         assertThat(ssd.disk()).isSameAs(DiskClass.SATA_SSD.defaults());
         assertThat(ssd.label()).contains("disk-class default default-sata-ssd (no benchmark of these disks; default: Samsung 850 EVO");
         assertThat(ssd.readIops()).isCloseTo(DiskClass.SATA_SSD.defaults().randomReadIops(), within(1e-9));
 
         CapacityChoice seq = m.choose(new LiveLoad(RaidLayout.of(RaidLevel.RAID5, 4), null, null, "nvme0n1",
-                Pattern.SEQUENTIAL, 0.0, 1 << 20, 4, null));
+                IoPattern.SEQUENTIAL, 0.0, 1 << 20, 4, null));
         assertThat(seq.disk()).isSameAs(DiskClass.NVME_SSD.defaults());
         assertThat(seq.writeBytesPerSec()).isCloseTo(3 * 3300e6, within(1.0));
         assertThat(seq.totalIops()).isNull();
@@ -132,7 +132,7 @@ class ProfileMatcherTest {
 
     @Test
     void unknownQueueDepthRanksBehindANearOne() {
-        BenchmarkResult base = BenchmarkResult.builder("near", Tool.FIO).pattern(Pattern.RANDOM).level(RaidLevel.RAID5).disks(4)
+        BenchmarkResult base = BenchmarkResult.builder("near", Tool.FIO).pattern(IoPattern.RANDOM).level(RaidLevel.RAID5).disks(4)
                 .readFraction(1.0).blockSizeBytes(4096L).queueDepth(8).jobs(1).readIops(900.0).writeIops(0.0).build();
         BenchmarkResult unknown = base.toBuilder().id("unknown").queueDepth(null).readIops(100.0).build();
         ProfileMatcher m = new ProfileMatcher(List.of(unknown, base), List.of());

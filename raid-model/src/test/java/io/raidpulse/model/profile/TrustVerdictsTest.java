@@ -16,7 +16,7 @@ class TrustVerdictsTest {
     private static final DiskProfile DISK = new DiskProfile("d", "test disk", null, true, 200, 180, 4096, 1, 150, "test");
 
     private static BenchmarkResult.Builder randomRead(double iops) {
-        return BenchmarkResult.builder("p", Tool.FIO).pattern(Pattern.RANDOM).level(RaidLevel.RAID5).disks(4)
+        return BenchmarkResult.builder("p", Tool.FIO).pattern(IoPattern.RANDOM).level(RaidLevel.RAID5).disks(4)
                 .readFraction(1.0).blockSizeBytes(4096L).queueDepth(16).jobs(1).readIops(iops).writeIops(0.0).direct(true);
     }
 
@@ -43,7 +43,7 @@ class TrustVerdictsTest {
 
     @Test
     void cpuBoundAndTooFastAreCacheSuspectAndOutrankTheModel() {
-        BenchmarkResult seq = BenchmarkResult.builder("b", Tool.BONNIE).pattern(Pattern.SEQUENTIAL).level(RaidLevel.RAID5).disks(4)
+        BenchmarkResult seq = BenchmarkResult.builder("b", Tool.BONNIE).pattern(IoPattern.SEQUENTIAL).level(RaidLevel.RAID5).disks(4)
                 .readFraction(1.0).readBytesPerSec(800e6).build();
         BenchmarkResult p = TrustVerdicts.assess(seq, OutputSignals.cpu(99.0), DISK);
         assertThat(p.verdict()).isEqualTo(Verdict.CACHE_SUSPECT);
@@ -57,7 +57,7 @@ class TrustVerdictsTest {
 
     @Test
     void dataSetInRamIsCacheSuspectUnlessDirectOrFlushedWrites() {
-        BenchmarkResult.Builder b = BenchmarkResult.builder("s", Tool.SYSBENCH).pattern(Pattern.RANDOM)
+        BenchmarkResult.Builder b = BenchmarkResult.builder("s", Tool.SYSBENCH).pattern(IoPattern.RANDOM)
                 .fileSizeBytes(2L << 30).ramBytes(16L << 30).readFraction(0.6).readIops(100.0).writeIops(66.0);
         assertThat(TrustVerdicts.assess(b.direct(false).build(), OutputSignals.NONE, null).verdictReasons())
                 .containsExactly("cache: the 2 GiB data set fits in 16 GiB of RAM and the I/O was buffered");
@@ -84,7 +84,7 @@ class TrustVerdictsTest {
         assertThat(TrustVerdicts.compareWithModel(randomRead(100).build(), null).skippedBecause()).isEqualTo("no member-disk profile to compare with");
         assertThat(TrustVerdicts.compareWithModel(randomRead(100).queueDepth(null).build(), DISK).describe())
                 .isEqualTo("not compared with the model: the queue depth or job count is not known");
-        BenchmarkResult pg = BenchmarkResult.builder("pg", Tool.PGBENCH).pattern(Pattern.APPLICATION).tps(900.0)
+        BenchmarkResult pg = BenchmarkResult.builder("pg", Tool.PGBENCH).pattern(IoPattern.APPLICATION).tps(900.0)
                 .level(RaidLevel.RAID10).disks(4).build();
         assertThat(TrustVerdicts.compareWithModel(pg, DISK).skippedBecause()).contains("application benchmark");
         BenchmarkResult impossible = randomRead(100).level(RaidLevel.RAID6).disks(3).build();

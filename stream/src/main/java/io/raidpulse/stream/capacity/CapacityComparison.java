@@ -12,7 +12,7 @@ import io.raidpulse.model.matching.LiveLoad;
 import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.matching.Projection;
 import io.raidpulse.model.matching.WindowRequests;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.intake.Observation;
@@ -173,7 +173,7 @@ public final class CapacityComparison implements Processor<String, CapacityInput
         long readBytes = requests.readBytes();
         long writeBytes = requests.writeBytes();
         long meanBytes = requests.meanBytes();
-        Pattern pattern = requests.pattern();
+        IoPattern pattern = requests.pattern();
         RaidLayout current = layout.get();
         boolean sequential = requests.sequential();
         DiskProfile classDefault = DiskClass.guess(shape.rotational(), shape.device()).defaults();

@@ -10,7 +10,7 @@ import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.capacity.RaidModel;
 import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.SubjectKind;
@@ -409,7 +409,7 @@ class CapacityComparisonTest {
 
     /** A trusted fio result of the same SSD RAID10: 20000 IOPS at 70% reads, 4 KiB, 8 deep x 4 jobs. */
     static BenchmarkResult ssdRaid10Benchmark() {
-        return BenchmarkResult.builder("fio-ssd-raid10-randrw70", Tool.FIO).toolVersion("3.33").pattern(Pattern.RANDOM)
+        return BenchmarkResult.builder("fio-ssd-raid10-randrw70", Tool.FIO).toolVersion("3.33").pattern(IoPattern.RANDOM)
                 .blockSizeBytes(4096L).queueDepth(8).jobs(4).readFraction(0.7).direct(true)
                 .level(RaidLevel.RAID10).layout("near-2").disks(4).rotational(false)
                 .readIops(14_000.0).writeIops(6_000.0).source("fio randrw on md1").build();

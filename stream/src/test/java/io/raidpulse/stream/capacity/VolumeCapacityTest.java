@@ -9,7 +9,7 @@ import io.raidpulse.model.catalog.BuiltInCatalog;
 import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.matching.CapacitySource;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
@@ -75,7 +75,7 @@ class VolumeCapacityTest {
 
     /** A trusted fio random-read run of a RAID5 of four behind the named controller: 600 reads a second, 32 deep x 2 jobs. */
     static BenchmarkResult randread(String id, String controller, double iops, int depth, int jobs) {
-        return BenchmarkResult.builder(id, Tool.FIO).toolVersion("3.33").pattern(Pattern.RANDOM).blockSizeBytes(4096L).queueDepth(depth)
+        return BenchmarkResult.builder(id, Tool.FIO).toolVersion("3.33").pattern(IoPattern.RANDOM).blockSizeBytes(4096L).queueDepth(depth)
                 .jobs(jobs).readFraction(1.0).direct(true).level(RaidLevel.RAID5).disks(4).rotational(true).controller(controller)
                 .readIops(iops).writeIops(0.0).source("fio randread on a volume").build();
     }

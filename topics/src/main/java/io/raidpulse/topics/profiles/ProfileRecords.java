@@ -2,7 +2,7 @@ package io.raidpulse.topics.profiles;
 
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.model.profile.BenchmarkResult;
-import io.raidpulse.model.profile.Pattern;
+import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.Tool;
 import io.raidpulse.model.profile.Verdict;
 import io.raidpulse.schema.AccessPattern;
@@ -77,7 +77,7 @@ public final class ProfileRecords {
         return BenchmarkResult.builder(a.getId(), Tool.valueOf(a.getTool().name()))
                 .toolVersion(a.getToolVersion())
                 .parameters(a.getParameters())
-                .pattern(a.getPattern() == null ? null : Pattern.valueOf(a.getPattern().name()))
+                .pattern(a.getPattern() == null ? null : IoPattern.valueOf(a.getPattern().name()))
                 .blockSizeBytes(a.getBlockSizeBytes())
                 .queueDepth(a.getQueueDepth())
                 .jobs(a.getJobs())

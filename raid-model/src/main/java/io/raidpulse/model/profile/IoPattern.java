@@ -1,7 +1,7 @@
 package io.raidpulse.model.profile;
 
 /** How the benchmark addressed the disks; the read/write split is {@code readFraction}. */
-public enum Pattern {
+public enum IoPattern {
     /** Random offsets (fio rand*, sysbench rnd*, bonnie++ seeks). */
     RANDOM,
     /** Consecutive offsets (fio read/write, dd, bonnie++ block I/O, sysbench seq*). */
