@@ -276,18 +276,8 @@ public final class EmbeddedKafka implements AutoCloseable {
         p.put("log.dirs", logDir.toString());
         p.put("metadata.log.dir", logDir.toString());
         // one node: every internal topic with a single replica, and few partitions for a fast start
-        p.put("offsets.topic.replication.factor", "1");
-        p.put("offsets.topic.num.partitions", "4");
-        p.put("transaction.state.log.replication.factor", "1");
-        p.put("transaction.state.log.min.isr", "1");
-        p.put("transaction.state.log.num.partitions", "4");
-        p.put("share.coordinator.state.topic.replication.factor", "1");
-        p.put("share.coordinator.state.topic.min.isr", "1");
-        p.put("group.initial.rebalance.delay.ms", "0");
+        replication(p, 1, 1, 4);
         p.put("num.partitions", "1");
-        p.put("default.replication.factor", "1");
-        p.put("min.insync.replicas", "1");
-        p.put("auto.create.topics.enable", "true");
         // this is a development/test broker: bounded disk use
         p.put("log.retention.hours", "168");
         p.put("log.segment.bytes", String.valueOf(64 * 1024 * 1024));
@@ -343,5 +333,24 @@ public final class EmbeddedKafka implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The replication of the internal topics (consumer offsets, transactions, share groups) and of
+     * topics created without settings, for a broker among {@code replicas} nodes: every topic
+     * created automatically, no delay before a group's first rebalance (test and development brokers).
+     */
+    static void replication(Properties p, int replicas, int minIsr, int internalPartitions) {
+        p.put("offsets.topic.replication.factor", Integer.toString(replicas));
+        p.put("offsets.topic.num.partitions", Integer.toString(internalPartitions));
+        p.put("transaction.state.log.replication.factor", Integer.toString(replicas));
+        p.put("transaction.state.log.min.isr", Integer.toString(minIsr));
+        p.put("transaction.state.log.num.partitions", Integer.toString(internalPartitions));
+        p.put("share.coordinator.state.topic.replication.factor", Integer.toString(replicas));
+        p.put("share.coordinator.state.topic.min.isr", Integer.toString(minIsr));
+        p.put("default.replication.factor", Integer.toString(replicas));
+        p.put("min.insync.replicas", Integer.toString(minIsr));
+        p.put("auto.create.topics.enable", "true");
+        p.put("group.initial.rebalance.delay.ms", "0");
     }
 }

@@ -49,8 +49,6 @@ public final class KafkaClusterNode {
 
     static Properties properties(int nodeId, Path dir, int clientPort, int controllerPort, String voters) {
         int nodes = voters.split(",").length;
-        String replicas = Integer.toString(Math.min(3, nodes));
-        String minIsr = Integer.toString(Math.min(2, nodes));
         Properties p = new Properties();
         p.put("process.roles", "broker,controller");
         p.put("node.id", Integer.toString(nodeId));
@@ -62,18 +60,8 @@ public final class KafkaClusterNode {
         p.put("inter.broker.listener.name", "PLAINTEXT");
         p.put("log.dirs", dir.toString());
         p.put("metadata.log.dir", dir.toString());
-        p.put("offsets.topic.replication.factor", replicas);
-        p.put("offsets.topic.num.partitions", "6");
-        p.put("transaction.state.log.replication.factor", replicas);
-        p.put("transaction.state.log.min.isr", minIsr);
-        p.put("transaction.state.log.num.partitions", "6");
-        p.put("share.coordinator.state.topic.replication.factor", replicas);
-        p.put("share.coordinator.state.topic.min.isr", minIsr);
-        p.put("default.replication.factor", replicas);
-        p.put("min.insync.replicas", minIsr);
+        EmbeddedKafka.replication(p, Math.min(3, nodes), Math.min(2, nodes), 6);
         p.put("num.partitions", "6");
-        p.put("auto.create.topics.enable", "true");
-        p.put("group.initial.rebalance.delay.ms", "0");
         // a dead peer is noticed within seconds, not the production default's 9 s + 18 s
         p.put("broker.session.timeout.ms", "6000");
         p.put("broker.heartbeat.interval.ms", "1000");

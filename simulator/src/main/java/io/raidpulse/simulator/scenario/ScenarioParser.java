@@ -764,11 +764,15 @@ public final class ScenarioParser {
         }
 
         long seconds(String v, String field) {
-            Long s = Units.seconds(v);
-            if (s == null) {
-                throw error(field, "expected a time in whole seconds like 90s, 12m30s or 1h, got '" + v + "'");
+            return parsed(Units.seconds(v), v, field, "a time in whole seconds like 90s, 12m30s or 1h");
+        }
+
+        /** {@code value} as {@link Units} read it from {@code v}, or an error naming what was expected. */
+        private long parsed(Long value, String v, String field, String expected) {
+            if (value == null) {
+                throw error(field, "expected " + expected + ", got '" + v + "'");
             }
-            return s;
+            return value;
         }
 
         /** Seconds from a short time in milliseconds or microseconds: {@code 1.5ms}, {@code 80us}; up to 10 s. */
@@ -805,11 +809,7 @@ public final class ScenarioParser {
         }
 
         long bytes(String v, String field) {
-            Long b = Units.bytes(v);
-            if (b == null) {
-                throw error(field, "expected a size like 8k, 512KiB, 30GB or 16TB, got '" + v + "'");
-            }
-            return b;
+            return parsed(Units.bytes(v), v, field, "a size like 8k, 512KiB, 30GB or 16TB");
         }
 
         long integer(String v, String field, long min, long max) {
