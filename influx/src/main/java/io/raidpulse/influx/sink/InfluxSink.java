@@ -22,6 +22,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -42,6 +46,12 @@ import org.slf4j.LoggerFactory;
  * a crash or a rebalance overwrites itself. Records that do not decode go to the dead-letter
  * topic; points InfluxDB refuses for good (HTTP 400: a field type conflict, points older than
  * the retention policy) are logged and skipped, since retrying cannot make them succeed.
+ *
+ * <p>One batch is written on a thread of its own while the consumer thread reads and decodes the
+ * next, so that decoding does not wait on InfluxDB's ingest; the next batch is handed over only
+ * after the one before it was acknowledged and its offsets committed, so offsets are committed in
+ * order and at most two batches are held. A batch whose write failed is retried on the consumer
+ * thread, consumption paused, before anything after it is written.
  */
 public final class InfluxSink implements Runnable, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(InfluxSink.class);
@@ -63,11 +73,12 @@ public final class InfluxSink implements Runnable, AutoCloseable {
     private KafkaConsumer<byte[], byte[]> consumer;
     private KafkaProducer<byte[], byte[]> deadLetters;
 
-    /** pending lines by bucket (db/rp), and the next offset to commit per partition once they are written */
-    private final Map<String, List<String>> pending = new LinkedHashMap<>();
-    private final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
-    private int pendingCount;
-    private long oldestPendingMs;
+    /** The batch being read from Kafka. */
+    private Batch pending = new Batch();
+    /** The batch handed to the writer thread and its write (null when none): committed once acknowledged. */
+    private Batch writing;
+    private Future<?> write;
+    private ExecutorService writer;
     /** set by a rebalance that dropped the batch: the partitions still owned must be read again from their commits */
     private boolean batchDropped;
 
@@ -116,6 +127,11 @@ public final class InfluxSink implements Runnable, AutoCloseable {
             consumer = c;
             worker.wakes(c);
             deadLetters = p;
+            writer = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "influx-sink-writer");
+                t.setDaemon(true);
+                return t;
+            });
             c.subscribe(subscribed, new Rebalance());
             while (worker.running()) {
                 ConsumerRecords<byte[], byte[]> records = c.poll(POLL);
@@ -126,17 +142,25 @@ public final class InfluxSink implements Runnable, AutoCloseable {
                 for (ConsumerRecord<byte[], byte[]> r : records) {
                     add(r);
                 }
-                if (pendingCount >= settings.batchSize()
-                        || (!offsets.isEmpty() && System.currentTimeMillis() - oldestPendingMs >= settings.flushInterval().toMillis())) {
-                    flushWithRetry();
+                if (pending.count >= settings.batchSize()
+                        || (!pending.isEmpty() && System.currentTimeMillis() - pending.oldestMs >= settings.flushInterval().toMillis())) {
+                    finishWriting();
+                    if (worker.running() && !batchDropped) {
+                        writing = pending;
+                        pending = new Batch();
+                        Batch b = writing;
+                        write = writer.submit(() -> writeOut(b));
+                    }
+                } else if (write != null && write.isDone()) {
+                    finishWriting();
                 }
             }
-            if (!offsets.isEmpty()) {
-                try {
-                    flushOnce();
-                } catch (InfluxWriteException e) {
-                    log.warn("{}; the last batch will be written after the next start", e.getMessage());
-                }
+            awaitWrite();
+            try {
+                flushOnce(writing);
+                flushOnce(pending);
+            } catch (InfluxWriteException e) {
+                log.warn("{}; the last batch will be written after the next start", e.getMessage());
             }
         } catch (WakeupException e) {
             if (worker.running()) {
@@ -145,14 +169,18 @@ public final class InfluxSink implements Runnable, AutoCloseable {
         } catch (RuntimeException e) {
             log.error("InfluxDB sink stopped", e);
             throw e;
+        } finally {
+            if (writer != null) {
+                writer.shutdownNow();
+            }
         }
     }
 
     private void add(ConsumerRecord<byte[], byte[]> r) {
-        if (offsets.isEmpty()) {
-            oldestPendingMs = System.currentTimeMillis();
+        if (pending.isEmpty()) {
+            pending.oldestMs = System.currentTimeMillis();
         }
-        offsets.put(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));
+        pending.offsets.put(new TopicPartition(r.topic(), r.partition()), new OffsetAndMetadata(r.offset() + 1));
         if (r.value() == null) {
             return;
         }
@@ -177,16 +205,60 @@ public final class InfluxSink implements Runnable, AutoCloseable {
     }
 
     private void pend(InfluxPoints.Line line) {
-        pending.computeIfAbsent(influx.bucket(line.retentionPolicy()), b -> new ArrayList<>()).add(line.text());
-        pendingCount++;
+        pending.lines.computeIfAbsent(influx.bucket(line.retentionPolicy()), b -> new ArrayList<>()).add(line.text());
+        pending.count++;
+    }
+
+    /**
+     * Ends the write in flight, if any: commits its batch once acknowledged, or writes what is left
+     * of it here until InfluxDB takes it (or the sink stops, or a rebalance drops it).
+     */
+    private void finishWriting() {
+        if (writing == null) {
+            return;
+        }
+        awaitWrite();
+        flushWithRetry(writing);
+        if (writing.isEmpty()) {
+            writing = null;
+        }
+    }
+
+    /** Waits for the write in flight, if any, to end; what it did not write is left in its batch. */
+    private void awaitWrite() {
+        if (write == null) {
+            return;
+        }
+        boolean interrupted = false;
+        try {
+            // to its end even when interrupted: the batch is not this thread's to touch before
+            while (true) {
+                try {
+                    write.get();
+                    return;
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof InfluxWriteException) {
+                        return;
+                    }
+                    throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            write = null;
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** Writes the batch and commits, retrying while InfluxDB is down; returns early when stopping or when a rebalance dropped the batch. */
-    private void flushWithRetry() {
+    private void flushWithRetry(Batch batch) {
         Backoff.Waits backoff = new Backoff(FIRST_BACKOFF, settings.maxBackoff()).start();
         while (worker.running() && !batchDropped) {
             try {
-                flushOnce();
+                flushOnce(batch);
                 if (influxDown) {
                     influxDown = false;
                     log.info("InfluxDB at {} acknowledges writes again", influx.url());
@@ -209,15 +281,29 @@ public final class InfluxSink implements Runnable, AutoCloseable {
         long until = System.currentTimeMillis() + d.toMillis();
         while (worker.running() && !batchDropped && System.currentTimeMillis() < until) {
             ConsumerRecords<byte[], byte[]> late = consumer.poll(Duration.ofMillis(Math.min(100, Math.max(1, until - System.currentTimeMillis()))));
-            // only from a partition assigned in this poll, before it could be paused: part of the batch now
+            // only from a partition assigned in this poll, before it could be paused: into the next batch
             late.forEach(this::add);
             consumer.pause(consumer.assignment());
         }
     }
 
-    /** One attempt: every pending bucket written, dead letters acknowledged, then the offsets committed. */
-    private void flushOnce() {
-        for (Map.Entry<String, List<String>> e : pending.entrySet()) {
+    /** One attempt: every line of the batch written, dead letters acknowledged, then the offsets committed. */
+    private void flushOnce(Batch batch) {
+        if (batch == null || batch.isEmpty()) {
+            return;
+        }
+        writeOut(batch);
+        deadLetters.flush();
+        consumer.commitSync(new HashMap<>(batch.offsets));
+        batch.clear();
+    }
+
+    /**
+     * Writes the batch's lines, removing each part InfluxDB acknowledged or refused for good: after
+     * a retriable failure (thrown) the batch holds what is left to write.
+     */
+    private void writeOut(Batch toWrite) {
+        for (Map.Entry<String, List<String>> e : toWrite.lines.entrySet()) {
             if (e.getValue().isEmpty()) {
                 continue;
             }
@@ -239,11 +325,6 @@ public final class InfluxSink implements Runnable, AutoCloseable {
             }
             batch.clear();
         }
-        deadLetters.flush();
-        consumer.commitSync(new HashMap<>(offsets));
-        pending.clear();
-        offsets.clear();
-        pendingCount = 0;
     }
 
     private void rewindToCommitted() {
@@ -264,17 +345,18 @@ public final class InfluxSink implements Runnable, AutoCloseable {
     private final class Rebalance implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            if (offsets.isEmpty()) {
-                return;
-            }
+            awaitWrite();
             try {
-                flushOnce();
+                // the batch in flight first: offsets are committed in order
+                flushOnce(writing);
+                flushOnce(pending);
             } catch (RuntimeException e) {
                 // the next owner, or this consumer after rewinding, writes these records again
                 log.warn("batch dropped at rebalance, it will be read again: {}", e.getMessage());
+                if (writing != null) {
+                    writing.clear();
+                }
                 pending.clear();
-                offsets.clear();
-                pendingCount = 0;
                 batchDropped = true;
             }
         }
@@ -290,5 +372,23 @@ public final class InfluxSink implements Runnable, AutoCloseable {
     @Override
     public void close() {
         worker.close();
+    }
+
+    /** Lines by bucket (db/rp), and the next offset to commit per partition once they are written. */
+    private static final class Batch {
+        final Map<String, List<String>> lines = new LinkedHashMap<>();
+        final Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+        int count;
+        long oldestMs;
+
+        boolean isEmpty() {
+            return offsets.isEmpty();
+        }
+
+        void clear() {
+            lines.clear();
+            offsets.clear();
+            count = 0;
+        }
     }
 }
