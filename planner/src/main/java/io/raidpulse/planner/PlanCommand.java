@@ -145,10 +145,10 @@ public final class PlanCommand implements Callable<Integer> {
         Settings settings = settings();
         String fmt = format.toLowerCase(Locale.ROOT);
         if (!List.of("text", "json", "html").contains(fmt)) {
-            throw new UserException("--format must be text, json or html, got '" + format + "'", UserException.EXIT_USAGE, null);
+            throw UserException.usage("--format must be text, json or html, got '" + format + "'");
         }
         if (!(maxUtil > 0 && maxUtil <= 100)) {
-            throw new UserException("--max-util must be a percentage above 0 and at most 100, got " + maxUtil, UserException.EXIT_USAGE, null);
+            throw UserException.usage("--max-util must be a percentage above 0 and at most 100, got " + maxUtil);
         }
         ZoneId zone = zone();
         Instant end = until == null ? Instant.now() : instant(until);
@@ -161,10 +161,10 @@ public final class PlanCommand implements Callable<Integer> {
             history = new HistoryQueries(influx, settings.get(SinkSettings.RETENTION_POLICIES), err)
                     .load(host, array, start, end, windowMs);
         }
-        RaidLayout current = history.shape().raidLayout().orElseThrow(() -> new UserException(host + "/" + array + " is "
+        RaidLayout current = history.shape().raidLayout().orElseThrow(() -> UserException.usage(host + "/" + array + " is "
                 + (history.hardware() ? "a hardware RAID volume declared " : "") + history.shape().level()
                 + (history.shape().layout() == null ? "" : " " + history.shape().layout())
-                + ": the RAID model does not cover it", UserException.EXIT_USAGE, null));
+                + ": the RAID model does not cover it"));
         List<RaidLayout> alternatives = history.hardware() ? List.of() : alternatives(current);
         List<VolumeLayouts.Candidate> candidates = history.hardware() ? volumeLayouts(current) : List.of();
         // an md array's plan reads them only for the member disk; a volume's matches its layouts against them
@@ -205,7 +205,7 @@ public final class PlanCommand implements Callable<Integer> {
         put(o, KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrapServers);
         s = s.with(o);
         if (!s.has(InfluxSettings.URL.name())) {
-            throw new UserException("no InfluxDB: give --influx-url or influx.url in --config", UserException.EXIT_USAGE, null);
+            throw UserException.usage("no InfluxDB: give --influx-url or influx.url in --config");
         }
         // every setting read before anything connects: a bad one is one line naming it, exit 2
         s.get(SinkSettings.RETENTION_POLICIES);
@@ -225,7 +225,7 @@ public final class PlanCommand implements Callable<Integer> {
     private List<RaidLayout> alternatives(RaidLayout current) {
         int n = disks == null ? current.disks() : disks;
         if (n < 1) {
-            throw new UserException("--disks must be at least 1, got " + n, UserException.EXIT_USAGE, null);
+            throw UserException.usage("--disks must be at least 1, got " + n);
         }
         LinkedHashSet<RaidLayout> out = new LinkedHashSet<>();
         try {
@@ -242,11 +242,11 @@ public final class PlanCommand implements Callable<Integer> {
                 }
             }
         } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(e.getMessage(), e);
         }
         out.remove(current);
         if (out.isEmpty()) {
-            throw new UserException("no layout to compare with: the targets given are the current layout", UserException.EXIT_USAGE, null);
+            throw UserException.usage("no layout to compare with: the targets given are the current layout");
         }
         return List.copyOf(out);
     }
@@ -254,12 +254,12 @@ public final class PlanCommand implements Callable<Integer> {
     /** A hardware RAID volume's: on its controller and as md over the same disks (VolumeLayouts). */
     private List<VolumeLayouts.Candidate> volumeLayouts(RaidLayout current) {
         if (disks != null && disks < 1) {
-            throw new UserException("--disks must be at least 1, got " + disks, UserException.EXIT_USAGE, null);
+            throw UserException.usage("--disks must be at least 1, got " + disks);
         }
         try {
             return VolumeLayouts.of(current, disks, targets, 2);
         } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(e.getMessage(), e);
         }
     }
 
@@ -295,8 +295,8 @@ public final class PlanCommand implements Callable<Integer> {
                                                       RaidLayout current) {
         if (diskProfile != null) {
             DiskProfile d = builtInDisks().stream().filter(p -> p.id().equals(diskProfile)).findFirst()
-                    .orElseThrow(() -> new UserException("no built-in disk profile '" + diskProfile + "'; known: "
-                            + String.join(", ", builtInDisks().stream().map(DiskProfile::id).toList()), UserException.EXIT_USAGE, null));
+                    .orElseThrow(() -> UserException.usage("no built-in disk profile '" + diskProfile + "'; known: "
+                            + String.join(", ", builtInDisks().stream().map(DiskProfile::id).toList())));
             return Map.entry(d, "--disk-profile: " + d.source());
         }
         LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), IoPattern.RANDOM, 0.5, 4096, 1, null);
@@ -323,7 +323,7 @@ public final class PlanCommand implements Callable<Integer> {
         try {
             return timeZone == null ? ZoneId.systemDefault() : ZoneId.of(timeZone);
         } catch (RuntimeException e) {
-            throw new UserException("--time-zone: unknown zone '" + timeZone + "' (like UTC or Europe/Berlin)", UserException.EXIT_USAGE, e);
+            throw UserException.usage("--time-zone: unknown zone '" + timeZone + "' (like UTC or Europe/Berlin)", e);
         }
     }
 
@@ -331,8 +331,7 @@ public final class PlanCommand implements Callable<Integer> {
         try {
             return Instant.parse(text);
         } catch (DateTimeParseException e) {
-            throw new UserException("--until: expected an ISO-8601 instant like 2026-03-01T00:00:00Z, got '" + text + "'",
-                    UserException.EXIT_USAGE, e);
+            throw UserException.usage("--until: expected an ISO-8601 instant like 2026-03-01T00:00:00Z, got '" + text + "'", e);
         }
     }
 

@@ -39,8 +39,7 @@ public final class SendSpoolCommand implements Callable<Integer> {
         Settings settings = file.with(Map.of(CollectorSettings.SPOOL_DIR.name(), spoolDir.toString()));
         Duration limit = Settings.parseDuration(timeout);
         if (limit == null || limit.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new UserException("--timeout expects a duration of at least 1s, like 90s or 5m, got '" + timeout + "'",
-                    UserException.EXIT_USAGE, null);
+            throw UserException.usage("--timeout expects a duration of at least 1s, like 90s or 5m, got '" + timeout + "'");
         }
         SpoolDelivery.Result r = SpoolDelivery.deliver(settings, limit, Collector::kafkaProducer);
         PrintWriter out = spec.commandLine().getOut();

@@ -100,7 +100,7 @@ public final class CapacityCommand implements Callable<Integer> {
         try {
             result = CapacityCalculator.compute(query);
         } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -138,8 +138,8 @@ public final class CapacityCommand implements Callable<Integer> {
         return Stream.concat(BuiltInCatalog.diskProfiles().stream(), Stream.of(DiskClass.values()).map(DiskClass::defaults))
                 .filter(d -> d.id().equals(id))
                 .findFirst()
-                .orElseThrow(() -> new UserException("no built-in disk profile '" + id + "'; known: "
-                        + String.join(", ", profileIds()), UserException.EXIT_USAGE, null));
+                .orElseThrow(() -> UserException.usage("no built-in disk profile '" + id + "'; known: "
+                        + String.join(", ", profileIds())));
     }
 
     private static String human(long bytes) {

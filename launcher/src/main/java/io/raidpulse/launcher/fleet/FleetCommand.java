@@ -84,25 +84,25 @@ public final class FleetCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (hosts < 1 || hosts > MAX_HOSTS) {
-            throw usage("--hosts must be 1 to " + MAX_HOSTS + ", got " + hosts);
+            throw UserException.usage("--hosts must be 1 to " + MAX_HOSTS + ", got " + hosts);
         }
         long durationS = seconds("--duration", duration);
         if (durationS < FleetMix.MIN_DURATION_S) {
-            throw usage("--duration must be at least 5m, got " + duration);
+            throw UserException.usage("--duration must be at least 5m, got " + duration);
         }
         long intervalS = interval == null ? 0 : seconds("--interval", interval);
         if (interval != null && (intervalS < 1 || intervalS > 3600)) {
-            throw usage("--interval must be 1s to 1h, got " + interval);
+            throw UserException.usage("--interval must be 1s to 1h, got " + interval);
         }
         if (intervalS > durationS / 10) {
-            throw usage("--interval " + interval + " leaves fewer than 10 samples in --duration " + duration + ": make it shorter or the duration longer");
+            throw UserException.usage("--interval " + interval + " leaves fewer than 10 samples in --duration " + duration + ": make it shorter or the duration longer");
         }
         long now = System.currentTimeMillis() / 1000 * 1000;
         Instant begin;
         try {
             begin = start != null ? Instant.parse(start) : Instant.ofEpochMilli(fast ? now - durationS * 1000 : now);
         } catch (DateTimeParseException e) {
-            throw usage("--start must be an ISO-8601 instant like 2026-01-01T00:00:00Z, got " + start);
+            throw UserException.usage("--start must be an ISO-8601 instant like 2026-01-01T00:00:00Z, got " + start);
         }
         Settings settings = config == null ? Settings.empty() : Settings.load(config);
         if (bootstrap != null) {
@@ -126,7 +126,7 @@ public final class FleetCommand implements Callable<Integer> {
         try {
             truth = truthFile == null ? null : new FleetTruthWriter(truthFile, header);
         } catch (IOException e) {
-            throw new UserException("cannot write --truth " + truthFile + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", UserException.EXIT_USAGE, e);
+            throw UserException.usage("cannot write --truth " + truthFile + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
         }
         // fast: the truth is complete before the first sample goes out; real time: written alongside, as
         // the hosts' first samples are due from the start (it takes about 12 ms per host and 10 minutes)
@@ -224,15 +224,11 @@ public final class FleetCommand implements Callable<Integer> {
         return r.totalMemory() - r.freeMemory();
     }
 
-    private static UserException usage(String message) {
-        return new UserException(message, UserException.EXIT_USAGE, null);
-    }
-
     /** Whole seconds from {@code 90s}, {@code 10m}, {@code 1h30m}, {@code 2d}. */
     static long seconds(String option, String text) {
         Matcher m = DURATION.matcher(text.trim());
         if (text.isBlank() || !m.matches()) {
-            throw usage(option + " must be a time like 90s, 10m, 1h30m or 2d, got '" + text + "'");
+            throw UserException.usage(option + " must be a time like 90s, 10m, 1h30m or 2d, got '" + text + "'");
         }
         long s = 0;
         long[] unit = {86400, 3600, 60, 1};

@@ -79,7 +79,7 @@ public final class UpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (fast && scenario == null) {
-            throw new UserException("--fast needs --simulate SCENARIO: this host's own counters run in real time", UserException.EXIT_USAGE, null);
+            throw UserException.usage("--fast needs --simulate SCENARIO: this host's own counters run in real time");
         }
         PrintWriter out = spec.commandLine().getOut();
         // every setting checked before anything starts; the broker's address is up's own

@@ -33,8 +33,7 @@ public final class KafkaOptions {
         }
         s = s.with(o);
         if (!s.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
-            throw new UserException("no Kafka address: give --bootstrap-servers or kafka.bootstrap.servers in --config",
-                    UserException.EXIT_USAGE, null);
+            throw UserException.usage("no Kafka address: give --bootstrap-servers or kafka.bootstrap.servers in --config");
         }
         return s;
     }

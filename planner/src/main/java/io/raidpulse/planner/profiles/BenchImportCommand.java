@@ -122,17 +122,17 @@ public final class BenchImportCommand implements Callable<Integer> {
         String text = read();
         String name = file.equals("-") ? "standard input" : Path.of(file).getFileName().toString();
         ImportContext ctx = context(name);
-        BenchmarkFormat format = FormatSniffer.detect(text).orElseThrow(() -> new UserException(name
-                + ": not a recognised benchmark output (expected " + FormatSniffer.EXPECTED + ")", UserException.EXIT_USAGE, null));
+        BenchmarkFormat format = FormatSniffer.detect(text).orElseThrow(() -> UserException.usage(name
+                + ": not a recognised benchmark output (expected " + FormatSniffer.EXPECTED + ")"));
         List<BenchmarkResult> profiles;
         try {
             profiles = FormatSniffer.importAny(text, ctx);
         } catch (ImportException e) {
-            throw new UserException(name + ": " + e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(name + ": " + e.getMessage(), e);
         }
         if (profiles.isEmpty()) {
-            throw new UserException(name + ": this " + format.displayName() + " output holds no throughput or IOPS result to import"
-                    + " (bonnie++ -s 0 runs file-creation tests only)", UserException.EXIT_USAGE, null);
+            throw UserException.usage(name + ": this " + format.displayName() + " output holds no throughput or IOPS result to import"
+                    + " (bonnie++ -s 0 runs file-creation tests only)");
         }
         ProfileTopic topic = settings == null ? null : new ProfileTopic(settings, kafka.timeout());
         if (topic != null && ctx.memberDisk() == null) {
@@ -169,9 +169,9 @@ public final class BenchImportCommand implements Callable<Integer> {
                 return new String(bytes, StandardCharsets.ISO_8859_1);
             }
         } catch (NoSuchFileException e) {
-            throw new UserException(file + " does not exist", UserException.EXIT_USAGE, null);
+            throw UserException.usage(file + " does not exist");
         } catch (IOException e) {
-            throw new UserException(file + " cannot be read: " + e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(file + " cannot be read: " + e.getMessage(), e);
         }
     }
 
@@ -181,7 +181,7 @@ public final class BenchImportCommand implements Callable<Integer> {
             RaidLevel l = level == null ? null : RaidLevel.parse(level);
             target = new Target(l, layout, disks, diskModel, rotational, controller, filesystem, diskSize);
         } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(e.getMessage(), e);
         }
         ImportContext ctx = ImportContext.of(target).withRam(ram)
                 .withSource(source != null ? source : name, System.currentTimeMillis());
@@ -193,8 +193,8 @@ public final class BenchImportCommand implements Callable<Integer> {
         }
         if (diskProfile != null) {
             ctx = ctx.withMemberDisk(knownDisks().stream().filter(d -> d.id().equals(diskProfile)).findFirst()
-                    .orElseThrow(() -> new UserException("no built-in disk profile '" + diskProfile + "'; known: "
-                            + String.join(", ", knownDisks().stream().map(DiskProfile::id).toList()), UserException.EXIT_USAGE, null)));
+                    .orElseThrow(() -> UserException.usage("no built-in disk profile '" + diskProfile + "'; known: "
+                            + String.join(", ", knownDisks().stream().map(DiskProfile::id).toList()))));
         }
         return ctx;
     }
@@ -206,8 +206,8 @@ public final class BenchImportCommand implements Callable<Integer> {
                 return e;
             }
         }
-        throw new UserException(option + " must be one of " + String.join(", ", Stream.of(allowed)
-                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList()) + ", got '" + value + "'", UserException.EXIT_USAGE, null);
+        throw UserException.usage(option + " must be one of " + String.join(", ", Stream.of(allowed)
+                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList()) + ", got '" + value + "'");
     }
 
     /**

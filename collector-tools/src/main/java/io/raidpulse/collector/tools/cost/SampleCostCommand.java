@@ -55,7 +55,7 @@ public final class SampleCostCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (arrays * 4 > devices || cycles < 1 || warmup < 0) {
-            throw new UserException("need --devices >= 4 x --arrays and --cycles >= 1", UserException.EXIT_USAGE, null);
+            throw UserException.usage("need --devices >= 4 x --arrays and --cycles >= 1");
         }
         Path dir = Files.createTempDirectory("raidpulse-bench");
         try {

@@ -42,13 +42,13 @@ public final class SyntheticHostCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (arrays * 4 > devices || !(interval > 0)) {
-            throw new UserException("need --devices >= 4 x --arrays and a positive --interval", UserException.EXIT_USAGE, null);
+            throw UserException.usage("need --devices >= 4 x --arrays and a positive --interval");
         }
         try {
             if (Files.exists(out)) {
                 try (var s = Files.list(out)) {
                     if (s.findAny().isPresent()) {
-                        throw new UserException(out + " is not empty: use a new directory", UserException.EXIT_USAGE, null);
+                        throw UserException.usage(out + " is not empty: use a new directory");
                     }
                 }
             }
