@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.raidpulse.config.BootstrapServersOption;
+import io.raidpulse.config.ConfigFileOption;
 import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.SetOption;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.influx.InfluxConnection;
@@ -40,7 +43,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +50,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
@@ -105,8 +108,8 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Write the report here instead of standard output.")
     Path out;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Settings file, as for 'raidpulse stream' (influx.*, kafka.*).")
-    Path config;
+    @Mixin
+    ConfigFileOption config = new ConfigFileOption();
 
     @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url).")
     String influxUrl;
@@ -117,12 +120,11 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user (influx.username); the password goes in --config.")
     String influxUsername;
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT,...",
-            description = "Kafka, to take the member disk from the benchmarks topic (kafka.bootstrap.servers).")
-    String bootstrapServers;
+    @Mixin
+    BootstrapServersOption bootstrapServers = new BootstrapServersOption();
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any other setting; repeatable.")
-    Map<String, String> set = new LinkedHashMap<>();
+    @Mixin
+    SetOption set = new SetOption();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -197,13 +199,10 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     Settings settings() {
-        Settings s = config == null ? Settings.empty() : Settings.load(config);
-        Map<String, String> o = new LinkedHashMap<>(set);
-        put(o, InfluxSettings.URL.name(), influxUrl);
-        put(o, InfluxSettings.DATABASE.name(), influxDatabase);
-        put(o, InfluxSettings.USERNAME.name(), influxUsername);
-        put(o, KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrapServers);
-        s = s.with(o);
+        Settings s = bootstrapServers.over(set.over(config.load())
+                .withOption(InfluxSettings.URL, influxUrl)
+                .withOption(InfluxSettings.DATABASE, influxDatabase)
+                .withOption(InfluxSettings.USERNAME, influxUsername));
         if (!s.has(InfluxSettings.URL.name())) {
             throw UserException.usage("no InfluxDB: give --influx-url or influx.url in --config");
         }
@@ -214,12 +213,6 @@ public final class PlanCommand implements Callable<Integer> {
             new ProfileTopic(s, ProfileTopic.DEFAULT_TIMEOUT);
         }
         return s;
-    }
-
-    private static void put(Map<String, String> o, String key, String value) {
-        if (value != null) {
-            o.put(key, value);
-        }
     }
 
     private List<RaidLayout> alternatives(RaidLayout current) {

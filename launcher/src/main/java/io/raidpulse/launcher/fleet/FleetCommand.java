@@ -2,6 +2,8 @@ package io.raidpulse.launcher.fleet;
 
 import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.publish.ProducerSettings;
+import io.raidpulse.config.BootstrapServersOption;
+import io.raidpulse.config.ConfigFileOption;
 import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.KafkaSettings;
 import io.raidpulse.config.Settings;
@@ -28,12 +30,13 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code raidpulse fleet}: many simulated hosts publishing HostSamples to Kafka from one process. */
-@Command(name = "fleet", mixinStandardHelpOptions = true,
+@Command(name = "fleet", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.launcher.fleet.FleetHelp",
         description = {"Simulated hosts with md arrays publishing HostSamples to Kafka as their collectors would, from one process,",
             "without writing /proc trees: a seeded mix of HDD, SSD and NVMe hosts, RAID1/10/5/6/0, some saturating, some with a",
             "member failed and rebuilt, some running a check; each host with its own interval, phase and clock offset.",
@@ -69,11 +72,11 @@ public final class FleetCommand implements Callable<Integer> {
     @Option(names = "--truth", paramLabel = "FILE", description = "Write each host's plan and expected alert episodes (JSON lines).")
     Path truthFile;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Properties file with kafka.* settings (the collector's producer settings apply).")
-    Path config;
+    @Mixin
+    ConfigFileOption config = new ConfigFileOption();
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka bootstrap servers (kafka.bootstrap.servers).")
-    String bootstrap;
+    @Mixin
+    BootstrapServersOption bootstrapServers = new BootstrapServersOption();
 
     @Option(names = "--topic", paramLabel = "NAME", defaultValue = "raidpulse.host-samples", description = "Topic (default: ${DEFAULT-VALUE}).")
     String topic;
@@ -104,10 +107,7 @@ public final class FleetCommand implements Callable<Integer> {
         } catch (DateTimeParseException e) {
             throw UserException.usage("--start must be an ISO-8601 instant like 2026-01-01T00:00:00Z, got " + start);
         }
-        Settings settings = config == null ? Settings.empty() : Settings.load(config);
-        if (bootstrap != null) {
-            settings = settings.with(KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrap);
-        }
+        Settings settings = bootstrapServers.over(config.load());
         Map<String, Object> producerConfig = dryRun ? null : ProducerSettings.of(settings, "raidpulse-fleet");
         PrintWriter stdout = spec.commandLine().getOut();
         List<FleetMix.HostPlan> plans;
