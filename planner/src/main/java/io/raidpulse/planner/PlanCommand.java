@@ -20,7 +20,6 @@ import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.LayoutSpec;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.capacity.RaidLevel;
-import io.raidpulse.model.catalog.BuiltInCatalog;
 import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.matching.AlternativeLayouts;
 import io.raidpulse.model.matching.CapacitySource;
@@ -29,6 +28,7 @@ import io.raidpulse.model.matching.MemberDisk;
 import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.IoPattern;
+import io.raidpulse.planner.console.BuiltInDisks;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.topics.profiles.ProfileTopic;
 import io.raidpulse.topics.saturation.SaturationRules;
@@ -88,7 +88,7 @@ public final class PlanCommand implements Callable<Integer> {
     Integer disks;
 
     @Option(names = "--disk-profile", paramLabel = "ID",
-            description = "Member-disk profile for the model: ${sys:raidpulse.planDiskProfiles}, or a single-disk-derived one."
+            description = "Member-disk profile for the model: ${sys:raidpulse.diskProfiles}, or a single-disk-derived one."
                     + " Default: from the benchmarks topic when Kafka is configured, else the disk-class default.")
     String diskProfile;
 
@@ -138,7 +138,7 @@ public final class PlanCommand implements Callable<Integer> {
 
     static {
         INFLUX_CLIENT_LOG.setLevel(java.util.logging.Level.SEVERE);
-        System.setProperty("raidpulse.planDiskProfiles", String.join(", ", builtInDisks().stream().map(DiskProfile::id).toList()));
+        BuiltInDisks.forHelp();
     }
 
     @Override
@@ -287,9 +287,7 @@ public final class PlanCommand implements Callable<Integer> {
     private Map.Entry<DiskProfile, String> memberDisk(List<BenchmarkResult> profiles, ArrayShape shape, String capacitySource,
                                                       RaidLayout current) {
         if (diskProfile != null) {
-            DiskProfile d = builtInDisks().stream().filter(p -> p.id().equals(diskProfile)).findFirst()
-                    .orElseThrow(() -> UserException.usage("no built-in disk profile '" + diskProfile + "'; known: "
-                            + String.join(", ", builtInDisks().stream().map(DiskProfile::id).toList())));
+            DiskProfile d = BuiltInDisks.byId(diskProfile);
             return Map.entry(d, "--disk-profile: " + d.source());
         }
         LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), IoPattern.RANDOM, 0.5, 4096, 1, null);
@@ -304,12 +302,6 @@ public final class PlanCommand implements Callable<Integer> {
                 : m.disk();
         return Map.entry(byClass, "disk-class default (no single-disk benchmarks of these disks" + (profiles.isEmpty() ? " read" : "") + "): "
                 + byClass.source());
-    }
-
-    static List<DiskProfile> builtInDisks() {
-        List<DiskProfile> out = new ArrayList<>(BuiltInCatalog.diskProfiles());
-        Stream.of(DiskClass.values()).map(DiskClass::defaults).forEach(out::add);
-        return out;
     }
 
     private ZoneId zone() {

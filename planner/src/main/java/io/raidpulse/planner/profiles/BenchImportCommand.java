@@ -5,8 +5,6 @@ import io.raidpulse.config.SizeConverter;
 import io.raidpulse.config.UserException;
 import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.RaidLevel;
-import io.raidpulse.model.catalog.BuiltInCatalog;
-import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.importer.BenchmarkFormat;
 import io.raidpulse.model.importer.CopyDirection;
 import io.raidpulse.model.importer.FormatSniffer;
@@ -18,6 +16,7 @@ import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.TrustVerdicts;
+import io.raidpulse.planner.console.BuiltInDisks;
 import io.raidpulse.planner.console.KafkaOptions;
 import io.raidpulse.planner.console.Progress;
 import io.raidpulse.topics.StreamTopics;
@@ -96,7 +95,7 @@ public final class BenchImportCommand implements Callable<Integer> {
     String direction;
 
     @Option(names = "--disk-profile", paramLabel = "ID",
-            description = "Member-disk profile to hold the results against the model: ${sys:raidpulse.benchDiskProfiles}."
+            description = "Member-disk profile to hold the results against the model: ${sys:raidpulse.diskProfiles}."
                     + " Default: one derived from single-disk profiles of --disk-model on the topic.")
     String diskProfile;
 
@@ -110,7 +109,7 @@ public final class BenchImportCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     static {
-        System.setProperty("raidpulse.benchDiskProfiles", String.join(", ", knownDisks().stream().map(DiskProfile::id).toList()));
+        BuiltInDisks.forHelp();
     }
 
     @Override
@@ -192,9 +191,7 @@ public final class BenchImportCommand implements Callable<Integer> {
             ctx = ctx.withCopyDirection(choice("--direction", direction, CopyDirection.READ, CopyDirection.WRITE));
         }
         if (diskProfile != null) {
-            ctx = ctx.withMemberDisk(knownDisks().stream().filter(d -> d.id().equals(diskProfile)).findFirst()
-                    .orElseThrow(() -> UserException.usage("no built-in disk profile '" + diskProfile + "'; known: "
-                            + String.join(", ", knownDisks().stream().map(DiskProfile::id).toList()))));
+            ctx = ctx.withMemberDisk(BuiltInDisks.byId(diskProfile));
         }
         return ctx;
     }
@@ -228,13 +225,6 @@ public final class BenchImportCommand implements Callable<Integer> {
                             p.blockSizeBytes() == null ? 4096 : p.blockSizeBytes());
             out.add(disk.map(d -> TrustVerdicts.recheck(p, d)).orElse(p));
         }
-        return out;
-    }
-
-    /** Member-disk profiles a user can name: the catalog's and the disk-class defaults. */
-    static List<DiskProfile> knownDisks() {
-        List<DiskProfile> out = new ArrayList<>(BuiltInCatalog.diskProfiles());
-        Stream.of(DiskClass.values()).map(DiskClass::defaults).forEach(out::add);
         return out;
     }
 }
