@@ -1,7 +1,6 @@
 package io.raidpulse.stream;
 
-import io.raidpulse.config.BootstrapServersOption;
-import io.raidpulse.config.ConfigFileOption;
+import io.raidpulse.config.KafkaClientOptions;
 import io.raidpulse.config.SetOption;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
@@ -25,10 +24,7 @@ import picocli.CommandLine.Option;
 public final class StreamCommand implements Callable<Integer> {
 
     @Mixin
-    ConfigFileOption config = new ConfigFileOption();
-
-    @Mixin
-    BootstrapServersOption bootstrapServers = new BootstrapServersOption();
+    KafkaClientOptions kafka = new KafkaClientOptions();
 
     @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url); without it no sink runs.")
     String influxUrl;
@@ -58,7 +54,7 @@ public final class StreamCommand implements Callable<Integer> {
 
     /** The settings these options describe: the file, then --set, then the options over it. */
     Settings settings() {
-        return bootstrapServers.required(set.over(config.load())
+        return kafka.required(set.over(kafka.file())
                 .withOption(InfluxSettings.URL, influxUrl)
                 .withOption(InfluxSettings.DATABASE, influxDatabase)
                 .withOption(InfluxSettings.API, influxApi)

@@ -4,8 +4,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.collect.CollectorSettings;
-import io.raidpulse.config.BootstrapServersOption;
-import io.raidpulse.config.ConfigFileOption;
+import io.raidpulse.config.KafkaClientOptions;
 import io.raidpulse.config.Settings;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -25,10 +24,7 @@ import picocli.CommandLine.Option;
             "spool and are sent in order when it is back."})
 public final class CollectCommand implements Callable<Integer> {
     @Mixin
-    ConfigFileOption config = new ConfigFileOption();
-
-    @Mixin
-    BootstrapServersOption bootstrapServers = new BootstrapServersOption();
+    KafkaClientOptions kafka = new KafkaClientOptions();
 
     @Option(names = "--interval", paramLabel = "DURATION", description = "Sampling interval, 1s to 1h (collector.interval). Default: ${bundle:collector.interval}.")
     String interval;
@@ -54,7 +50,7 @@ public final class CollectCommand implements Callable<Integer> {
 
     /** The settings this command line means: the config file, overridden by the options given. */
     Settings settings() {
-        return bootstrapServers.over(config.load()
+        return kafka.over(kafka.file()
                 .withOption(CollectorSettings.INTERVAL, interval)
                 .withOption(CollectorSettings.SPOOL_DIR, spoolDir)
                 .withOption(CollectorSettings.SPOOL_MAX, spoolMax)
@@ -82,9 +78,9 @@ public final class CollectCommand implements Callable<Integer> {
 
     /**
      * The Kafka client logs a WARN line per reconnect attempt while a broker is away; the
-     * collector says it once itself (SpoolSender), so those go to ERROR only.
+     * collector says it once itself (SpoolSender), and fleet ends at its first failed send, so those go to ERROR only.
      */
-    private static void quietKafkaClientLogs() {
+    public static void quietKafkaClientLogs() {
         if (LoggerFactory.getLogger("org.apache.kafka") instanceof Logger l) {
             l.setLevel(Level.ERROR);
         }

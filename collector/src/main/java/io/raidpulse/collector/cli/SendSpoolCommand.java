@@ -3,8 +3,7 @@ package io.raidpulse.collector.cli;
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.collect.CollectorSettings;
 import io.raidpulse.collector.publish.SpoolDelivery;
-import io.raidpulse.config.BootstrapServersOption;
-import io.raidpulse.config.ConfigFileOption;
+import io.raidpulse.config.KafkaClientOptions;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import java.io.PrintWriter;
@@ -23,10 +22,7 @@ import picocli.CommandLine.Spec;
             "a host that was offline, or a spool copied off a host. No collector may use the spool meanwhile."})
 public final class SendSpoolCommand implements Callable<Integer> {
     @Mixin
-    ConfigFileOption config = new ConfigFileOption();
-
-    @Mixin
-    BootstrapServersOption bootstrapServers = new BootstrapServersOption();
+    KafkaClientOptions kafka = new KafkaClientOptions();
 
     @Option(names = "--spool-dir", paramLabel = "DIR", required = true, description = "The spool directory (collector.spool.dir).")
     Path spoolDir;
@@ -40,7 +36,7 @@ public final class SendSpoolCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        Settings settings = bootstrapServers.over(config.load().withOption(CollectorSettings.SPOOL_DIR, spoolDir));
+        Settings settings = kafka.over(kafka.file().withOption(CollectorSettings.SPOOL_DIR, spoolDir));
         Duration limit = Settings.parseDuration(timeout);
         if (limit == null || limit.compareTo(Duration.ofSeconds(1)) < 0) {
             throw UserException.usage("--timeout expects a duration of at least 1s, like 90s or 5m, got '" + timeout + "'");

@@ -2,8 +2,7 @@ package io.raidpulse.launcher.fleet;
 
 import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.publish.ProducerSettings;
-import io.raidpulse.config.BootstrapServersOption;
-import io.raidpulse.config.ConfigFileOption;
+import io.raidpulse.config.KafkaClientOptions;
 import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.KafkaSettings;
 import io.raidpulse.config.Settings;
@@ -73,10 +72,7 @@ public final class FleetCommand implements Callable<Integer> {
     Path truthFile;
 
     @Mixin
-    ConfigFileOption config = new ConfigFileOption();
-
-    @Mixin
-    BootstrapServersOption bootstrapServers = new BootstrapServersOption();
+    KafkaClientOptions kafka = new KafkaClientOptions();
 
     @Option(names = "--topic", paramLabel = "NAME", defaultValue = "raidpulse.host-samples", description = "Topic (default: ${DEFAULT-VALUE}).")
     String topic;
@@ -107,7 +103,7 @@ public final class FleetCommand implements Callable<Integer> {
         } catch (DateTimeParseException e) {
             throw UserException.usage("--start must be an ISO-8601 instant like 2026-01-01T00:00:00Z, got " + start);
         }
-        Settings settings = bootstrapServers.over(config.load());
+        Settings settings = kafka.over(kafka.file());
         Map<String, Object> producerConfig = dryRun ? null : ProducerSettings.of(settings, "raidpulse-fleet");
         PrintWriter stdout = spec.commandLine().getOut();
         List<FleetMix.HostPlan> plans;
@@ -147,9 +143,7 @@ public final class FleetCommand implements Callable<Integer> {
         Producer<String, byte[]> producer = null;
         if (producerConfig != null) {
             // the client logs a warning per reconnect while Kafka is away; the first failed send ends the run with one line
-            if (org.slf4j.LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger l) {
-                l.setLevel(ch.qos.logback.classic.Level.ERROR);
-            }
+            CollectCommand.quietKafkaClientLogs();
             try {
                 producer = new KafkaProducer<>(producerConfig);
             } catch (KafkaException e) {

@@ -1,7 +1,6 @@
 package io.raidpulse.planner.console;
 
-import io.raidpulse.config.BootstrapServersOption;
-import io.raidpulse.config.ConfigFileOption;
+import io.raidpulse.config.KafkaClientOptions;
 import io.raidpulse.config.SetOption;
 import io.raidpulse.config.Settings;
 import java.time.Duration;
@@ -16,10 +15,7 @@ import picocli.CommandLine.Option;
 @Command(resourceBundle = "io.raidpulse.planner.console.KafkaHelp")
 public final class KafkaOptions {
     @Mixin
-    ConfigFileOption config = new ConfigFileOption();
-
-    @Mixin
-    BootstrapServersOption bootstrapServers = new BootstrapServersOption();
+    KafkaClientOptions kafka = new KafkaClientOptions();
 
     @Mixin
     SetOption set = new SetOption();
@@ -30,7 +26,7 @@ public final class KafkaOptions {
 
     /** The file, then the options over it; Kafka's address is required. */
     public Settings settings() {
-        return bootstrapServers.required(set.over(config.load()));
+        return kafka.required(set.over(kafka.file()));
     }
 
     public Duration timeout() {
