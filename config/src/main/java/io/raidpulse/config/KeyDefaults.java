@@ -3,6 +3,7 @@ package io.raidpulse.config;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.ListResourceBundle;
+import java.util.ResourceBundle;
 
 /**
  * The defaults of declared {@link Key}s as a resource bundle, so that picocli help texts take them
@@ -10,6 +11,17 @@ import java.util.ListResourceBundle;
  * {@code Default: ${bundle:collector.interval}} in an option's description.
  */
 public abstract class KeyDefaults extends ListResourceBundle {
+    protected KeyDefaults() {
+    }
+
+    /**
+     * With {@code wording}, the base name of a bundle of the command's wording of shared options
+     * ({@code settings.config} of {@link ConfigFileOption}...), looked up after the defaults.
+     */
+    protected KeyDefaults(String wording) {
+        setParent(ResourceBundle.getBundle(wording));
+    }
+
     /** The classes whose {@code static final Key} constants the command's options set. */
     protected abstract List<Class<?>> declaringClasses();
 

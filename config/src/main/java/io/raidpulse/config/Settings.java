@@ -133,6 +133,11 @@ public final class Settings {
         return with(Map.of(key, value));
     }
 
+    /** These settings with {@code key} set to a command-line option's {@code value}; unchanged when the option is not given (null). */
+    public Settings withOption(Key<?> key, Object value) {
+        return value == null ? this : with(key.name(), value.toString());
+    }
+
     public Set<String> keys() {
         return values.keySet();
     }

@@ -26,6 +26,16 @@ public class UserException extends RuntimeException {
         this.exitCode = exitCode;
     }
 
+    /** A usage or configuration error (exit {@value #EXIT_USAGE}): the command line or the settings must change. */
+    public static UserException usage(String message) {
+        return new UserException(message, EXIT_USAGE, null);
+    }
+
+    /** {@link #usage(String)} with the exception that revealed it. */
+    public static UserException usage(String message, Throwable cause) {
+        return new UserException(message, EXIT_USAGE, cause);
+    }
+
     public int exitCode() {
         return exitCode;
     }

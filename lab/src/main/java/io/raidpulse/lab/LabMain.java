@@ -75,17 +75,17 @@ public final class LabMain implements Callable<Integer> {
             chosen.addAll(known);
         }
         for (String n : names) {
-            ScenarioSpec s = known.stream().filter(k -> k.name().equals(n)).findFirst().orElseThrow(() -> new UserException(
-                    "no scenario '" + n + "' in lab/scenarios (./lab/run --list shows them)", UserException.EXIT_USAGE, null));
+            ScenarioSpec s = known.stream().filter(k -> k.name().equals(n)).findFirst().orElseThrow(() -> UserException.usage(
+                    "no scenario '" + n + "' in lab/scenarios (./lab/run --list shows them)"));
             if (!chosen.contains(s)) {
                 chosen.add(s);
             }
         }
         if (chosen.isEmpty()) {
-            throw new UserException("name scenarios to run, or --all, or --list", UserException.EXIT_USAGE, null);
+            throw UserException.usage("name scenarios to run, or --all, or --list");
         }
         if (cpus < 1) {
-            throw new UserException("--cpus must be at least 1", UserException.EXIT_USAGE, null);
+            throw UserException.usage("--cpus must be at least 1");
         }
         Path results = (out != null ? out : root.resolve("lab/out")).toAbsolutePath().normalize();
         LabSetup setup = LabSetup.prepare(root, kernelPackage, accel, cpus);

@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.raidpulse.config.BootstrapServersOption;
+import io.raidpulse.config.ConfigFileOption;
 import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.SetOption;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.influx.InfluxConnection;
@@ -17,7 +20,6 @@ import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.LayoutSpec;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.capacity.RaidLevel;
-import io.raidpulse.model.catalog.BuiltInCatalog;
 import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.matching.AlternativeLayouts;
 import io.raidpulse.model.matching.CapacitySource;
@@ -26,6 +28,7 @@ import io.raidpulse.model.matching.MemberDisk;
 import io.raidpulse.model.matching.ProfileMatcher;
 import io.raidpulse.model.profile.BenchmarkResult;
 import io.raidpulse.model.profile.IoPattern;
+import io.raidpulse.planner.console.BuiltInDisks;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.topics.profiles.ProfileTopic;
 import io.raidpulse.topics.saturation.SaturationRules;
@@ -40,7 +43,6 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -48,6 +50,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
@@ -85,7 +88,7 @@ public final class PlanCommand implements Callable<Integer> {
     Integer disks;
 
     @Option(names = "--disk-profile", paramLabel = "ID",
-            description = "Member-disk profile for the model: ${sys:raidpulse.planDiskProfiles}, or a single-disk-derived one."
+            description = "Member-disk profile for the model: ${sys:raidpulse.diskProfiles}, or a single-disk-derived one."
                     + " Default: from the benchmarks topic when Kafka is configured, else the disk-class default.")
     String diskProfile;
 
@@ -105,8 +108,8 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", description = "Write the report here instead of standard output.")
     Path out;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Settings file, as for 'raidpulse stream' (influx.*, kafka.*).")
-    Path config;
+    @Mixin
+    ConfigFileOption config = new ConfigFileOption();
 
     @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url).")
     String influxUrl;
@@ -117,12 +120,11 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user (influx.username); the password goes in --config.")
     String influxUsername;
 
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT,...",
-            description = "Kafka, to take the member disk from the benchmarks topic (kafka.bootstrap.servers).")
-    String bootstrapServers;
+    @Mixin
+    BootstrapServersOption bootstrapServers = new BootstrapServersOption();
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any other setting; repeatable.")
-    Map<String, String> set = new LinkedHashMap<>();
+    @Mixin
+    SetOption set = new SetOption();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -136,7 +138,7 @@ public final class PlanCommand implements Callable<Integer> {
 
     static {
         INFLUX_CLIENT_LOG.setLevel(java.util.logging.Level.SEVERE);
-        System.setProperty("raidpulse.planDiskProfiles", String.join(", ", builtInDisks().stream().map(DiskProfile::id).toList()));
+        BuiltInDisks.forHelp();
     }
 
     @Override
@@ -145,10 +147,10 @@ public final class PlanCommand implements Callable<Integer> {
         Settings settings = settings();
         String fmt = format.toLowerCase(Locale.ROOT);
         if (!List.of("text", "json", "html").contains(fmt)) {
-            throw new UserException("--format must be text, json or html, got '" + format + "'", UserException.EXIT_USAGE, null);
+            throw UserException.usage("--format must be text, json or html, got '" + format + "'");
         }
         if (!(maxUtil > 0 && maxUtil <= 100)) {
-            throw new UserException("--max-util must be a percentage above 0 and at most 100, got " + maxUtil, UserException.EXIT_USAGE, null);
+            throw UserException.usage("--max-util must be a percentage above 0 and at most 100, got " + maxUtil);
         }
         ZoneId zone = zone();
         Instant end = until == null ? Instant.now() : instant(until);
@@ -161,10 +163,10 @@ public final class PlanCommand implements Callable<Integer> {
             history = new HistoryQueries(influx, settings.get(SinkSettings.RETENTION_POLICIES), err)
                     .load(host, array, start, end, windowMs);
         }
-        RaidLayout current = history.shape().raidLayout().orElseThrow(() -> new UserException(host + "/" + array + " is "
+        RaidLayout current = history.shape().raidLayout().orElseThrow(() -> UserException.usage(host + "/" + array + " is "
                 + (history.hardware() ? "a hardware RAID volume declared " : "") + history.shape().level()
                 + (history.shape().layout() == null ? "" : " " + history.shape().layout())
-                + ": the RAID model does not cover it", UserException.EXIT_USAGE, null));
+                + ": the RAID model does not cover it"));
         List<RaidLayout> alternatives = history.hardware() ? List.of() : alternatives(current);
         List<VolumeLayouts.Candidate> candidates = history.hardware() ? volumeLayouts(current) : List.of();
         // an md array's plan reads them only for the member disk; a volume's matches its layouts against them
@@ -197,15 +199,12 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     Settings settings() {
-        Settings s = config == null ? Settings.empty() : Settings.load(config);
-        Map<String, String> o = new LinkedHashMap<>(set);
-        put(o, InfluxSettings.URL.name(), influxUrl);
-        put(o, InfluxSettings.DATABASE.name(), influxDatabase);
-        put(o, InfluxSettings.USERNAME.name(), influxUsername);
-        put(o, KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrapServers);
-        s = s.with(o);
+        Settings s = bootstrapServers.over(set.over(config.load())
+                .withOption(InfluxSettings.URL, influxUrl)
+                .withOption(InfluxSettings.DATABASE, influxDatabase)
+                .withOption(InfluxSettings.USERNAME, influxUsername));
         if (!s.has(InfluxSettings.URL.name())) {
-            throw new UserException("no InfluxDB: give --influx-url or influx.url in --config", UserException.EXIT_USAGE, null);
+            throw UserException.usage("no InfluxDB: give --influx-url or influx.url in --config");
         }
         // every setting read before anything connects: a bad one is one line naming it, exit 2
         s.get(SinkSettings.RETENTION_POLICIES);
@@ -216,16 +215,10 @@ public final class PlanCommand implements Callable<Integer> {
         return s;
     }
 
-    private static void put(Map<String, String> o, String key, String value) {
-        if (value != null) {
-            o.put(key, value);
-        }
-    }
-
     private List<RaidLayout> alternatives(RaidLayout current) {
         int n = disks == null ? current.disks() : disks;
         if (n < 1) {
-            throw new UserException("--disks must be at least 1, got " + n, UserException.EXIT_USAGE, null);
+            throw UserException.usage("--disks must be at least 1, got " + n);
         }
         LinkedHashSet<RaidLayout> out = new LinkedHashSet<>();
         try {
@@ -242,11 +235,11 @@ public final class PlanCommand implements Callable<Integer> {
                 }
             }
         } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(e.getMessage(), e);
         }
         out.remove(current);
         if (out.isEmpty()) {
-            throw new UserException("no layout to compare with: the targets given are the current layout", UserException.EXIT_USAGE, null);
+            throw UserException.usage("no layout to compare with: the targets given are the current layout");
         }
         return List.copyOf(out);
     }
@@ -254,12 +247,12 @@ public final class PlanCommand implements Callable<Integer> {
     /** A hardware RAID volume's: on its controller and as md over the same disks (VolumeLayouts). */
     private List<VolumeLayouts.Candidate> volumeLayouts(RaidLayout current) {
         if (disks != null && disks < 1) {
-            throw new UserException("--disks must be at least 1, got " + disks, UserException.EXIT_USAGE, null);
+            throw UserException.usage("--disks must be at least 1, got " + disks);
         }
         try {
             return VolumeLayouts.of(current, disks, targets, 2);
         } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(e.getMessage(), e);
         }
     }
 
@@ -294,9 +287,7 @@ public final class PlanCommand implements Callable<Integer> {
     private Map.Entry<DiskProfile, String> memberDisk(List<BenchmarkResult> profiles, ArrayShape shape, String capacitySource,
                                                       RaidLayout current) {
         if (diskProfile != null) {
-            DiskProfile d = builtInDisks().stream().filter(p -> p.id().equals(diskProfile)).findFirst()
-                    .orElseThrow(() -> new UserException("no built-in disk profile '" + diskProfile + "'; known: "
-                            + String.join(", ", builtInDisks().stream().map(DiskProfile::id).toList()), UserException.EXIT_USAGE, null));
+            DiskProfile d = BuiltInDisks.byId(diskProfile);
             return Map.entry(d, "--disk-profile: " + d.source());
         }
         LiveLoad load = new LiveLoad(current, shape.diskModel(), shape.rotational(), shape.device(), IoPattern.RANDOM, 0.5, 4096, 1, null);
@@ -313,17 +304,11 @@ public final class PlanCommand implements Callable<Integer> {
                 + byClass.source());
     }
 
-    static List<DiskProfile> builtInDisks() {
-        List<DiskProfile> out = new ArrayList<>(BuiltInCatalog.diskProfiles());
-        Stream.of(DiskClass.values()).map(DiskClass::defaults).forEach(out::add);
-        return out;
-    }
-
     private ZoneId zone() {
         try {
             return timeZone == null ? ZoneId.systemDefault() : ZoneId.of(timeZone);
         } catch (RuntimeException e) {
-            throw new UserException("--time-zone: unknown zone '" + timeZone + "' (like UTC or Europe/Berlin)", UserException.EXIT_USAGE, e);
+            throw UserException.usage("--time-zone: unknown zone '" + timeZone + "' (like UTC or Europe/Berlin)", e);
         }
     }
 
@@ -331,8 +316,7 @@ public final class PlanCommand implements Callable<Integer> {
         try {
             return Instant.parse(text);
         } catch (DateTimeParseException e) {
-            throw new UserException("--until: expected an ISO-8601 instant like 2026-03-01T00:00:00Z, got '" + text + "'",
-                    UserException.EXIT_USAGE, e);
+            throw UserException.usage("--until: expected an ISO-8601 instant like 2026-03-01T00:00:00Z, got '" + text + "'", e);
         }
     }
 

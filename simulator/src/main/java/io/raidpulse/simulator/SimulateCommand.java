@@ -68,16 +68,16 @@ public final class SimulateCommand implements Callable<Integer> {
             return 0;
         }
         if (scenario == null) {
-            throw new UserException("a SCENARIO is required (a shipped name from --list, or a file)", UserException.EXIT_USAGE, null);
+            throw UserException.usage("a SCENARIO is required (a shipped name from --list, or a file)");
         }
         if (out == null) {
-            throw new UserException("--out DIR is required", UserException.EXIT_USAGE, null);
+            throw UserException.usage("--out DIR is required");
         }
         if (!(speed > 0) || speed > 1e6) {
-            throw new UserException("--speed must be above 0 and at most 1000000, got " + speed, UserException.EXIT_USAGE, null);
+            throw UserException.usage("--speed must be above 0 and at most 1000000, got " + speed);
         }
         if (fast && spec.commandLine().getParseResult().hasMatchedOption("--speed")) {
-            throw new UserException("--speed applies to live mode; --fast runs as fast as it can", UserException.EXIT_USAGE, null);
+            throw UserException.usage("--speed applies to live mode; --fast runs as fast as it can");
         }
         Scenario s = ShippedScenarios.resolve(scenario);
         prepare(out);
@@ -138,13 +138,12 @@ public final class SimulateCommand implements Callable<Integer> {
     static void prepare(Path dir) throws IOException {
         if (Files.exists(dir)) {
             if (!Files.isDirectory(dir)) {
-                throw new UserException("--out " + dir + " is a file, not a directory", UserException.EXIT_USAGE, null);
+                throw UserException.usage("--out " + dir + " is a file, not a directory");
             }
             try (var entries = Files.list(dir)) {
                 List<Path> all = entries.toList();
                 if (!all.isEmpty() && !Files.exists(dir.resolve(MARKER))) {
-                    throw new UserException("--out " + dir + " is not empty and was not written by the simulator: choose an empty directory",
-                            UserException.EXIT_USAGE, null);
+                    throw UserException.usage("--out " + dir + " is not empty and was not written by the simulator: choose an empty directory");
                 }
                 for (Path p : all) {
                     deleteTree(p);

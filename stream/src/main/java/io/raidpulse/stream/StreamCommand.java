@@ -1,16 +1,16 @@
 package io.raidpulse.stream;
 
-import io.raidpulse.config.KafkaKeys;
+import io.raidpulse.config.KafkaClientOptions;
+import io.raidpulse.config.SetOption;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.influx.InfluxSettings;
 import io.raidpulse.influx.sink.SinkSettings;
 import io.raidpulse.notify.Notifiers;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -23,11 +23,8 @@ import picocli.CommandLine.Option;
                 "Every setting is described in stream/README.md; options override the config file."})
 public final class StreamCommand implements Callable<Integer> {
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Settings file (Java properties).")
-    Path config;
-
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT,...", description = "Kafka brokers (kafka.bootstrap.servers).")
-    String bootstrapServers;
+    @Mixin
+    KafkaClientOptions kafka = new KafkaClientOptions();
 
     @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url); without it no sink runs.")
     String influxUrl;
@@ -52,35 +49,19 @@ public final class StreamCommand implements Callable<Integer> {
     @Option(names = "--state-dir", paramLabel = "DIR", description = "Kafka Streams state directory (stream.state-dir).")
     Path stateDir;
 
-    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Any other setting; repeatable.")
-    Map<String, String> set = new LinkedHashMap<>();
+    @Mixin
+    SetOption set = new SetOption();
 
-    /** The settings these options describe: the file, then the options over it. */
+    /** The settings these options describe: the file, then --set, then the options over it. */
     Settings settings() {
-        Settings s = config == null ? Settings.empty() : Settings.load(config);
-        Map<String, String> o = new LinkedHashMap<>(set);
-        put(o, KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrapServers);
-        put(o, InfluxSettings.URL.name(), influxUrl);
-        put(o, InfluxSettings.DATABASE.name(), influxDatabase);
-        put(o, InfluxSettings.API.name(), influxApi);
-        put(o, InfluxSettings.USERNAME.name(), influxUsername);
-        put(o, Notifiers.CHANNELS.name(), notify);
-        put(o, StreamApp.STATE_DIR.name(), stateDir == null ? null : stateDir.toString());
-        if (noInflux) {
-            o.put(SinkSettings.ENABLED.name(), "false");
-        }
-        s = s.with(o);
-        if (!s.has(KafkaKeys.BOOTSTRAP_SERVERS.name())) {
-            throw new UserException("no Kafka address: give --bootstrap-servers or kafka.bootstrap.servers in --config",
-                    UserException.EXIT_USAGE, null);
-        }
-        return s;
-    }
-
-    private static void put(Map<String, String> o, String key, String value) {
-        if (value != null) {
-            o.put(key, value);
-        }
+        return kafka.required(set.over(kafka.file())
+                .withOption(InfluxSettings.URL, influxUrl)
+                .withOption(InfluxSettings.DATABASE, influxDatabase)
+                .withOption(InfluxSettings.API, influxApi)
+                .withOption(InfluxSettings.USERNAME, influxUsername)
+                .withOption(Notifiers.CHANNELS, notify)
+                .withOption(StreamApp.STATE_DIR, stateDir)
+                .withOption(SinkSettings.ENABLED, noInflux ? "false" : null));
     }
 
     @Override

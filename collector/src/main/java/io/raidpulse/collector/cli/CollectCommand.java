@@ -4,11 +4,9 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.collect.CollectorSettings;
-import io.raidpulse.config.Key;
+import io.raidpulse.config.KafkaClientOptions;
 import io.raidpulse.config.Settings;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -26,7 +24,7 @@ import picocli.CommandLine.Option;
             "spool and are sent in order when it is back."})
 public final class CollectCommand implements Callable<Integer> {
     @Mixin
-    AgentSettingsOptions file = new AgentSettingsOptions();
+    KafkaClientOptions kafka = new KafkaClientOptions();
 
     @Option(names = "--interval", paramLabel = "DURATION", description = "Sampling interval, 1s to 1h (collector.interval). Default: ${bundle:collector.interval}.")
     String interval;
@@ -52,21 +50,14 @@ public final class CollectCommand implements Callable<Integer> {
 
     /** The settings this command line means: the config file, overridden by the options given. */
     Settings settings() {
-        Map<String, String> o = new HashMap<>();
-        put(o, CollectorSettings.INTERVAL, interval);
-        put(o, CollectorSettings.SPOOL_DIR, spoolDir);
-        put(o, CollectorSettings.SPOOL_MAX, spoolMax);
-        put(o, CollectorSettings.HOST, host);
-        put(o, CollectorSettings.PROC_ROOT, procRoot);
-        put(o, CollectorSettings.SYS_ROOT, sysRoot);
-        put(o, CollectorSettings.CLOCK_FILE, clockFile);
-        return file.with(o);
-    }
-
-    private static void put(Map<String, String> o, Key<?> key, Object value) {
-        if (value != null) {
-            o.put(key.name(), value.toString());
-        }
+        return kafka.over(kafka.file()
+                .withOption(CollectorSettings.INTERVAL, interval)
+                .withOption(CollectorSettings.SPOOL_DIR, spoolDir)
+                .withOption(CollectorSettings.SPOOL_MAX, spoolMax)
+                .withOption(CollectorSettings.HOST, host)
+                .withOption(CollectorSettings.PROC_ROOT, procRoot)
+                .withOption(CollectorSettings.SYS_ROOT, sysRoot)
+                .withOption(CollectorSettings.CLOCK_FILE, clockFile));
     }
 
     @Override
@@ -87,9 +78,9 @@ public final class CollectCommand implements Callable<Integer> {
 
     /**
      * The Kafka client logs a WARN line per reconnect attempt while a broker is away; the
-     * collector says it once itself (SpoolSender), so those go to ERROR only.
+     * collector says it once itself (SpoolSender), and fleet ends at its first failed send, so those go to ERROR only.
      */
-    private static void quietKafkaClientLogs() {
+    public static void quietKafkaClientLogs() {
         if (LoggerFactory.getLogger("org.apache.kafka") instanceof Logger l) {
             l.setLevel(Level.ERROR);
         }

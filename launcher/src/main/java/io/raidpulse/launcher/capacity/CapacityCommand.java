@@ -9,14 +9,10 @@ import io.raidpulse.model.capacity.ArrayCapacity;
 import io.raidpulse.model.capacity.CapacityCalculator;
 import io.raidpulse.model.capacity.CapacityQuery;
 import io.raidpulse.model.capacity.DiskProfile;
-import io.raidpulse.model.catalog.BuiltInCatalog;
-import io.raidpulse.model.catalog.DiskClass;
+import io.raidpulse.planner.console.BuiltInDisks;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -85,12 +81,12 @@ public final class CapacityCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     static {
-        System.setProperty("raidpulse.diskProfiles", String.join(", ", profileIds()));
+        BuiltInDisks.forHelp();
     }
 
     @Override
     public Integer call() throws Exception {
-        DiskProfile disk = member.profileId != null ? diskProfile(member.profileId) : null;
+        DiskProfile disk = member.profileId != null ? BuiltInDisks.byId(member.profileId) : null;
         CapacityQuery query = new CapacityQuery(level, disks, layout,
                 disk != null ? disk.randomReadIops() : member.figures.readIops,
                 disk != null ? disk.randomWriteIops() : member.figures.writeIops,
@@ -100,7 +96,7 @@ public final class CapacityCommand implements Callable<Integer> {
         try {
             result = CapacityCalculator.compute(query);
         } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
@@ -125,21 +121,6 @@ public final class CapacityCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
-    }
-
-    static List<String> profileIds() {
-        List<String> ids = new ArrayList<>();
-        BuiltInCatalog.diskProfiles().forEach(d -> ids.add(d.id()));
-        Stream.of(DiskClass.values()).forEach(c -> ids.add(c.defaults().id()));
-        return ids;
-    }
-
-    static DiskProfile diskProfile(String id) {
-        return Stream.concat(BuiltInCatalog.diskProfiles().stream(), Stream.of(DiskClass.values()).map(DiskClass::defaults))
-                .filter(d -> d.id().equals(id))
-                .findFirst()
-                .orElseThrow(() -> new UserException("no built-in disk profile '" + id + "'; known: "
-                        + String.join(", ", profileIds()), UserException.EXIT_USAGE, null));
     }
 
     private static String human(long bytes) {

@@ -2,6 +2,7 @@ package io.raidpulse.launcher.fleet;
 
 import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.publish.ProducerSettings;
+import io.raidpulse.config.KafkaClientOptions;
 import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.KafkaSettings;
 import io.raidpulse.config.Settings;
@@ -28,12 +29,13 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code raidpulse fleet}: many simulated hosts publishing HostSamples to Kafka from one process. */
-@Command(name = "fleet", mixinStandardHelpOptions = true,
+@Command(name = "fleet", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.launcher.fleet.FleetHelp",
         description = {"Simulated hosts with md arrays publishing HostSamples to Kafka as their collectors would, from one process,",
             "without writing /proc trees: a seeded mix of HDD, SSD and NVMe hosts, RAID1/10/5/6/0, some saturating, some with a",
             "member failed and rebuilt, some running a check; each host with its own interval, phase and clock offset.",
@@ -69,11 +71,8 @@ public final class FleetCommand implements Callable<Integer> {
     @Option(names = "--truth", paramLabel = "FILE", description = "Write each host's plan and expected alert episodes (JSON lines).")
     Path truthFile;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Properties file with kafka.* settings (the collector's producer settings apply).")
-    Path config;
-
-    @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]", description = "Kafka bootstrap servers (kafka.bootstrap.servers).")
-    String bootstrap;
+    @Mixin
+    KafkaClientOptions kafka = new KafkaClientOptions();
 
     @Option(names = "--topic", paramLabel = "NAME", defaultValue = "raidpulse.host-samples", description = "Topic (default: ${DEFAULT-VALUE}).")
     String topic;
@@ -84,30 +83,27 @@ public final class FleetCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         if (hosts < 1 || hosts > MAX_HOSTS) {
-            throw usage("--hosts must be 1 to " + MAX_HOSTS + ", got " + hosts);
+            throw UserException.usage("--hosts must be 1 to " + MAX_HOSTS + ", got " + hosts);
         }
         long durationS = seconds("--duration", duration);
         if (durationS < FleetMix.MIN_DURATION_S) {
-            throw usage("--duration must be at least 5m, got " + duration);
+            throw UserException.usage("--duration must be at least 5m, got " + duration);
         }
         long intervalS = interval == null ? 0 : seconds("--interval", interval);
         if (interval != null && (intervalS < 1 || intervalS > 3600)) {
-            throw usage("--interval must be 1s to 1h, got " + interval);
+            throw UserException.usage("--interval must be 1s to 1h, got " + interval);
         }
         if (intervalS > durationS / 10) {
-            throw usage("--interval " + interval + " leaves fewer than 10 samples in --duration " + duration + ": make it shorter or the duration longer");
+            throw UserException.usage("--interval " + interval + " leaves fewer than 10 samples in --duration " + duration + ": make it shorter or the duration longer");
         }
         long now = System.currentTimeMillis() / 1000 * 1000;
         Instant begin;
         try {
             begin = start != null ? Instant.parse(start) : Instant.ofEpochMilli(fast ? now - durationS * 1000 : now);
         } catch (DateTimeParseException e) {
-            throw usage("--start must be an ISO-8601 instant like 2026-01-01T00:00:00Z, got " + start);
+            throw UserException.usage("--start must be an ISO-8601 instant like 2026-01-01T00:00:00Z, got " + start);
         }
-        Settings settings = config == null ? Settings.empty() : Settings.load(config);
-        if (bootstrap != null) {
-            settings = settings.with(KafkaKeys.BOOTSTRAP_SERVERS.name(), bootstrap);
-        }
+        Settings settings = kafka.over(kafka.file());
         Map<String, Object> producerConfig = dryRun ? null : ProducerSettings.of(settings, "raidpulse-fleet");
         PrintWriter stdout = spec.commandLine().getOut();
         List<FleetMix.HostPlan> plans;
@@ -126,7 +122,7 @@ public final class FleetCommand implements Callable<Integer> {
         try {
             truth = truthFile == null ? null : new FleetTruthWriter(truthFile, header);
         } catch (IOException e) {
-            throw new UserException("cannot write --truth " + truthFile + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", UserException.EXIT_USAGE, e);
+            throw UserException.usage("cannot write --truth " + truthFile + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
         }
         // fast: the truth is complete before the first sample goes out; real time: written alongside, as
         // the hosts' first samples are due from the start (it takes about 12 ms per host and 10 minutes)
@@ -147,9 +143,7 @@ public final class FleetCommand implements Callable<Integer> {
         Producer<String, byte[]> producer = null;
         if (producerConfig != null) {
             // the client logs a warning per reconnect while Kafka is away; the first failed send ends the run with one line
-            if (org.slf4j.LoggerFactory.getLogger("org.apache.kafka") instanceof ch.qos.logback.classic.Logger l) {
-                l.setLevel(ch.qos.logback.classic.Level.ERROR);
-            }
+            CollectCommand.quietKafkaClientLogs();
             try {
                 producer = new KafkaProducer<>(producerConfig);
             } catch (KafkaException e) {
@@ -224,15 +218,11 @@ public final class FleetCommand implements Callable<Integer> {
         return r.totalMemory() - r.freeMemory();
     }
 
-    private static UserException usage(String message) {
-        return new UserException(message, UserException.EXIT_USAGE, null);
-    }
-
     /** Whole seconds from {@code 90s}, {@code 10m}, {@code 1h30m}, {@code 2d}. */
     static long seconds(String option, String text) {
         Matcher m = DURATION.matcher(text.trim());
         if (text.isBlank() || !m.matches()) {
-            throw usage(option + " must be a time like 90s, 10m, 1h30m or 2d, got '" + text + "'");
+            throw UserException.usage(option + " must be a time like 90s, 10m, 1h30m or 2d, got '" + text + "'");
         }
         long s = 0;
         long[] unit = {86400, 3600, 60, 1};

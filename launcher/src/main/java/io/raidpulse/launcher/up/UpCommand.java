@@ -1,8 +1,8 @@
 package io.raidpulse.launcher.up;
 
 import io.raidpulse.collector.collect.CollectorSettings;
+import io.raidpulse.config.ConfigFileOption;
 import io.raidpulse.config.KafkaKeys;
-import io.raidpulse.config.Key;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.influx.InfluxSettings;
@@ -19,10 +19,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -79,7 +77,7 @@ public final class UpCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (fast && scenario == null) {
-            throw new UserException("--fast needs --simulate SCENARIO: this host's own counters run in real time", UserException.EXIT_USAGE, null);
+            throw UserException.usage("--fast needs --simulate SCENARIO: this host's own counters run in real time");
         }
         PrintWriter out = spec.commandLine().getOut();
         // every setting checked before anything starts; the broker's address is up's own
@@ -132,19 +130,11 @@ public final class UpCommand implements Callable<Integer> {
     }
 
     private Settings settings() {
-        Settings s = config == null ? Settings.empty() : Settings.load(config);
-        Map<String, String> o = new HashMap<>();
-        put(o, InfluxSettings.DATABASE, influxDatabase);
-        put(o, InfluxSettings.USERNAME, influxUser);
-        put(o, InfluxSettings.PASSWORD, influxPassword);
-        put(o, InfluxSettings.TOKEN, influxToken);
-        return s.with(o);
-    }
-
-    private static void put(Map<String, String> o, Key<?> key, String value) {
-        if (value != null) {
-            o.put(key.name(), value);
-        }
+        return ConfigFileOption.load(config)
+                .withOption(InfluxSettings.DATABASE, influxDatabase)
+                .withOption(InfluxSettings.USERNAME, influxUser)
+                .withOption(InfluxSettings.PASSWORD, influxPassword)
+                .withOption(InfluxSettings.TOKEN, influxToken);
     }
 
     private static void printWhereEverythingIs(PrintWriter out, Pipeline p) {

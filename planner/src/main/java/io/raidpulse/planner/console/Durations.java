@@ -16,8 +16,8 @@ public final class Durations {
         try {
             return Settings.of(Map.of(option, value)).duration(option, null, min, max);
         } catch (ConfigException e) {
-            throw new UserException(option + ": expected a duration like 90s, 30m, 12h or 30d, from " + Settings.formatDuration(min)
-                    + " to " + Settings.formatDuration(max) + ", got '" + value + "'", UserException.EXIT_USAGE, null);
+            throw UserException.usage(option + ": expected a duration like 90s, 30m, 12h or 30d, from " + Settings.formatDuration(min)
+                    + " to " + Settings.formatDuration(max) + ", got '" + value + "'");
         }
     }
 }

@@ -5,8 +5,6 @@ import io.raidpulse.config.SizeConverter;
 import io.raidpulse.config.UserException;
 import io.raidpulse.model.capacity.DiskProfile;
 import io.raidpulse.model.capacity.RaidLevel;
-import io.raidpulse.model.catalog.BuiltInCatalog;
-import io.raidpulse.model.catalog.DiskClass;
 import io.raidpulse.model.importer.BenchmarkFormat;
 import io.raidpulse.model.importer.CopyDirection;
 import io.raidpulse.model.importer.FormatSniffer;
@@ -18,6 +16,7 @@ import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.model.profile.SingleDiskProfiles;
 import io.raidpulse.model.profile.Target;
 import io.raidpulse.model.profile.TrustVerdicts;
+import io.raidpulse.planner.console.BuiltInDisks;
 import io.raidpulse.planner.console.KafkaOptions;
 import io.raidpulse.planner.console.Progress;
 import io.raidpulse.topics.StreamTopics;
@@ -96,7 +95,7 @@ public final class BenchImportCommand implements Callable<Integer> {
     String direction;
 
     @Option(names = "--disk-profile", paramLabel = "ID",
-            description = "Member-disk profile to hold the results against the model: ${sys:raidpulse.benchDiskProfiles}."
+            description = "Member-disk profile to hold the results against the model: ${sys:raidpulse.diskProfiles}."
                     + " Default: one derived from single-disk profiles of --disk-model on the topic.")
     String diskProfile;
 
@@ -110,7 +109,7 @@ public final class BenchImportCommand implements Callable<Integer> {
     CommandLine.Model.CommandSpec spec;
 
     static {
-        System.setProperty("raidpulse.benchDiskProfiles", String.join(", ", knownDisks().stream().map(DiskProfile::id).toList()));
+        BuiltInDisks.forHelp();
     }
 
     @Override
@@ -122,17 +121,17 @@ public final class BenchImportCommand implements Callable<Integer> {
         String text = read();
         String name = file.equals("-") ? "standard input" : Path.of(file).getFileName().toString();
         ImportContext ctx = context(name);
-        BenchmarkFormat format = FormatSniffer.detect(text).orElseThrow(() -> new UserException(name
-                + ": not a recognised benchmark output (expected " + FormatSniffer.EXPECTED + ")", UserException.EXIT_USAGE, null));
+        BenchmarkFormat format = FormatSniffer.detect(text).orElseThrow(() -> UserException.usage(name
+                + ": not a recognised benchmark output (expected " + FormatSniffer.EXPECTED + ")"));
         List<BenchmarkResult> profiles;
         try {
             profiles = FormatSniffer.importAny(text, ctx);
         } catch (ImportException e) {
-            throw new UserException(name + ": " + e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(name + ": " + e.getMessage(), e);
         }
         if (profiles.isEmpty()) {
-            throw new UserException(name + ": this " + format.displayName() + " output holds no throughput or IOPS result to import"
-                    + " (bonnie++ -s 0 runs file-creation tests only)", UserException.EXIT_USAGE, null);
+            throw UserException.usage(name + ": this " + format.displayName() + " output holds no throughput or IOPS result to import"
+                    + " (bonnie++ -s 0 runs file-creation tests only)");
         }
         ProfileTopic topic = settings == null ? null : new ProfileTopic(settings, kafka.timeout());
         if (topic != null && ctx.memberDisk() == null) {
@@ -169,9 +168,9 @@ public final class BenchImportCommand implements Callable<Integer> {
                 return new String(bytes, StandardCharsets.ISO_8859_1);
             }
         } catch (NoSuchFileException e) {
-            throw new UserException(file + " does not exist", UserException.EXIT_USAGE, null);
+            throw UserException.usage(file + " does not exist");
         } catch (IOException e) {
-            throw new UserException(file + " cannot be read: " + e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(file + " cannot be read: " + e.getMessage(), e);
         }
     }
 
@@ -181,7 +180,7 @@ public final class BenchImportCommand implements Callable<Integer> {
             RaidLevel l = level == null ? null : RaidLevel.parse(level);
             target = new Target(l, layout, disks, diskModel, rotational, controller, filesystem, diskSize);
         } catch (IllegalArgumentException e) {
-            throw new UserException(e.getMessage(), UserException.EXIT_USAGE, e);
+            throw UserException.usage(e.getMessage(), e);
         }
         ImportContext ctx = ImportContext.of(target).withRam(ram)
                 .withSource(source != null ? source : name, System.currentTimeMillis());
@@ -192,9 +191,7 @@ public final class BenchImportCommand implements Callable<Integer> {
             ctx = ctx.withCopyDirection(choice("--direction", direction, CopyDirection.READ, CopyDirection.WRITE));
         }
         if (diskProfile != null) {
-            ctx = ctx.withMemberDisk(knownDisks().stream().filter(d -> d.id().equals(diskProfile)).findFirst()
-                    .orElseThrow(() -> new UserException("no built-in disk profile '" + diskProfile + "'; known: "
-                            + String.join(", ", knownDisks().stream().map(DiskProfile::id).toList()), UserException.EXIT_USAGE, null)));
+            ctx = ctx.withMemberDisk(BuiltInDisks.byId(diskProfile));
         }
         return ctx;
     }
@@ -206,8 +203,8 @@ public final class BenchImportCommand implements Callable<Integer> {
                 return e;
             }
         }
-        throw new UserException(option + " must be one of " + String.join(", ", Stream.of(allowed)
-                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList()) + ", got '" + value + "'", UserException.EXIT_USAGE, null);
+        throw UserException.usage(option + " must be one of " + String.join(", ", Stream.of(allowed)
+                .map(e -> e.name().toLowerCase(Locale.ROOT)).toList()) + ", got '" + value + "'");
     }
 
     /**
@@ -228,13 +225,6 @@ public final class BenchImportCommand implements Callable<Integer> {
                             p.blockSizeBytes() == null ? 4096 : p.blockSizeBytes());
             out.add(disk.map(d -> TrustVerdicts.recheck(p, d)).orElse(p));
         }
-        return out;
-    }
-
-    /** Member-disk profiles a user can name: the catalog's and the disk-class defaults. */
-    static List<DiskProfile> knownDisks() {
-        List<DiskProfile> out = new ArrayList<>(BuiltInCatalog.diskProfiles());
-        Stream.of(DiskClass.values()).map(DiskClass::defaults).forEach(out::add);
         return out;
     }
 }

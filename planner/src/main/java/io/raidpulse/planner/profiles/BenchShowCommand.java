@@ -36,8 +36,8 @@ public final class BenchShowCommand implements Callable<Integer> {
         if (p == null) {
             String why = contents.deleted().contains(id) ? "was deleted from " : contents.unreadable().containsKey(id)
                     ? "cannot be read (" + contents.unreadable().get(id) + ") on " : "is not on ";
-            throw new UserException("profile '" + id + "' " + why + topic.name() + " at " + topic.bootstrap()
-                    + " ('raidpulse bench list' shows the profiles there)", UserException.EXIT_USAGE, null);
+            throw UserException.usage("profile '" + id + "' " + why + topic.name() + " at " + topic.bootstrap()
+                    + " ('raidpulse bench list' shows the profiles there)");
         }
         PrintWriter out = spec.commandLine().getOut();
         out.print(json ? ProfileText.json(p) + System.lineSeparator() : ProfileText.describe(p));

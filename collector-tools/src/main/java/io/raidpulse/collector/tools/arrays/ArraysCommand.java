@@ -14,8 +14,8 @@ import io.raidpulse.collector.sampling.Roots;
 import io.raidpulse.collector.tools.RootOptions;
 import io.raidpulse.collector.tools.arrays.ArraysJson;
 import io.raidpulse.collector.tools.arrays.VolumesText;
+import io.raidpulse.config.ConfigFileOption;
 import io.raidpulse.config.HumanTime;
-import io.raidpulse.config.Settings;
 import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.MemberState;
 import io.raidpulse.md.ParseException;
@@ -62,7 +62,7 @@ public final class ArraysCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException {
         Roots r = roots.roots();
-        Map<String, Declaration> declared = Declaration.from(config == null ? Settings.empty() : Settings.load(config));
+        Map<String, Declaration> declared = Declaration.from(ConfigFileOption.load(config));
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Mdstat mdstat = null;

@@ -24,6 +24,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -37,11 +38,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "sample-cost", mixinStandardHelpOptions = true,
         description = "Measure CPU per sampling cycle on a synthetic host (default 64 disks, 8 md arrays).")
 public final class SampleCostCommand implements Callable<Integer> {
-    @Option(names = "--devices", defaultValue = "64", description = "Disks. Default: ${DEFAULT-VALUE}")
-    int devices;
-
-    @Option(names = "--arrays", defaultValue = "8", description = "md arrays of 4 member partitions each. Default: ${DEFAULT-VALUE}")
-    int arrays;
+    @Mixin
+    SyntheticHostOptions host = new SyntheticHostOptions();
 
     @Option(names = "--warmup", defaultValue = "300", description = "Cycles before measuring. Default: ${DEFAULT-VALUE}")
     int warmup;
@@ -54,12 +52,12 @@ public final class SampleCostCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (arrays * 4 > devices || cycles < 1 || warmup < 0) {
-            throw new UserException("need --devices >= 4 x --arrays and --cycles >= 1", UserException.EXIT_USAGE, null);
+        if (!host.fit() || cycles < 1 || warmup < 0) {
+            throw UserException.usage("need --devices >= 4 x --arrays and --cycles >= 1");
         }
         Path dir = Files.createTempDirectory("raidpulse-bench");
         try {
-            SyntheticHost host = new SyntheticHost(dir, devices, arrays, 1);
+            SyntheticHost synthetic = host.write(dir, 1);
             Roots roots = Roots.of(dir);
             HostSampler sampler = new HostSampler(new RootReader(roots, Clock.systemUTC()), DeviceFilter.defaults(),
                     HostInfo.identity(roots, null), CollectCommand.version(), Instant.now(),
@@ -71,7 +69,7 @@ public final class SampleCostCommand implements Callable<Integer> {
             int bytes = 0;
             int deviceCount = 0;
             for (int i = 0; i < warmup + cycles; i++) {
-                host.advance(1.0);
+                synthetic.advance(1.0);
                 long c0 = threads.getCurrentThreadCpuTime();
                 long w0 = System.nanoTime();
                 HostSample s = sampler.sample(i, 0);
@@ -92,7 +90,7 @@ public final class SampleCostCommand implements Callable<Integer> {
             double meanCpuUs = Arrays.stream(cpu).average().orElse(0) / 1000;
             PrintWriter out = spec.commandLine().getOut();
             out.printf("synthetic host: %d disks, %d md arrays (%d devices sampled per cycle), HostSample %d bytes encoded%n",
-                    devices, arrays, deviceCount, bytes);
+                    host.devices, host.arrays, deviceCount, bytes);
             out.printf("cycles measured: %d after %d warm-up%n", cycles, warmup);
             out.printf("CPU per cycle: mean %.0f us, p50 %.0f us, p99 %.0f us%n", meanCpuUs,
                     sortedCpu[cycles / 2] / 1000.0, sortedCpu[Math.min(cycles - 1, (int) (cycles * 0.99))] / 1000.0);

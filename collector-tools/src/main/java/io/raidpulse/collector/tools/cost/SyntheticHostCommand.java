@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -24,11 +25,8 @@ public final class SyntheticHostCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Directory to create (must not exist or be empty).")
     Path out;
 
-    @Option(names = "--devices", defaultValue = "64", description = "Disks. Default: ${DEFAULT-VALUE}")
-    int devices;
-
-    @Option(names = "--arrays", defaultValue = "8", description = "md arrays of 4 member partitions each. Default: ${DEFAULT-VALUE}")
-    int arrays;
+    @Mixin
+    SyntheticHostOptions host = new SyntheticHostOptions();
 
     @Option(names = "--interval", defaultValue = "1", paramLabel = "S", description = "Seconds between counter updates. Default: ${DEFAULT-VALUE}")
     double interval;
@@ -41,25 +39,25 @@ public final class SyntheticHostCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (arrays * 4 > devices || !(interval > 0)) {
-            throw new UserException("need --devices >= 4 x --arrays and a positive --interval", UserException.EXIT_USAGE, null);
+        if (!host.fit() || !(interval > 0)) {
+            throw UserException.usage("need --devices >= 4 x --arrays and a positive --interval");
         }
         try {
             if (Files.exists(out)) {
                 try (var s = Files.list(out)) {
                     if (s.findAny().isPresent()) {
-                        throw new UserException(out + " is not empty: use a new directory", UserException.EXIT_USAGE, null);
+                        throw UserException.usage(out + " is not empty: use a new directory");
                     }
                 }
             }
-            SyntheticHost host = new SyntheticHost(out, devices, arrays, System.nanoTime());
+            SyntheticHost synthetic = host.write(out, System.nanoTime());
             PrintWriter stdout = spec.commandLine().getOut();
-            stdout.println("synthetic host of " + devices + " disks and " + arrays + " md arrays under " + out
+            stdout.println("synthetic host of " + host.devices + " disks and " + host.arrays + " md arrays under " + out
                     + ": collect with --proc-root " + out.resolve("proc") + " --sys-root " + out.resolve("sys"));
             stdout.flush();
             for (long n = 0; count == 0 || n < count; n++) {
                 Thread.sleep(Math.round(interval * 1000));
-                host.advance(interval);
+                synthetic.advance(interval);
             }
             return 0;
         } catch (IOException e) {

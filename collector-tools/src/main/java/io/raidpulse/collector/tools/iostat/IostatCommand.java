@@ -38,10 +38,10 @@ public final class IostatCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (interval != null && !(interval > 0)) {
-            throw new UserException("interval must be a positive number of seconds, got " + interval, UserException.EXIT_USAGE, null);
+            throw UserException.usage("interval must be a positive number of seconds, got " + interval);
         }
         if (count != null && count < 1) {
-            throw new UserException("count must be at least 1, got " + count, UserException.EXIT_USAGE, null);
+            throw UserException.usage("count must be at least 1, got " + count);
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();

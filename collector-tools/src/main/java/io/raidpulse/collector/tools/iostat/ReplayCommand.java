@@ -35,7 +35,7 @@ public final class ReplayCommand implements Callable<Integer> {
     public Integer call() {
         List<Path> dirs = Snapshots.expand(snapshots);
         if (dirs.size() < 2) {
-            throw new UserException("replay needs at least two snapshots, got " + dirs.size(), UserException.EXIT_USAGE, null);
+            throw UserException.usage("replay needs at least two snapshots, got " + dirs.size());
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -48,12 +48,11 @@ public final class ReplayCommand implements Callable<Integer> {
             }
             err.flush();
             if (cur.uptime() == null) {
-                throw new UserException(dir + ": proc/uptime is missing or unreadable", UserException.EXIT_USAGE, null);
+                throw UserException.usage(dir + ": proc/uptime is missing or unreadable");
             }
             if (prev != null) {
                 if (cur.uptime().centiseconds() < prev.uptime().centiseconds()) {
-                    throw new UserException(dir + ": uptime is earlier than the previous snapshot's (a reboot, or snapshots out of order)",
-                            UserException.EXIT_USAGE, null);
+                    throw UserException.usage(dir + ": uptime is earlier than the previous snapshot's (a reboot, or snapshots out of order)");
                 }
                 new IostatPrinter(out, json, roots).report(prev, cur);
             }

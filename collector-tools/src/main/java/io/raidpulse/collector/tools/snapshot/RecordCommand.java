@@ -36,10 +36,10 @@ public final class RecordCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (count < 1 || !(interval > 0)) {
-            throw new UserException("--count must be at least 1 and --interval positive", UserException.EXIT_USAGE, null);
+            throw UserException.usage("--count must be at least 1 and --interval positive");
         }
         if (!Files.isRegularFile(roots.roots().diskstats())) {
-            throw new UserException(roots.roots().diskstats() + " does not exist: is --proc-root a procfs?", UserException.EXIT_USAGE, null);
+            throw UserException.usage(roots.roots().diskstats() + " does not exist: is --proc-root a procfs?");
         }
         PrintWriter stdout = spec.commandLine().getOut();
         int existing = 0;
@@ -52,7 +52,7 @@ public final class RecordCommand implements Callable<Integer> {
             throw new UserException("cannot write to " + out + ": " + e.getMessage(), e);
         }
         if (existing > 0) {
-            throw new UserException(out + " is not empty: record into a new directory", UserException.EXIT_USAGE, null);
+            throw UserException.usage(out + " is not empty: record into a new directory");
         }
         long start = System.nanoTime();
         for (int i = 0; i < count; i++) {

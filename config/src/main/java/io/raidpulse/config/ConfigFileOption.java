@@ -1,0 +1,24 @@
+package io.raidpulse.config;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --config FILE}, a picocli mixin: the Java properties file a command reads its settings from.
+ * Its help says "Settings file (Java properties)." unless the command's resource bundle words it for
+ * what the command reads ({@code settings.config}).
+ */
+public final class ConfigFileOption {
+    @Option(names = "--config", paramLabel = "FILE", descriptionKey = "settings.config", description = "Settings file (Java properties).")
+    Path file;
+
+    /** The file's settings; none without {@code --config}. */
+    public Settings load() {
+        return load(file);
+    }
+
+    /** The settings of {@code file}, a {@code --config} a command declares itself; none when it is null. */
+    public static Settings load(Path file) {
+        return file == null ? Settings.empty() : Settings.load(file);
+    }
+}

@@ -1,0 +1,31 @@
+package io.raidpulse.config;
+
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code --config FILE} and {@code --bootstrap-servers}, a picocli mixin: the two options of every command
+ * that is a Kafka client (collect, send-spool, fleet, stream, bench). A command puts its own options over
+ * {@link #file()}, then the brokers over those ({@link #over} or {@link #required}).
+ */
+public final class KafkaClientOptions {
+    @Mixin
+    ConfigFileOption config = new ConfigFileOption();
+
+    @Mixin
+    BootstrapServersOption bootstrapServers = new BootstrapServersOption();
+
+    /** The settings file's settings; none without {@code --config}. */
+    public Settings file() {
+        return config.load();
+    }
+
+    /** {@code settings} with the brokers given over theirs. */
+    public Settings over(Settings settings) {
+        return bootstrapServers.over(settings);
+    }
+
+    /** {@link #over} for a command that cannot run without Kafka: no address at all is a usage error. */
+    public Settings required(Settings settings) {
+        return bootstrapServers.required(settings);
+    }
+}
