@@ -4,7 +4,7 @@ import io.raidpulse.schema.Aggregate;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.SubjectLoad;
-import io.raidpulse.stream.state.DecodedCache;
+import io.raidpulse.stream.state.DecodedStore;
 import io.raidpulse.topics.aggregate.AggregateSettings;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +17,6 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +35,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     private final long[] sizes;
     private final long graceMs;
     private ProcessorContext<String, Aggregate> context;
-    private DecodedCache<WindowKey, HostWindow> store;
+    private KeyValueStore<WindowKey, HostWindow> store;
     /** smallest end among open windows; MIN_VALUE: unknown, look in the store */
     private long nextEnd;
 
@@ -46,14 +45,13 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     }
 
     public static StoreBuilder<KeyValueStore<WindowKey, HostWindow>> storeBuilder() {
-        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), WindowKey.SERDE, HostWindow.SERDE)
-                .withCachingEnabled();
+        return DecodedStore.builder(STORE, WindowKey.SERDE, HostWindow.SERDE);
     }
 
     @Override
     public void init(ProcessorContext<String, Aggregate> context) {
         this.context = context;
-        this.store = new DecodedCache<>(context.getStateStore(STORE));
+        this.store = context.getStateStore(STORE);
         this.nextEnd = Long.MIN_VALUE;
     }
 
@@ -103,7 +101,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
         }
         while (true) {
             List<KeyValue<WindowKey, HostWindow>> closing = new ArrayList<>();
-            try (KeyValueIterator<WindowKey, HostWindow> it = store.store().range(WindowKey.FIRST, WindowKey.endingAt(bound + 1))) {
+            try (KeyValueIterator<WindowKey, HostWindow> it = store.range(WindowKey.FIRST, WindowKey.endingAt(bound + 1))) {
                 it.forEachRemaining(closing::add);
             }
             if (closing.isEmpty()) {
@@ -119,7 +117,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
             }
         }
         nextEnd = Long.MAX_VALUE;
-        try (KeyValueIterator<WindowKey, HostWindow> it = store.store().all()) {
+        try (KeyValueIterator<WindowKey, HostWindow> it = store.all()) {
             if (it.hasNext()) {
                 nextEnd = it.next().key.endMs();
             }

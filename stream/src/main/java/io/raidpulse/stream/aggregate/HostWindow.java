@@ -4,7 +4,9 @@ import io.raidpulse.schema.AggregateWindowState;
 import io.raidpulse.schema.SubjectWindowState;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.state.StateSerde;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** One host's open window of one size: the sums of every device and array, stored under its {@link WindowKey}. */
@@ -15,11 +17,18 @@ record HostWindow(String host, long startMs, long sizeMs, Map<SubjectKey, Subjec
      * (format 2 added the arrays' md figures; windows in format 1 are read without them).
      */
     static final StateSerde<HostWindow> SERDE = StateSerde.avro("aggregate window", AggregateWindowState.class,
-                    h -> new AggregateWindowState(h.host, h.startMs, h.sizeMs,
-                            h.subjects.values().stream().map(SubjectWindow::toRecord).toList()),
+                    HostWindow::toRecord,
                     HostWindow::fromRecord)
             .alsoReading(2, r -> fromRecord(WindowBinaryFormats.format2(r)))
             .alsoReading(1, r -> fromRecord(WindowBinaryFormats.format1(r)));
+
+    private static AggregateWindowState toRecord(HostWindow h) {
+        List<SubjectWindowState> subjects = new ArrayList<>(h.subjects.size());
+        for (SubjectWindow s : h.subjects.values()) {
+            subjects.add(s.toRecord());
+        }
+        return new AggregateWindowState(h.host, h.startMs, h.sizeMs, subjects);
+    }
 
     private static HostWindow fromRecord(AggregateWindowState r) {
         Map<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();

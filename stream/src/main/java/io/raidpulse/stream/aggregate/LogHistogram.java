@@ -1,7 +1,9 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.LogHistogramState;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Counts of positive values in logarithmic buckets, each {@link #GAMMA} times wider than the one
@@ -94,7 +96,15 @@ final class LogHistogram {
     }
 
     LogHistogramState toRecord() {
-        return new LogHistogramState(total, zeros, min, max, Arrays.stream(index).boxed().toList(), Arrays.stream(count).boxed().toList());
+        return new LogHistogramState(total, zeros, min, max, boxed(index), boxed(count));
+    }
+
+    private static List<Integer> boxed(int[] values) {
+        List<Integer> list = new ArrayList<>(values.length);
+        for (int v : values) {
+            list.add(v);
+        }
+        return list;
     }
 
     static LogHistogram fromRecord(LogHistogramState r) {

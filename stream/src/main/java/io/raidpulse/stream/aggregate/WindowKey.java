@@ -2,6 +2,7 @@ package io.raidpulse.stream.aggregate;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 
@@ -25,6 +26,17 @@ record WindowKey(long endMs, long sizeMs, String host) {
     byte[] bytes() {
         byte[] h = host.getBytes(StandardCharsets.UTF_8);
         return ByteBuffer.allocate(16 + h.length).putLong(endMs).putLong(sizeMs).put(h).array();
+    }
+
+    /** Written out, as {@link io.raidpulse.stream.load.SubjectKey}'s: the store looks a key up for every sample. */
+    @Override
+    public boolean equals(Object o) {
+        return this == o || o instanceof WindowKey k && endMs == k.endMs && sizeMs == k.sizeMs && Objects.equals(host, k.host);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * Long.hashCode(endMs) + Long.hashCode(sizeMs)) + Objects.hashCode(host);
     }
 
     static WindowKey of(byte[] b) {

@@ -16,7 +16,7 @@ import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.intake.Observation;
-import io.raidpulse.stream.state.DecodedCache;
+import io.raidpulse.stream.state.DecodedStore;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +28,6 @@ import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -109,7 +108,7 @@ public final class CapacityComparison implements Processor<String, CapacityInput
     private final CapacitySettings settings;
     private final long learnWindowMs;
     private ProcessorContext<String, Aggregate> context;
-    private DecodedCache<String, HostShapes> store;
+    private KeyValueStore<String, HostShapes> store;
     private ProfileCatalog catalog;
 
     /** @param learnWindowMs the smallest aggregate window: the one member capacity is learned from */
@@ -119,14 +118,13 @@ public final class CapacityComparison implements Processor<String, CapacityInput
     }
 
     public static StoreBuilder<KeyValueStore<String, HostShapes>> storeBuilder() {
-        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), HostShapes.SERDE)
-                .withCachingEnabled();
+        return DecodedStore.builder(STORE, Serdes.String(), HostShapes.SERDE);
     }
 
     @Override
     public void init(ProcessorContext<String, Aggregate> context) {
         this.context = context;
-        this.store = new DecodedCache<>(context.getStateStore(STORE));
+        this.store = context.getStateStore(STORE);
         this.catalog = new ProfileCatalog(context.getStateStore(ProfileStore.STORE));
     }
 

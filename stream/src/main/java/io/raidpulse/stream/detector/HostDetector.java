@@ -2,7 +2,7 @@ package io.raidpulse.stream.detector;
 
 import io.raidpulse.schema.Alert;
 import io.raidpulse.stream.intake.Observation;
-import io.raidpulse.stream.state.DecodedCache;
+import io.raidpulse.stream.state.DecodedStore;
 import io.raidpulse.topics.alert.Alerts;
 import io.raidpulse.topics.alert.SubjectExpiry;
 import java.util.ArrayList;
@@ -24,11 +24,10 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * What every alert detector shares, held by each one (composition, not a base class): one state
- * store entry per host, read and written through a {@link DecodedCache}; a wall-clock check for
+ * store entry per host, kept decoded and encoded at commit ({@link DecodedStore}); a wall-clock check for
  * hosts gone silent; the counting of samples that lack a subject; and the forwarding of alerts,
  * keyed by host/subject/kind. A detector adds its rules: what one input does to a host's state.
  *
@@ -44,22 +43,22 @@ public final class HostDetector<H> {
     private final String storeName;
     private final SubjectExpiry expiry;
     private ProcessorContext<String, Alert> context;
-    private DecodedCache<String, H> store;
+    private KeyValueStore<String, H> store;
 
     public HostDetector(String storeName, SubjectExpiry expiry) {
         this.storeName = storeName;
         this.expiry = expiry;
     }
 
-    /** The detector's store: in memory (its changelog restores it), cached so a host's repeated writes coalesce. */
+    /** The detector's store: in memory, decoded (its changelog restores it), a host's repeated writes encoded once per commit. */
     public static <H> StoreBuilder<KeyValueStore<String, H>> storeBuilder(String name, Serde<H> serde) {
-        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(name), Serdes.String(), serde).withCachingEnabled();
+        return DecodedStore.builder(name, Serdes.String(), serde);
     }
 
     /** Binds to the processor's context, and runs {@code check} every {@code alerts.silence-check-interval}. */
     public void init(ProcessorContext<String, Alert> context, Punctuator check) {
         this.context = context;
-        this.store = new DecodedCache<>(context.getStateStore(storeName));
+        this.store = context.getStateStore(storeName);
         context.schedule(expiry.checkEvery(), PunctuationType.WALL_CLOCK_TIME, check);
     }
 
@@ -91,7 +90,7 @@ public final class HostDetector<H> {
     /** Every host in the store, read before {@code each} runs (so that it may write the store). */
     public void forEach(BiConsumer<String, H> each) {
         List<KeyValue<String, H>> all = new ArrayList<>();
-        try (KeyValueIterator<String, H> it = store.store().all()) {
+        try (KeyValueIterator<String, H> it = store.all()) {
             it.forEachRemaining(all::add);
         }
         all.forEach(kv -> each.accept(kv.key, kv.value));
@@ -105,7 +104,7 @@ public final class HostDetector<H> {
     public <S> void closeSilentHosts(long now, long silentMs, ToLongFunction<H> lastSeenMs,
                                      Function<H, ? extends Map<?, S>> subjects, Expire<S> close) {
         List<KeyValue<String, H>> silent = new ArrayList<>();
-        try (KeyValueIterator<String, H> all = store.store().all()) {
+        try (KeyValueIterator<String, H> all = store.all()) {
             while (all.hasNext()) {
                 KeyValue<String, H> kv = all.next();
                 if (now - lastSeenMs.applyAsLong(kv.value) >= silentMs) {

@@ -3,7 +3,7 @@ package io.raidpulse.stream.incident;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.stream.intake.Observation;
-import io.raidpulse.stream.state.DecodedCache;
+import io.raidpulse.stream.state.DecodedStore;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +17,6 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 
 /**
  * Turns the detectors' episodes (saturation, md health, capacity) into incidents, one per array
@@ -41,23 +40,22 @@ public final class IncidentProcessor implements Processor<String, Object, String
     static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
 
     private ProcessorContext<String, Alert> context;
-    private DecodedCache<String, HostIncidents> store;
+    private KeyValueStore<String, HostIncidents> store;
     /** Hosts with alerts applied since their last flush: what the wall-clock check looks at, not the whole store. */
     private final Set<String> unflushed = new HashSet<>();
 
     public static StoreBuilder<KeyValueStore<String, HostIncidents>> storeBuilder() {
-        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), HostIncidents.SERDE)
-                .withCachingEnabled();
+        return DecodedStore.builder(STORE, Serdes.String(), HostIncidents.SERDE);
     }
 
     @Override
     public void init(ProcessorContext<String, Alert> context) {
         this.context = context;
-        this.store = new DecodedCache<>(context.getStateStore(STORE));
+        this.store = context.getStateStore(STORE);
         unflushed.clear();
         // restored from the changelog: a host left with something to tell (its alerts came from a
         // punctuation just before a crash) is told by the next check
-        try (KeyValueIterator<String, HostIncidents> all = store.store().all()) {
+        try (KeyValueIterator<String, HostIncidents> all = store.all()) {
             while (all.hasNext()) {
                 KeyValue<String, HostIncidents> kv = all.next();
                 if (kv.value.pending()) {

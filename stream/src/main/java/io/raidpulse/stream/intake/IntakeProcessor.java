@@ -2,14 +2,13 @@ package io.raidpulse.stream.intake;
 
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.stream.load.HostLoad;
-import io.raidpulse.stream.state.DecodedCache;
+import io.raidpulse.stream.state.DecodedStore;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
-import org.apache.kafka.streams.state.Stores;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,17 +23,16 @@ public final class IntakeProcessor implements Processor<String, HostSample, Stri
     private static final Logger log = LoggerFactory.getLogger(IntakeProcessor.class);
 
     private ProcessorContext<String, Observation> context;
-    private DecodedCache<String, HostContinuity> store;
+    private KeyValueStore<String, HostContinuity> store;
 
     public static StoreBuilder<KeyValueStore<String, HostContinuity>> storeBuilder() {
-        return Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore(STORE), Serdes.String(), HostContinuity.SERDE)
-                .withCachingEnabled();
+        return DecodedStore.builder(STORE, Serdes.String(), HostContinuity.SERDE);
     }
 
     @Override
     public void init(ProcessorContext<String, Observation> context) {
         this.context = context;
-        this.store = new DecodedCache<>(context.getStateStore(STORE));
+        this.store = context.getStateStore(STORE);
     }
 
     @Override
