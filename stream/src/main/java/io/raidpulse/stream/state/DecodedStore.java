@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.function.Predicate;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -192,7 +193,7 @@ public final class DecodedStore<K, V> implements KeyValueStore<K, V>, CachedStat
         return sorted(k -> true);
     }
 
-    private KeyValueIterator<K, V> sorted(java.util.function.Predicate<byte[]> inRange) {
+    private KeyValueIterator<K, V> sorted(Predicate<byte[]> inRange) {
         List<Map.Entry<byte[], KeyValue<K, V>>> in = new ArrayList<>();
         for (Map.Entry<K, V> e : values().entrySet()) {
             byte[] k = keySerde.serializer().serialize(null, e.getKey());
