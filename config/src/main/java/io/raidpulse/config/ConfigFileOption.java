@@ -14,11 +14,6 @@ public final class ConfigFileOption {
 
     /** The file's settings; none without {@code --config}. */
     public Settings load() {
-        return load(file);
-    }
-
-    /** The settings of {@code file}, a {@code --config} a command declares itself; none when it is null. */
-    public static Settings load(Path file) {
         return file == null ? Settings.empty() : Settings.load(file);
     }
 }

@@ -13,6 +13,7 @@ import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.influx.InfluxConnection;
 import io.raidpulse.influx.InfluxConnections;
+import io.raidpulse.influx.InfluxOptions;
 import io.raidpulse.influx.InfluxSettings;
 import io.raidpulse.influx.sink.SinkSettings;
 import io.raidpulse.model.capacity.ArrayShape;
@@ -48,6 +49,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -111,14 +114,8 @@ public final class PlanCommand implements Callable<Integer> {
     @Mixin
     ConfigFileOption config = new ConfigFileOption();
 
-    @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url).")
-    String influxUrl;
-
-    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default ${bundle:influx.database}).")
-    String influxDatabase;
-
-    @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user (influx.username); the password goes in --config.")
-    String influxUsername;
+    @Mixin
+    InfluxOptions influx = new InfluxOptions();
 
     @Mixin
     BootstrapServersOption bootstrapServers = new BootstrapServersOption();
@@ -134,10 +131,10 @@ public final class PlanCommand implements Callable<Integer> {
      * whose answer is empty ("... already exhausted"): noise around plan's own one-line answer.
      * Held here so that the logger, and its level, are not collected.
      */
-    private static final java.util.logging.Logger INFLUX_CLIENT_LOG = java.util.logging.Logger.getLogger("com.influxdb");
+    private static final Logger INFLUX_CLIENT_LOG = Logger.getLogger("com.influxdb");
 
     static {
-        INFLUX_CLIENT_LOG.setLevel(java.util.logging.Level.SEVERE);
+        INFLUX_CLIENT_LOG.setLevel(Level.SEVERE);
         BuiltInDisks.forHelp();
     }
 
@@ -199,10 +196,7 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     Settings settings() {
-        Settings s = bootstrapServers.over(set.over(config.load())
-                .withOption(InfluxSettings.URL, influxUrl)
-                .withOption(InfluxSettings.DATABASE, influxDatabase)
-                .withOption(InfluxSettings.USERNAME, influxUsername));
+        Settings s = bootstrapServers.over(influx.over(set.over(config.load())));
         if (!s.has(InfluxSettings.URL.name())) {
             throw UserException.usage("no InfluxDB: give --influx-url or influx.url in --config");
         }

@@ -4,6 +4,7 @@ import io.raidpulse.config.KafkaClientOptions;
 import io.raidpulse.config.SetOption;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
+import io.raidpulse.influx.InfluxOptions;
 import io.raidpulse.influx.InfluxSettings;
 import io.raidpulse.influx.sink.SinkSettings;
 import io.raidpulse.notify.Notifiers;
@@ -26,18 +27,11 @@ public final class StreamCommand implements Callable<Integer> {
     @Mixin
     KafkaClientOptions kafka = new KafkaClientOptions();
 
-    @Option(names = "--influx-url", paramLabel = "URL", description = "InfluxDB base URL (influx.url); without it no sink runs.")
-    String influxUrl;
-
-    @Option(names = "--influx-database", paramLabel = "NAME", description = "InfluxDB database (influx.database, default ${bundle:influx.database}).")
-    String influxDatabase;
+    @Mixin
+    InfluxOptions influx = new InfluxOptions();
 
     @Option(names = "--influx-api", paramLabel = "auto|v1|v2", description = "How to write (influx.api, default ${bundle:influx.api} from /ping).")
     String influxApi;
-
-    @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user (influx.username); "
-            + "put the password in the config file (influx.password).")
-    String influxUsername;
 
     @Option(names = "--no-influx", description = "Run without the InfluxDB sink even when influx.url is set.")
     boolean noInflux;
@@ -54,11 +48,8 @@ public final class StreamCommand implements Callable<Integer> {
 
     /** The settings these options describe: the file, then --set, then the options over it. */
     Settings settings() {
-        return kafka.required(set.over(kafka.file())
-                .withOption(InfluxSettings.URL, influxUrl)
-                .withOption(InfluxSettings.DATABASE, influxDatabase)
+        return kafka.required(influx.over(set.over(kafka.file()))
                 .withOption(InfluxSettings.API, influxApi)
-                .withOption(InfluxSettings.USERNAME, influxUsername)
                 .withOption(Notifiers.CHANNELS, notify)
                 .withOption(StreamApp.STATE_DIR, stateDir)
                 .withOption(SinkSettings.ENABLED, noInflux ? "false" : null));

@@ -5,6 +5,7 @@ import io.raidpulse.config.ConfigFileOption;
 import io.raidpulse.config.KafkaKeys;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
+import io.raidpulse.influx.InfluxOptions;
 import io.raidpulse.influx.InfluxSettings;
 import io.raidpulse.influx.sink.SinkSettings;
 import io.raidpulse.launcher.config.ConfigCheck;
@@ -24,11 +25,12 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
 /** {@code raidpulse up}: everything on one machine, until Ctrl-C. */
-@Command(name = "up", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults", sortOptions = false,
+@Command(name = "up", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.launcher.up.UpDefaults", sortOptions = false,
         description = "Run the whole pipeline on this machine: an embedded Kafka broker, the collector (this host, or a "
             + "simulated one), the stream processor with the console notifier, and the InfluxDB sink (a given URL, else a "
             + "local influxd when installed, else none) writing aggregates, alerts and raw samples (for the dashboards' "
@@ -41,20 +43,14 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--data-dir", defaultValue = "var", description = "Where the broker, InfluxDB, stream state and spool keep their data (default: ${DEFAULT-VALUE}).")
     Path dataDir;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "Settings for every component (collector.*, stream.*, saturation.*, influx.*, notify.*, kafka.*).")
-    Path config;
+    @Mixin
+    ConfigFileOption config = new ConfigFileOption();
 
     @Option(names = "--port", defaultValue = "0", description = "Kafka client port; default: the one used before in --data-dir, else 9092 when free, else any free port.")
     int port;
 
-    @Option(names = "--influx-url", paramLabel = "URL", description = "An existing InfluxDB (1.x, 2.x with DBRP mappings, or 3.x) instead of a local influxd.")
-    String influxUrl;
-
-    @Option(names = "--influx-database", paramLabel = "DB", description = "Database (1.x) or db of the db/rp buckets (influx.database; default: ${bundle:influx.database}).")
-    String influxDatabase;
-
-    @Option(names = "--influx-username", paramLabel = "USER", description = "InfluxDB 1.x user.")
-    String influxUser;
+    @Mixin
+    InfluxOptions influx = new InfluxOptions();
 
     @Option(names = "--influx-password", paramLabel = "PASSWORD", description = "InfluxDB 1.x password (or influx.password in --config, which keeps it out of the process list).")
     String influxPassword;
@@ -82,7 +78,7 @@ public final class UpCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // every setting checked before anything starts; the broker's address is up's own
         ConfigCheck.validate(settings().with(KafkaKeys.BOOTSTRAP_SERVERS.name(), "localhost:" + Math.max(port, 9092)));
-        Pipeline pipeline = Pipeline.start(new Pipeline.Options(dataDir, port, influxUrl, noInflux, settings(), scenario, fast));
+        Pipeline pipeline = Pipeline.start(new Pipeline.Options(dataDir, port, influx.url(), noInflux, settings(), scenario, fast));
         CountDownLatch stopped = new CountDownLatch(1);
         Thread main = Thread.currentThread();
         Thread hook = new Thread(() -> {
@@ -130,9 +126,7 @@ public final class UpCommand implements Callable<Integer> {
     }
 
     private Settings settings() {
-        return ConfigFileOption.load(config)
-                .withOption(InfluxSettings.DATABASE, influxDatabase)
-                .withOption(InfluxSettings.USERNAME, influxUser)
+        return influx.over(config.load())
                 .withOption(InfluxSettings.PASSWORD, influxPassword)
                 .withOption(InfluxSettings.TOKEN, influxToken);
     }

@@ -23,7 +23,6 @@ import io.raidpulse.md.SyncAction;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -38,7 +37,7 @@ import picocli.CommandLine.Spec;
  * {@code arrays}: md arrays as the collector sees them (sysfs first, /proc/mdstat as fallback),
  * then hardware RAID volumes: what sysfs shows, what {@code --config} declares, their health.
  */
-@Command(name = "arrays", mixinStandardHelpOptions = true,
+@Command(name = "arrays", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.collector.tools.arrays.ArraysHelp",
         description = {"md arrays: level, layout, health, sync progress, members and leaf disks;",
             "hardware RAID volumes: what sysfs shows of them, what the configuration declares (collector.hwraid.*), their health."})
 public final class ArraysCommand implements Callable<Integer> {
@@ -52,9 +51,8 @@ public final class ArraysCommand implements Callable<Integer> {
     @Option(names = "--json", description = "One JSON object per array.")
     boolean json;
 
-    @Option(names = "--config", paramLabel = "FILE",
-            description = "The collector's properties file: its collector.hwraid.* declarations of hardware RAID volumes.")
-    Path config;
+    @Mixin
+    ConfigFileOption config = new ConfigFileOption();
 
     @Spec
     CommandSpec spec;
@@ -62,7 +60,7 @@ public final class ArraysCommand implements Callable<Integer> {
     @Override
     public Integer call() throws JsonProcessingException {
         Roots r = roots.roots();
-        Map<String, Declaration> declared = Declaration.from(ConfigFileOption.load(config));
+        Map<String, Declaration> declared = Declaration.from(config.load());
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Mdstat mdstat = null;
