@@ -55,12 +55,26 @@ public enum MdLevel {
         return this != RAID0;
     }
 
+    /**
+     * Whether a nonzero mismatch_cnt after a check means inconsistent data on an array of the level
+     * {@code kernelName} names: not for raid1 and raid10, whose copies a write in flight (swap, O_DIRECT)
+     * can leave different harmlessly (md(4), "SCRUBBING AND MISMATCHES"); levels not modelled count.
+     */
+    public static boolean mismatchMeansInconsistency(String kernelName) {
+        MdLevel l = parse(kernelName);
+        return l != RAID1 && l != RAID10;
+    }
+
     /** Personalities the level's kernel module registers, in registration order. */
     public List<String> modulePersonalities() {
         return modulePersonalities;
     }
 
+    /** The level md names so (raid5) or numbers so (5); null for null or a level not modelled (linear, multipath...). */
     public static MdLevel parse(String text) {
+        if (text == null) {
+            return null;
+        }
         String t = text.trim().toLowerCase(Locale.ROOT);
         for (MdLevel l : values()) {
             if (l.kernelName.equals(t) || String.valueOf(l.number).equals(t)) {

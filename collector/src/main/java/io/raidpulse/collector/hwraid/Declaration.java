@@ -4,6 +4,9 @@ import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
+import io.raidpulse.md.MdLevel;
+import io.raidpulse.md.ParityAlgorithm;
+import io.raidpulse.md.Raid10Geometry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +16,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What the operator declares of a hardware RAID volume that the OS cannot see, from
@@ -42,12 +47,17 @@ public record Declaration(String device, String level, Integer disks, String lay
     static final List<String> CACHES = List.of("write-back", "write-back-battery", "write-through");
     /** The fewest disks of each level; a RAID10, RAID50 and RAID60 need whole groups. */
     static final Map<String, Integer> MIN_DISKS = levels();
-    /** md's names for the layouts a controller's volume can be compared with. */
-    private static final Map<String, Set<String>> LAYOUTS = Map.of(
-            "raid10", Set.of("near-2", "far-2", "offset-2"),
-            "raid5", Set.of("left-symmetric", "left-asymmetric", "right-symmetric", "right-asymmetric"),
-            "raid6", Set.of("left-symmetric", "left-asymmetric", "right-symmetric", "right-asymmetric"));
+    /** md's names for the layouts a controller's volume can be compared with: two copies, the four parity rotations. */
+    private static final Map<String, Set<String>> LAYOUTS = layouts();
     private static final Pattern DEVICE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_:.!-]*");
+
+    private static Map<String, Set<String>> layouts() {
+        Set<String> mirrored = Stream.of(new Raid10Geometry(2, 1, false), new Raid10Geometry(1, 2, false), new Raid10Geometry(1, 2, true))
+                .map(g -> Raid10Geometry.describe(g.code())).collect(Collectors.toSet());
+        Set<String> parity = Stream.of(ParityAlgorithm.LEFT_SYMMETRIC, ParityAlgorithm.LEFT_ASYMMETRIC, ParityAlgorithm.RIGHT_SYMMETRIC,
+                ParityAlgorithm.RIGHT_ASYMMETRIC).map(ParityAlgorithm::mdadmName).collect(Collectors.toSet());
+        return Map.of(MdLevel.RAID10.kernelName(), mirrored, MdLevel.RAID5.kernelName(), parity, MdLevel.RAID6.kernelName(), parity);
+    }
 
     private static Map<String, Integer> levels() {
         Map<String, Integer> m = new LinkedHashMap<>();
@@ -111,7 +121,7 @@ public record Declaration(String device, String level, Integer disks, String lay
             if (disks < min) {
                 throw new ConfigException(disksKey, "a " + level + " volume has at least " + min + " disks, got " + disks);
             }
-            if (level.equals("raid10") && disks % 2 != 0) {
+            if (MdLevel.parse(level) == MdLevel.RAID10 && disks % 2 != 0) {
                 throw new ConfigException(disksKey, "a raid10 volume mirrors pairs of disks: expected an even number, got " + disks);
             }
         }

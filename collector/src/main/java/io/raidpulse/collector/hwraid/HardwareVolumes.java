@@ -11,7 +11,7 @@ import java.util.TreeSet;
  * The host's hardware RAID volumes: every SCSI disk sysfs shows to be a controller's volume
  * ({@link VolumeRules}), and every device the configuration declares one ({@link Declaration}),
  * with what sysfs says against each declaration. Sampled with the inventory (they change when a
- * device appears), not every interval; their health is read every interval ({@link VolumeHealth}).
+ * device appears), not every interval; their health is read every interval ({@link ScsiDeviceHealth}).
  *
  * @param notes one line for each volume: what was recognised and declared, for the startup log and {@code arrays}
  * @param warnings a declared device that does not exist or that sysfs says is a plain disk

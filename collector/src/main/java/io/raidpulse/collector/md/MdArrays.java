@@ -2,6 +2,8 @@ package io.raidpulse.collector.md;
 
 import io.raidpulse.collector.md.ArrayMember.Status;
 import io.raidpulse.md.Layout;
+import io.raidpulse.md.MdArrayState;
+import io.raidpulse.md.MdLevel;
 import io.raidpulse.md.MdSysfsArray;
 import io.raidpulse.md.MdSysfsMember;
 import io.raidpulse.md.Mdstat;
@@ -77,8 +79,8 @@ public final class MdArrays {
 
     static ArrayState fromSysfs(MdSysfsArray s, MdstatArray t) {
         String level = s.level() != null ? s.level() : t == null ? null : t.level();
-        boolean active = s.arrayState() != null ? !s.arrayState().equals("inactive") && !s.arrayState().equals("clear")
-                : t != null && t.active();
+        MdArrayState arrayState = MdArrayState.of(s.arrayState());
+        boolean active = s.arrayState() != null ? arrayState == null || arrayState.running() : t != null && t.active();
         String action = s.syncAction();
         SyncAction known = SyncAction.of(action);
         String syncState = null;
@@ -131,13 +133,10 @@ public final class MdArrays {
             layout = Layout.describe(level, code);
         } else if (t.raid10Layout() != null) {
             layout = t.raid10Layout();
-        } else if ("raid10".equals(level)) {
+        } else if (MdLevel.parse(level) == MdLevel.RAID10) {
             layout = "near-1";
         }
-        String state = !t.active() ? "inactive"
-                : t.broken() ? "broken"
-                : "read-only".equals(t.readOnly()) ? "readonly"
-                : "auto-read-only".equals(t.readOnly()) ? "read-auto" : "active";
+        String state = MdArrayState.ofMdstat(t).word();
         Progress p = Progress.of(t, null);
         return new ArrayState(t.name(), false, t.active(), level, layout, code,
                 t.chunkKib() == null || !stripedOrRounded(level) ? null : t.chunkKib() * 1024,
@@ -225,8 +224,9 @@ public final class MdArrays {
         return m.slot() != null ? Status.REBUILDING : Status.SPARE;
     }
 
+    /** Whether the level's chunk means something: not for a mirror (multipath prints none either). */
     private static boolean stripedOrRounded(String level) {
-        return level != null && !level.equals("raid1") && !level.equals("multipath");
+        return level != null && MdLevel.parse(level) != MdLevel.RAID1;
     }
 
     /**

@@ -2,9 +2,9 @@ package io.raidpulse.collector.sampling;
 
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.hwraid.Declaration;
-import io.raidpulse.collector.hwraid.ObservedVolume;
 import io.raidpulse.collector.hwraid.HardwareVolumes;
-import io.raidpulse.collector.hwraid.VolumeHealth;
+import io.raidpulse.collector.hwraid.ObservedVolume;
+import io.raidpulse.collector.hwraid.ScsiDeviceHealth;
 import io.raidpulse.collector.inventory.BlockDevice;
 import io.raidpulse.collector.inventory.BlockInventory;
 import io.raidpulse.collector.inventory.HostInfo;
@@ -180,7 +180,7 @@ public final class HostSampler {
     private List<HardwareVolume> hardwareVolumes() {
         List<HardwareVolume> out = new ArrayList<>();
         for (ObservedVolume v : volumes.volumes()) {
-            VolumeHealth health = VolumeHealth.read(sys, v.device());
+            ScsiDeviceHealth health = ScsiDeviceHealth.read(sys, v.device());
             for (String problem : health.problems()) {
                 readErrors.merge(ErrorKind.SCSI_SYSFS.key(), 1L, Long::sum);
                 warnings.warn(ErrorKind.SCSI_SYSFS.key() + ":" + v.device(), "odd input: " + problem);
@@ -190,7 +190,7 @@ public final class HostSampler {
         return out;
     }
 
-    static HardwareVolume volume(ObservedVolume v, VolumeHealth health) {
+    static HardwareVolume volume(ObservedVolume v, ScsiDeviceHealth health) {
         var d = v.declaration();
         return HardwareVolume.newBuilder()
                 .setDevice(v.device())

@@ -132,7 +132,7 @@ class HardwareVolumesTest {
 
     @Test
     void healthAsTheKernelCountsIt() throws IOException {
-        VolumeHealth h = VolumeHealth.read(SYS, "sda");
+        ScsiDeviceHealth h = ScsiDeviceHealth.read(SYS, "sda");
         assertThat(h.state()).isEqualTo("running");
         assertThat(h.ioerrCnt()).as("commands the PERC refused at probe, before any I/O").isEqualTo(7L);
         assertThat(h.iotmoCnt()).isZero();
@@ -142,7 +142,7 @@ class HardwareVolumesTest {
         Files.writeString(sys.resolve("block/sda/device/ioerr_cnt"), "0xzz\n");
         Files.writeString(sys.resolve("block/sda/device/state"), "garbage\u0001state\n");
         Files.delete(sys.resolve("block/sda/device/iotmo_cnt"));
-        VolumeHealth bad = VolumeHealth.read(sys, "sda");
+        ScsiDeviceHealth bad = ScsiDeviceHealth.read(sys, "sda");
         assertThat(bad.state()).isNull();
         assertThat(bad.ioerrCnt()).isNull();
         assertThat(bad.iotmoCnt()).as("absent: unknown, not a problem").isNull();

@@ -2,6 +2,7 @@ package io.raidpulse.influx.sink;
 
 import com.influxdb.client.domain.WritePrecision;
 import com.influxdb.client.write.Point;
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
@@ -203,7 +204,7 @@ public final class InfluxPoints {
                     .addField("members", (long) state.members())
                     .addField("faulty_members", (long) state.faulty())
                     .addField("spare_members", (long) state.spares())
-                    .addField("sync_action", a.getSyncAction() == null ? "idle" : a.getSyncAction());
+                    .addField("sync_action", a.getSyncAction() == null ? SyncAction.IDLE.word() : a.getSyncAction());
             optionalCount(p, "raid_disks", a.getRaidDisks());
             optionalCount(p, "degraded", state.degraded());
             optional(p, "sync_completed_pct", state.syncPct());

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.raidpulse.collector.hwraid.Declaration;
+import io.raidpulse.collector.hwraid.ScsiDeviceHealth;
 import io.raidpulse.collector.hwraid.ScsiDisk;
-import io.raidpulse.collector.hwraid.VolumeHealth;
 import io.raidpulse.collector.hwraid.VolumeRules;
 import io.raidpulse.config.Settings;
-import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.lab.recording.Event;
+import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostSample;
 import java.nio.file.Files;
@@ -98,7 +98,7 @@ class RecordingHardwareVolumesTest {
                 soft.assertThat(disk.vendor()).as(where).isEqualTo(v.getValue().path("vendor").asText());
                 soft.assertThat(disk.model()).as(where).isEqualTo(v.getValue().path("product").asText());
                 soft.assertThat(VolumeRules.judge(disk).kind()).as(where).isEqualTo(VolumeRules.Kind.VOLUME);
-                VolumeHealth h = VolumeHealth.read(snap.resolve("sys"), v.getKey());
+                ScsiDeviceHealth h = ScsiDeviceHealth.read(snap.resolve("sys"), v.getKey());
                 Instant taken = r.events().get(0).time().plusMillis(Math.round(
                         (uptime(snap) - r.events().get(0).uptime()) * 1000));
                 String state = stateSet(r, v.getKey(), taken);

@@ -9,6 +9,8 @@ import io.raidpulse.influx.InfluxOptions;
 import io.raidpulse.influx.InfluxSettings;
 import io.raidpulse.influx.sink.SinkSettings;
 import io.raidpulse.launcher.config.ConfigCheck;
+import io.raidpulse.md.MdArrayState;
+import io.raidpulse.md.SyncAction;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
@@ -170,11 +172,11 @@ public final class UpCommand implements Callable<Integer> {
                     .append(TIME.format(last.getSampleTime())).append(", ").append(last.getDevices().size()).append(last.getDevices().size() == 1 ? " device, " : " devices, ")
                     .append(last.getArrays().size()).append(last.getArrays().size() == 1 ? " array" : " arrays");
             for (MdArray a : last.getArrays()) {
-                line.append(" [").append(a.getName()).append(' ').append(a.getLevel() == null ? "inactive" : a.getLevel());
+                line.append(" [").append(a.getName()).append(' ').append(a.getLevel() == null ? MdArrayState.INACTIVE.word() : a.getLevel());
                 if (a.getDegraded() != null && a.getDegraded() > 0) {
                     line.append(" DEGRADED");
                 }
-                if (a.getSyncAction() != null && !"idle".equals(a.getSyncAction())) {
+                if (a.getSyncAction() != null && SyncAction.of(a.getSyncAction()) != SyncAction.IDLE) {
                     line.append(' ').append(a.getSyncAction());
                     if (a.getSyncCompletedPct() != null) {
                         line.append(String.format(Locale.ROOT, " %.1f%%", a.getSyncCompletedPct()));

@@ -1,17 +1,17 @@
 package io.raidpulse.simulator.model;
 
 import io.raidpulse.simulator.scenario.ControllerSpec;
+import io.raidpulse.simulator.scenario.ControllerVolume;
 import io.raidpulse.simulator.scenario.DiskSpec;
 import io.raidpulse.simulator.scenario.ProfileSpec;
 import io.raidpulse.simulator.scenario.ScenarioParser;
-import io.raidpulse.simulator.scenario.VolumeShape;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntSupplier;
 
 /**
  * A whole disk: one queue served at the rates of its profile, and the partitions on it. A hardware
- * RAID volume is one too, served as one parallel device at its disks' rates ({@link VolumeShape#profile}).
+ * RAID volume is one too, served as one parallel device at its disks' rates ({@link ControllerVolume#profile}).
  */
 public final class Disk implements SimulatedDevice {
     private final DiskSpec spec;

@@ -17,7 +17,7 @@ import java.util.List;
  * @param volume the hardware RAID volume it is, null for a plain disk
  */
 public record DiskSpec(String name, String profile, long sizeBytes, List<Long> partitionBytes, boolean attachedAtStart,
-        String controller, ScsiAddress address, VolumeShape volume, int line) {
+        String controller, ScsiAddress address, ControllerVolume volume, int line) {
     public DiskSpec {
         partitionBytes = List.copyOf(partitionBytes);
     }

@@ -271,7 +271,7 @@ public final class ScenarioParser {
         boolean attached = l.bool(f.getOrDefault("attached", "yes"), "attached");
         String controller = f.get("controller");
         ScsiAddress address = null;
-        VolumeShape volume = null;
+        ControllerVolume volume = null;
         if (controller != null) {
             ControllerSpec c = controllers.stream().filter(x -> x.name().equals(controller)).findFirst()
                     .orElseThrow(() -> l.error("controller", "no controller named '" + controller + "' is defined above this line"));
@@ -310,7 +310,7 @@ public final class ScenarioParser {
     }
 
     /** A hardware RAID volume's level and disks, or null for a disk the controller passes through. */
-    private VolumeShape volume(Line l, Map<String, String> f, ControllerSpec c) {
+    private ControllerVolume volume(Line l, Map<String, String> f, ControllerSpec c) {
         if (!f.containsKey("level") && !f.containsKey("disks")) {
             return null;
         }
@@ -330,7 +330,7 @@ public final class ScenarioParser {
             throw l.error("disks", n + " disks serve " + n + " requests at once, more than controller " + c.name() + "'s queue="
                     + c.queue() + " holds");
         }
-        return new VolumeShape(level, n);
+        return new ControllerVolume(level, n);
     }
 
     private void array(Line l) {

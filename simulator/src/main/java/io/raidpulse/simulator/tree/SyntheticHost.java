@@ -2,6 +2,8 @@ package io.raidpulse.simulator.tree;
 
 import io.raidpulse.md.DiskStat;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.MdArrayState;
+import io.raidpulse.md.MdLevel;
 import io.raidpulse.md.MdSysfs;
 import io.raidpulse.md.MdSysfsArray;
 import io.raidpulse.md.MdSysfsMember;
@@ -9,6 +11,8 @@ import io.raidpulse.md.Mdstat;
 import io.raidpulse.md.MdstatArray;
 import io.raidpulse.md.MdstatMember;
 import io.raidpulse.md.MemberState;
+import io.raidpulse.md.ParityAlgorithm;
+import io.raidpulse.md.Raid10Geometry;
 import io.raidpulse.md.SyncAction;
 import io.raidpulse.md.Uptime;
 import java.io.IOException;
@@ -31,7 +35,9 @@ import java.util.Random;
  * ({@code sample-cost}, {@code synthetic-host} in collector-tools).
  */
 public final class SyntheticHost {
-    private static final String[] LEVELS = {"raid1", "raid5", "raid6", "raid10"};
+    private static final MdLevel[] LEVELS = {MdLevel.RAID1, MdLevel.RAID5, MdLevel.RAID6, MdLevel.RAID10};
+    /** md's default raid10 layout (near-2) and raid5/6 algorithm (left-symmetric), as mdadm creates them. */
+    private static final Raid10Geometry NEAR_2 = new Raid10Geometry(2, 1, false);
     /** What proc/uptime says of idle time: it stays at 100 s, nothing reads it. */
     private static final long IDLE_CS = 100_00;
 
@@ -73,7 +79,7 @@ public final class SyntheticHost {
         List<MdstatArray> mdstat = new ArrayList<>();
         for (int a = 0; a < arrays; a++) {
             String md = "md" + a;
-            String level = LEVELS[a % LEVELS.length];
+            MdLevel level = LEVELS[a % LEVELS.length];
             Path dir = block.resolve(md);
             Path mdDir = dir.resolve("md");
             boolean checking = a == 1;
@@ -89,8 +95,9 @@ public final class SyntheticHost {
                 Files.createSymbolicLink(dir.resolve("slaves").resolve(member), Path.of("../../" + diskName(a * 4 + m) + "/" + member));
                 members.add(new MdstatMember(member, m, false, false, false, false, false, List.of()));
             }
-            MdSysfsArray sysfs = new MdSysfsArray(md, level, level.equals("raid10") ? 258 : level.equals("raid1") ? 0 : 2,
-                    level.equals("raid1") ? 0L : 524288L, 4, 0, "clean", (checking ? SyncAction.CHECK : SyncAction.IDLE).word(), null,
+            int layout = level == MdLevel.RAID10 ? NEAR_2.code() : level.parityDisks() > 0 ? ParityAlgorithm.LEFT_SYMMETRIC.number() : 0;
+            MdSysfsArray sysfs = new MdSysfsArray(md, level.kernelName(), layout, level.striped() ? 524288L : 0L, 4, 0,
+                    MdArrayState.CLEAN.word(), (checking ? SyncAction.CHECK : SyncAction.IDLE).word(), null,
                     checking ? 1000000L : null, checking ? 3907027120L : null, checking ? 150000L : null, 0L, 7814054240L,
                     List.copyOf(sysfsMembers), List.of());
             for (Map.Entry<String, String> f : MdSysfs.files(sysfs).entrySet()) {
@@ -98,10 +105,10 @@ public final class SyntheticHost {
                     write(dir.resolve(f.getKey()), f.getValue());
                 }
             }
-            boolean parity = level.equals("raid5") || level.equals("raid6");
-            mdstat.add(new MdstatArray(md, true, false, null, level, List.copyOf(members), 3907027120L, "1.2",
-                    level.equals("raid1") ? null : 512L, parity ? 2 : null, level.equals("raid10") ? "near-2" : null, 4, 4, "UUUU",
-                    "0/15 pages [0KB], 65536KB chunk", checking ? "check" : null, checking ? "running" : null, checking ? 0.0 : null,
+            mdstat.add(new MdstatArray(md, true, false, null, level.kernelName(), List.copyOf(members), 3907027120L, "1.2",
+                    level.striped() ? 512L : null, level.parityDisks() > 0 ? layout : null,
+                    level == MdLevel.RAID10 ? Raid10Geometry.describe(layout) : null, 4, 4, "UUUU",
+                    "0/15 pages [0KB], 65536KB chunk", checking ? SyncAction.CHECK.mdstatWord() : null, checking ? "running" : null, checking ? 0.0 : null,
                     checking ? 500000L : null, checking ? 1953513560L : null, checking ? 217.0 : null, checking ? 150000L : null));
             add(md, 9, a);
         }

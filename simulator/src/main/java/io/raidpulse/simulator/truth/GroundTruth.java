@@ -1,5 +1,6 @@
 package io.raidpulse.simulator.truth;
 
+import io.raidpulse.md.MdLevel;
 import io.raidpulse.md.SyncAction;
 import io.raidpulse.simulator.scenario.Expectation;
 import io.raidpulse.simulator.scenario.Scenario;
@@ -85,7 +86,7 @@ public final class GroundTruth {
             out.addAll(states("MEMBER_FAULTY", a, t -> t.faultyMembers().isEmpty() ? null : String.join(",", t.faultyMembers())));
             out.addAll(states("SYNC", a, t -> t.syncAction() == SyncAction.IDLE ? null : t.syncAction().word()));
             out.addAll(states("MISMATCH", a, t -> t.mismatchCnt() > 0 && t.syncAction() == SyncAction.IDLE
-                    && !t.level().equals("raid1") && !t.level().equals("raid10") ? "mismatch_cnt " + t.mismatchCnt() : null));
+                    && MdLevel.mismatchMeansInconsistency(t.level()) ? "mismatch_cnt " + t.mismatchCnt() : null));
         }
         Set<String> volumes = new LinkedHashSet<>();
         steps.forEach(s -> s.scsi().stream().filter(VolumeTruth::volume).forEach(v -> volumes.add(v.device())));

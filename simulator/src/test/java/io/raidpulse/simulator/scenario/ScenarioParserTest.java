@@ -161,7 +161,7 @@ class ScenarioParserTest {
         DiskSpec volume = s.disk("sdd").orElseThrow();
         assertThat(volume.controller()).isEqualTo("perc0");
         assertThat(volume.address()).hasToString("6:2:0:0");
-        assertThat(volume.volume()).isEqualTo(new VolumeShape(MdLevel.RAID5, 4));
+        assertThat(volume.volume()).isEqualTo(new ControllerVolume(MdLevel.RAID5, 4));
         DiskSpec passedThrough = s.disk("sde").orElseThrow();
         assertThat(passedThrough.address()).isEqualTo(new ScsiAddress(6, 0, 5, 0));
         assertThat(passedThrough.volume()).isNull();
@@ -179,7 +179,7 @@ class ScenarioParserTest {
         assertThat(p.writeLatencySeconds()).isCloseTo(1 / 550.0 + 1 / 480.0, within(1e-12));
         assertThat(p.model()).isEqualTo("PERC H700");
         assertThat(p.maxQueue()).isEqualTo(128);
-        assertThat(new VolumeShape(MdLevel.RAID10, 4).profile(s.profile("hdd").orElseThrow(), c, "hdd").writeIops())
+        assertThat(new ControllerVolume(MdLevel.RAID10, 4).profile(s.profile("hdd").orElseThrow(), c, "hdd").writeIops())
                 .isCloseTo(4 * 480 / 2.0, within(1e-9));
     }
 

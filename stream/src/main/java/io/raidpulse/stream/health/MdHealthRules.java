@@ -1,5 +1,7 @@
 package io.raidpulse.stream.health;
 
+import io.raidpulse.md.MdArrayState;
+import io.raidpulse.md.MdLevel;
 import io.raidpulse.md.SyncAction;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
@@ -16,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * md health conditions of one array (docs/md.md#health-conditions) and the alerts their
@@ -24,8 +25,6 @@ import java.util.Set;
  * sync reports PROGRESS in between at the configured steps.
  */
 final class MdHealthRules {
-    /** mismatch_cnt means nothing on these (md(4): raid1/raid10 with swap or in-flight writes count mismatches that are not faults). */
-    private static final Set<String> MISMATCH_MEANINGLESS = Set.of("raid1", "raid10");
     /**
      * A sync last seen at or beyond this percent, or within two intervals of its ETA, or whose ETA
      * had passed (less an interval) when it was seen over, finished rather than stopped.
@@ -80,7 +79,7 @@ final class MdHealthRules {
                     out.add(syncEnded(host, h, open, time, a));
                     h.open.remove(key);
                     if (SyncAction.of(h.syncAction) == SyncAction.CHECK && a.getMismatchCnt() != null && a.getMismatchCnt() > 0
-                            && !MISMATCH_MEANINGLESS.contains(h.level) && !h.open.containsKey(ConditionKey.MISMATCH)) {
+                            && MdLevel.mismatchMeansInconsistency(h.level) && !h.open.containsKey(ConditionKey.MISMATCH)) {
                         out.add(fire(host, h, ConditionKey.MISMATCH, new Condition(AlertKind.MISMATCH, h.subject(), SubjectKind.ARRAY,
                                 Severity.WARNING, host + " " + h.subject() + " check found " + a.getMismatchCnt()
                                         + " mismatched sectors (mismatch_cnt): run a repair and check the disks",
@@ -140,7 +139,7 @@ final class MdHealthRules {
         if (a.getDegraded() != null) {
             base.put("degraded", a.getDegraded().toString());
         }
-        if (!a.getActive() || "inactive".equals(a.getArrayState())) {
+        if (!a.getActive() || MdArrayState.of(a.getArrayState()) == MdArrayState.INACTIVE) {
             want.put(ConditionKey.ARRAY_INACTIVE, new Condition(AlertKind.ARRAY_INACTIVE, name, SubjectKind.ARRAY,
                     Severity.CRITICAL, host + " " + name + " is inactive (not running)", base));
         }

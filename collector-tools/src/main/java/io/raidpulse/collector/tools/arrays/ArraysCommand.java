@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.raidpulse.collector.hwraid.Declaration;
 import io.raidpulse.collector.hwraid.HardwareVolumes;
 import io.raidpulse.collector.hwraid.ObservedVolume;
-import io.raidpulse.collector.hwraid.VolumeHealth;
+import io.raidpulse.collector.hwraid.ScsiDeviceHealth;
 import io.raidpulse.collector.md.ArrayMember;
 import io.raidpulse.collector.md.ArrayState;
 import io.raidpulse.collector.md.MdArrays;
@@ -89,7 +89,7 @@ public final class ArraysCommand implements Callable<Integer> {
         volumes.warnings().forEach(w -> err.println("warning: " + w));
         err.flush();
         for (ObservedVolume v : volumes.volumes()) {
-            VolumeHealth health = VolumeHealth.read(r.sys(), v.device());
+            ScsiDeviceHealth health = ScsiDeviceHealth.read(r.sys(), v.device());
             health.problems().forEach(p -> err.println("warning: " + p));
             out.println(json ? JSON.writeValueAsString(VolumesText.json(v, health)) : VolumesText.text(v, health));
         }

@@ -2,7 +2,7 @@ package io.raidpulse.collector.tools.arrays;
 
 import io.raidpulse.collector.hwraid.Declaration;
 import io.raidpulse.collector.hwraid.ObservedVolume;
-import io.raidpulse.collector.hwraid.VolumeHealth;
+import io.raidpulse.collector.hwraid.ScsiDeviceHealth;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -11,7 +11,7 @@ public final class VolumesText {
     private VolumesText() {
     }
 
-    public static String text(ObservedVolume v, VolumeHealth health) {
+    public static String text(ObservedVolume v, ScsiDeviceHealth health) {
         Declaration d = v.declaration();
         StringBuilder sb = new StringBuilder(v.device()).append(": hardware");
         if (d != null && d.level() != null) {
@@ -41,7 +41,7 @@ public final class VolumesText {
         return sb.toString();
     }
 
-    public static Map<String, Object> json(ObservedVolume v, VolumeHealth health) {
+    public static Map<String, Object> json(ObservedVolume v, ScsiDeviceHealth health) {
         Declaration d = v.declaration();
         Map<String, Object> o = new LinkedHashMap<>();
         o.put("name", v.device());

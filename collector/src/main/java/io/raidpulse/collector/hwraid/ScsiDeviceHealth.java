@@ -12,8 +12,8 @@ import java.util.List;
  * which the kernel prints in hexadecimal (scsi_sysfs.c: {@code show_iostat_counterbits}, "0x%llx").
  * A value that does not parse is null and named in {@link #problems}.
  */
-public record VolumeHealth(String state, Long ioerrCnt, Long iotmoCnt, List<String> problems) {
-    public static VolumeHealth read(Path sys, String device) {
+public record ScsiDeviceHealth(String state, Long ioerrCnt, Long iotmoCnt, List<String> problems) {
+    public static ScsiDeviceHealth read(Path sys, String device) {
         Path dev = sys.resolve("block").resolve(device).resolve("device");
         List<String> problems = new ArrayList<>();
         String state = ProcFiles.readValue(dev.resolve("state"));
@@ -21,7 +21,7 @@ public record VolumeHealth(String state, Long ioerrCnt, Long iotmoCnt, List<Stri
             problems.add(dev.resolve("state") + ": not a SCSI device state: '" + printable(state) + "'");
             state = null;
         }
-        return new VolumeHealth(state, count(dev.resolve("ioerr_cnt"), problems), count(dev.resolve("iotmo_cnt"), problems),
+        return new ScsiDeviceHealth(state, count(dev.resolve("ioerr_cnt"), problems), count(dev.resolve("iotmo_cnt"), problems),
                 List.copyOf(problems));
     }
 

@@ -10,7 +10,7 @@ import io.raidpulse.md.MdLevel;
  * the level's write penalty. The controller is modelled without a write-back cache: a write waits
  * for its disk I/Os, as with the write-through policy.
  */
-public record VolumeShape(MdLevel level, int disks) {
+public record ControllerVolume(MdLevel level, int disks) {
 
     /** Disks that carry data in a full stripe: what a sequential transfer runs at. */
     public int dataDisks() {
