@@ -8,6 +8,7 @@ import io.raidpulse.stream.capacity.ProfileStore;
 import io.raidpulse.stream.forecast.ForecastDetector;
 import io.raidpulse.stream.health.MdHealthDetector;
 import io.raidpulse.stream.health.VolumeHealthDetector;
+import io.raidpulse.stream.incident.IncidentInput;
 import io.raidpulse.stream.incident.IncidentProcessor;
 import io.raidpulse.stream.intake.IntakeProcessor;
 import io.raidpulse.stream.intake.SampleTimestamps;
@@ -52,6 +53,8 @@ public final class StreamTopology {
     public static final String CAPACITY_SAMPLES = "capacity-samples";
     public static final String CAPACITY_ALERT_WINDOWS = "capacity-alert-windows";
     public static final String FORECAST = "forecast";
+    public static final String INCIDENT_ALERTS = "incident-alerts";
+    public static final String INCIDENT_SAMPLES = "incident-samples";
     public static final String INCIDENTS = "incidents";
     public static final String INCIDENTS_SINK = "incidents-sink";
     public static final String PROFILES_SOURCE = "benchmarks";
@@ -96,9 +99,11 @@ public final class StreamTopology {
                 CAPACITY);
         t.addStateStore(ForecastDetector.storeBuilder(), FORECAST);
 
-        // added last, so intake's last child: each sample's observation arrives after the alerts it caused
-        t.addProcessor(INCIDENTS, IncidentProcessor::new, SATURATION, MD_HEALTH, VOLUME_HEALTH, CAPACITY_ALERTS, FORECAST,
-                INTAKE);
+        // the incident processor takes two inputs, each tagged as what it is (IncidentInput); its samples'
+        // node added last, so intake's last child: each sample's observation arrives after the alerts it caused
+        t.addProcessor(INCIDENT_ALERTS, IncidentInput::alerts, SATURATION, MD_HEALTH, VOLUME_HEALTH, CAPACITY_ALERTS, FORECAST);
+        t.addProcessor(INCIDENT_SAMPLES, IncidentInput::samples, INTAKE);
+        t.addProcessor(INCIDENTS, IncidentProcessor::new, INCIDENT_ALERTS, INCIDENT_SAMPLES);
         t.addStateStore(IncidentProcessor.storeBuilder(), INCIDENTS);
 
         t.addSink(ALERTS_SINK, topics.alerts(), Serdes.String().serializer(), serdes.alert().serializer(), SATURATION, MD_HEALTH,

@@ -1,12 +1,10 @@
 package io.raidpulse.stream.capacity;
 
 import io.raidpulse.schema.Aggregate;
+import io.raidpulse.stream.Tagging;
 import io.raidpulse.stream.intake.Observation;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.processor.api.ProcessorContext;
-import org.apache.kafka.streams.processor.api.Record;
 
 /**
  * What the capacity processors take in, from two parents: a host's sample (which arrays it has,
@@ -30,28 +28,11 @@ public sealed interface CapacityInput permits CapacityInput.Sample, CapacityInpu
         }
     }
 
-    /** A node that passes its parent's records on as one kind of input. */
-    static <V> Processor<String, V, String, CapacityInput> tagging(Function<V, CapacityInput> as) {
-        return new Processor<>() {
-            private ProcessorContext<String, CapacityInput> context;
-
-            @Override
-            public void init(ProcessorContext<String, CapacityInput> context) {
-                this.context = context;
-            }
-
-            @Override
-            public void process(Record<String, V> record) {
-                context.forward(record.withValue(as.apply(record.value())));
-            }
-        };
-    }
-
     static Processor<String, Observation, String, CapacityInput> samples() {
-        return tagging(Sample::new);
+        return Tagging.as(Sample::new);
     }
 
     static Processor<String, Aggregate, String, CapacityInput> windows() {
-        return tagging(Window::new);
+        return Tagging.as(Window::new);
     }
 }

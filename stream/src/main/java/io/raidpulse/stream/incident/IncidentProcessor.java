@@ -24,7 +24,7 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * one FIRING and one RESOLVED per incident, updates in between ({@link Incident}), keyed by host
  * so that a host's notifications stay in the order they were made.
  *
- * <p>Reads two kinds of record: {@link Alert}s from the detectors, and each sample's
+ * <p>Reads two kinds of record ({@link IncidentInput}): {@link Alert}s from the detectors, and each sample's
  * {@link Observation} from intake, which reaches this processor after the detectors have
  * forwarded everything that sample caused (this processor is intake's last child), so that
  * episodes firing on one sample open one incident. Alerts the detectors raise on their own
@@ -34,7 +34,7 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * judged once a day and stays open for weeks, and folded into an array's incident it would absorb
  * every later degradation or saturation of that array into one long-open incident.
  */
-public final class IncidentProcessor implements Processor<String, Object, String, Alert> {
+public final class IncidentProcessor implements Processor<String, IncidentInput, String, Alert> {
     public static final String STORE = "incident-state";
     /** How often alerts that arrived without a sample after them (a silent host's) are told. */
     static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
@@ -67,30 +67,36 @@ public final class IncidentProcessor implements Processor<String, Object, String
     }
 
     @Override
-    public void process(Record<String, Object> record) {
-        if (record.value() instanceof Alert a && a.getKind() == AlertKind.CAPACITY_FORECAST) {
+    public void process(Record<String, IncidentInput> record) {
+        record.value().to(this::raised, this::sampled);
+    }
+
+    private void raised(Alert a) {
+        if (a.getKind() == AlertKind.CAPACITY_FORECAST) {
             // a planning notice, judged once a day and open for weeks: its own incident, never folded into live trouble
             forward(a);
-        } else if (record.value() instanceof Alert a) {
-            HostIncidents h = store.get(a.getHost());
-            if (h == null) {
-                h = new HostIncidents();
-            }
-            Alert unknown = h.apply(a);
-            if (unknown != null) {
-                forward(unknown);
-            }
-            save(a.getHost(), h);
-            unflushed.add(a.getHost());
-        } else if (record.value() instanceof Observation o) {
-            HostIncidents h = store.get(o.host());
-            if (h == null || !h.pending()) {
-                return;
-            }
-            h.flush(o.host(), IncidentSubjects.of(o.sample()), o.load()).forEach(this::forward);
-            save(o.host(), h);
-            unflushed.remove(o.host());
+            return;
         }
+        HostIncidents h = store.get(a.getHost());
+        if (h == null) {
+            h = new HostIncidents();
+        }
+        Alert unknown = h.apply(a);
+        if (unknown != null) {
+            forward(unknown);
+        }
+        save(a.getHost(), h);
+        unflushed.add(a.getHost());
+    }
+
+    private void sampled(Observation o) {
+        HostIncidents h = store.get(o.host());
+        if (h == null || !h.pending()) {
+            return;
+        }
+        h.flush(o.host(), IncidentSubjects.of(o.sample()), o.load()).forEach(this::forward);
+        save(o.host(), h);
+        unflushed.remove(o.host());
     }
 
     private void flushPending() {
