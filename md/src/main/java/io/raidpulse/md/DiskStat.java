@@ -1,6 +1,7 @@
 package io.raidpulse.md;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * One line of /proc/diskstats (kernel Documentation/ABI/testing/procfs-diskstats,
@@ -57,9 +58,19 @@ public record DiskStat(
         return readsCompleted + writesCompleted + discardsCompleted + flushesCompleted;
     }
 
-    /** The counters separated by single spaces, as /sys/block/NAME/stat carries them (what {@code iostat} reads). */
-    public String sysfsStatLine() {
-        return Diskstats.counters(this);
+    /**
+     * /sys/block/NAME/stat (and NAME/PART/stat) as block/genhd.c part_stat_show prints it: the counters the
+     * record carries, each "%8lu", separated by single spaces, then a newline. What {@code iostat} reads.
+     */
+    public String sysfsStat() {
+        StringBuilder b = new StringBuilder(carried().length * 9);
+        for (long v : carried()) {
+            if (!b.isEmpty()) {
+                b.append(' ');
+            }
+            b.append(String.format(Locale.ROOT, "%8d", v));
+        }
+        return b.append('\n').toString();
     }
 
     /** The /proc/diskstats line for this device, without its newline. */

@@ -31,7 +31,8 @@ class DiskstatsTest {
                 425995, 0, 301795, 580470, 0, 0, 0, 0, 60602, 106555));
         assertThat(d.hasDiscards()).isTrue();
         assertThat(d.hasFlushes()).isTrue();
-        assertThat(d.sysfsStatLine()).isEqualTo("255999 814 12369153 47919 996852 81 36123024 425995 0 301795 580470 0 0 0 0 60602 106555");
+        assertThat(d.sysfsStat()).isEqualTo("  255999      814 12369153    47919   996852       81 36123024   425995        0   301795   580470"
+                + "        0        0        0        0    60602   106555\n");
         assertThat(f.devices().get(1).name()).isEqualTo("nvme0n1p1");
     }
 

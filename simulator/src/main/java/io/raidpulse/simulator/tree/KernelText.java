@@ -40,17 +40,9 @@ public final class KernelText {
         return DiskStat.of(d.major(), d.minor(), d.name(), DiskStat.FIELDS, d.counters().snapshot().kernelFields(hz));
     }
 
-    /** /sys/block/DEV/stat (block/genhd.c part_stat_show): the 17 fields as "%8lu", space-separated. */
+    /** /sys/block/DEV/stat (block/genhd.c part_stat_show): the 17 fields as md's {@link DiskStat#sysfsStat} writes them. */
     public static String statFile(SimulatedDevice d, int hz) {
-        long[] f = d.counters().snapshot().kernelFields(hz);
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < f.length; i++) {
-            if (i > 0) {
-                b.append(' ');
-            }
-            b.append(String.format(Locale.ROOT, "%8d", f[i]));
-        }
-        return b.append('\n').toString();
+        return diskstat(d, hz).sysfsStat();
     }
 
     /** /proc/uptime (fs/proc/uptime.c): hundredths truncated. */

@@ -81,7 +81,7 @@ public final class RecordedPairs {
         var parsed = Diskstats.parse(ProcFiles.read(snap.resolve("proc/diskstats")), "diskstats");
         for (DiskStat d : parsed.devices()) {
             if (Files.isDirectory(snap.resolve("sys/block").resolve(d.name())) && d.extended()) {
-                out.put(d.name(), d.sysfsStatLine());
+                out.put(d.name(), d.sysfsStat().stripTrailing());
             }
         }
         return out;
