@@ -1,16 +1,17 @@
 package io.raidpulse.stream;
 
+import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.Alert;
 import io.raidpulse.stream.aggregate.AggregateProcessor;
 import io.raidpulse.stream.capacity.CapacityComparison;
 import io.raidpulse.stream.capacity.CapacityDetector;
-import io.raidpulse.stream.capacity.CapacityInput;
 import io.raidpulse.stream.capacity.ProfileStore;
 import io.raidpulse.stream.forecast.ForecastDetector;
 import io.raidpulse.stream.health.MdHealthDetector;
 import io.raidpulse.stream.health.VolumeHealthDetector;
-import io.raidpulse.stream.incident.IncidentInput;
 import io.raidpulse.stream.incident.IncidentProcessor;
 import io.raidpulse.stream.intake.IntakeProcessor;
+import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.intake.SampleTimestamps;
 import io.raidpulse.stream.intake.ValidatingSampleDeserializer;
 import io.raidpulse.stream.saturation.SaturationDetector;
@@ -86,12 +87,12 @@ public final class StreamTopology {
         t.addGlobalStore(ProfileStore.storeBuilder(), PROFILES_SOURCE, Serdes.String().deserializer(), Serdes.ByteArray().deserializer(),
                 topics.benchmarks(), PROFILES, ProfileStore.Updater::new);
         long smallestWindow = config.aggregates().windows().stream().mapToLong(Duration::toMillis).min().orElseThrow();
-        // the capacity processors take two inputs, each tagged as what it is (CapacityInput)
-        t.addProcessor(CAPACITY_WINDOWS, CapacityInput::windows, AGGREGATES);
-        t.addProcessor(CAPACITY_SAMPLES, CapacityInput::samples, INTAKE);
+        // the capacity processors take two inputs, each tagged as what it is: samples first, windows second
+        t.addProcessor(CAPACITY_WINDOWS, TwoInputs::<Observation, Aggregate>second, AGGREGATES);
+        t.addProcessor(CAPACITY_SAMPLES, TwoInputs::<Observation, Aggregate>first, INTAKE);
         t.addProcessor(CAPACITY, () -> new CapacityComparison(config.capacity(), smallestWindow), CAPACITY_WINDOWS, CAPACITY_SAMPLES);
         t.addStateStore(CapacityComparison.storeBuilder(), CAPACITY);
-        t.addProcessor(CAPACITY_ALERT_WINDOWS, CapacityInput::windows, CAPACITY);
+        t.addProcessor(CAPACITY_ALERT_WINDOWS, TwoInputs::<Observation, Aggregate>second, CAPACITY);
         t.addProcessor(CAPACITY_ALERTS, () -> new CapacityDetector(config.capacity(), config.expiry(), smallestWindow),
                 CAPACITY_ALERT_WINDOWS, CAPACITY_SAMPLES);
         t.addStateStore(CapacityDetector.storeBuilder(), CAPACITY_ALERTS);
@@ -99,10 +100,11 @@ public final class StreamTopology {
                 CAPACITY);
         t.addStateStore(ForecastDetector.storeBuilder(), FORECAST);
 
-        // the incident processor takes two inputs, each tagged as what it is (IncidentInput); its samples'
-        // node added last, so intake's last child: each sample's observation arrives after the alerts it caused
-        t.addProcessor(INCIDENT_ALERTS, IncidentInput::alerts, SATURATION, MD_HEALTH, VOLUME_HEALTH, CAPACITY_ALERTS, FORECAST);
-        t.addProcessor(INCIDENT_SAMPLES, IncidentInput::samples, INTAKE);
+        // the incident processor takes two inputs, each tagged as what it is: alerts first, samples second; its
+        // samples' node added last, so intake's last child: each sample's observation arrives after the alerts it caused
+        t.addProcessor(INCIDENT_ALERTS, TwoInputs::<Alert, Observation>first, SATURATION, MD_HEALTH, VOLUME_HEALTH, CAPACITY_ALERTS,
+                FORECAST);
+        t.addProcessor(INCIDENT_SAMPLES, TwoInputs::<Alert, Observation>second, INTAKE);
         t.addProcessor(INCIDENTS, IncidentProcessor::new, INCIDENT_ALERTS, INCIDENT_SAMPLES);
         t.addStateStore(IncidentProcessor.storeBuilder(), INCIDENTS);
 

@@ -15,6 +15,7 @@ import io.raidpulse.model.matching.WindowRequests;
 import io.raidpulse.model.profile.IoPattern;
 import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.TwoInputs;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.state.DecodedStore;
 import java.util.LinkedHashMap;
@@ -48,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * shape changes) and the aggregates. Benchmark profiles come from the global store of the
  * benchmarks topic.
  */
-public final class CapacityComparison implements Processor<String, CapacityInput, String, Aggregate> {
+public final class CapacityComparison implements Processor<String, TwoInputs<Observation, Aggregate>, String, Aggregate> {
     public static final String STORE = "capacity-shapes";
     /**
      * Busiest member util (%, the window's mean) below which an array is not over capacity whatever a
@@ -129,7 +130,7 @@ public final class CapacityComparison implements Processor<String, CapacityInput
     }
 
     @Override
-    public void process(Record<String, CapacityInput> record) {
+    public void process(Record<String, TwoInputs<Observation, Aggregate>> record) {
         record.value().to(this::learn, a -> context.forward(record.withValue(compare(a))));
     }
 

@@ -4,6 +4,7 @@ import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.SubjectKind;
+import io.raidpulse.stream.TwoInputs;
 import io.raidpulse.stream.detector.HostDetector;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.topics.alert.SubjectExpiry;
@@ -25,7 +26,7 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * which arrays and volumes each host still reports, so that an open episode of one that vanished,
  * or of a host that went silent, is closed as the other detectors close theirs.
  */
-public final class CapacityDetector implements Processor<String, CapacityInput, String, Alert> {
+public final class CapacityDetector implements Processor<String, TwoInputs<Observation, Aggregate>, String, Alert> {
     public static final String STORE = "capacity-alert-state";
 
     private final CapacitySettings settings;
@@ -53,7 +54,7 @@ public final class CapacityDetector implements Processor<String, CapacityInput, 
     }
 
     @Override
-    public void process(Record<String, CapacityInput> record) {
+    public void process(Record<String, TwoInputs<Observation, Aggregate>> record) {
         record.value().to(this::sample, a -> {
             if (settings.enabled() && (a.getSubjectKind() == SubjectKind.ARRAY || a.getSubjectKind() == SubjectKind.HARDWARE)
                     && a.getWindowS() * 1000L == windowMs) {

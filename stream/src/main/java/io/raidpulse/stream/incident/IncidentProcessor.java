@@ -2,6 +2,7 @@ package io.raidpulse.stream.incident;
 
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
+import io.raidpulse.stream.TwoInputs;
 import io.raidpulse.stream.intake.Observation;
 import io.raidpulse.stream.state.DecodedStore;
 import java.time.Duration;
@@ -24,7 +25,7 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * one FIRING and one RESOLVED per incident, updates in between ({@link Incident}), keyed by host
  * so that a host's notifications stay in the order they were made.
  *
- * <p>Reads two kinds of record ({@link IncidentInput}): {@link Alert}s from the detectors, and each sample's
+ * <p>Reads two kinds of record ({@link TwoInputs}): {@link Alert}s from the detectors, and each sample's
  * {@link Observation} from intake, which reaches this processor after the detectors have
  * forwarded everything that sample caused (this processor is intake's last child), so that
  * episodes firing on one sample open one incident. Alerts the detectors raise on their own
@@ -34,7 +35,7 @@ import org.apache.kafka.streams.state.StoreBuilder;
  * judged once a day and stays open for weeks, and folded into an array's incident it would absorb
  * every later degradation or saturation of that array into one long-open incident.
  */
-public final class IncidentProcessor implements Processor<String, IncidentInput, String, Alert> {
+public final class IncidentProcessor implements Processor<String, TwoInputs<Alert, Observation>, String, Alert> {
     public static final String STORE = "incident-state";
     /** How often alerts that arrived without a sample after them (a silent host's) are told. */
     static final Duration FLUSH_EVERY = Duration.ofSeconds(1);
@@ -67,7 +68,7 @@ public final class IncidentProcessor implements Processor<String, IncidentInput,
     }
 
     @Override
-    public void process(Record<String, IncidentInput> record) {
+    public void process(Record<String, TwoInputs<Alert, Observation>> record) {
         record.value().to(this::raised, this::sampled);
     }
 
