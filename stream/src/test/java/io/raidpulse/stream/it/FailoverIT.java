@@ -42,8 +42,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.MemberDescription;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -232,8 +235,10 @@ class FailoverIT {
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(50)).until(() -> !ownedBy(app, "b1").isEmpty()
                     && offsets(app).keySet().containsAll(ownedBy(app, "b1")));
             Set<TopicPartition> orphaned = ownedBy(app, "b1");
-            // half a commit interval on: the open transaction holds half a second of output
-            Thread.sleep(500);
+            // killed while an open transaction of its holds aggregates (on its partitions, the high watermark
+            // beyond the last stable offset), so that the kill aborts output rather than landing between commits
+            String aggregates = app + ".aggregates";
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> openTransactionHolds(aggregates, orphaned));
             instances.get(0).destroyForcibly();
             long killedAt = System.nanoTime();
             assertThat(instances.get(0).waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -381,6 +386,18 @@ class FailoverIT {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether an open transaction holds records of {@code topic} on the partitions numbered as {@code input}'s
+     * (output keyed by host as the input is): their high watermark beyond their last stable offset.
+     */
+    static boolean openTransactionHolds(String topic, Set<TopicPartition> input) throws Exception {
+        Map<TopicPartition, OffsetSpec> latest = input.stream().collect(Collectors.toMap(tp -> new TopicPartition(topic, tp.partition()),
+                tp -> OffsetSpec.latest()));
+        var stable = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get(10, TimeUnit.SECONDS);
+        var high = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).all().get(10, TimeUnit.SECONDS);
+        return latest.keySet().stream().anyMatch(tp -> high.get(tp).offset() > stable.get(tp).offset());
     }
 
     /** The members of the application's group; none while it does not exist yet. */
