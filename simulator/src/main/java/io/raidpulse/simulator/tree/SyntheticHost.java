@@ -36,7 +36,7 @@ import java.util.Random;
  */
 public final class SyntheticHost {
     private static final MdLevel[] LEVELS = {MdLevel.RAID1, MdLevel.RAID5, MdLevel.RAID6, MdLevel.RAID10};
-    /** md's default raid10 layout (near-2) and raid5/6 algorithm (left-symmetric), as mdadm creates them. */
+    /** md's default raid10 layout, near-2, as mdadm creates it (raid5 and raid6 get its default left-symmetric). */
     private static final Raid10Geometry NEAR_2 = new Raid10Geometry(2, 1, false);
     /** What proc/uptime says of idle time: it stays at 100 s, nothing reads it. */
     private static final long IDLE_CS = 100_00;
