@@ -19,6 +19,7 @@ import io.raidpulse.simulator.tree.LiveTreeWriter;
 import io.raidpulse.stream.StreamApp;
 import io.raidpulse.stream.StreamService;
 import io.raidpulse.stream.intake.IntakeSettings;
+import io.raidpulse.topics.StreamTopics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -122,8 +123,8 @@ public final class Pipeline implements AutoCloseable {
                 // what the scenario's host has configured (collector.hwraid.*), under what this run is given
                 defaults.putAll(scenario.collectorSettings());
             }
-            Settings settings = Settings.of(defaults).with(o.settings().asMap())
-                    .with(KafkaKeys.BOOTSTRAP_SERVERS.name(), kafka.bootstrapServers());
+            Settings settings = oneSampleTopic(Settings.of(defaults).with(o.settings().asMap())
+                    .with(KafkaKeys.BOOTSTRAP_SERVERS.name(), kafka.bootstrapServers()));
             if (influxUrl != null && !o.noInflux()) {
                 settings = settings.with(InfluxSettings.URL.name(), influxUrl);
             } else {
@@ -274,6 +275,26 @@ public final class Pipeline implements AutoCloseable {
     }
 
     /** The InfluxDB the sink writes to, or null without one. */
+    /**
+     * {@code settings} with the collector sending where the stream processor reads: up runs both, so a
+     * {@code topics.host-samples} given alone is the collector's topic too, and a {@code collector.topic}
+     * given alone the stream processor's; both given and different is a usage error (the collector's
+     * samples would go where nothing reads them).
+     */
+    static Settings oneSampleTopic(Settings settings) {
+        boolean collector = settings.has(CollectorSettings.TOPIC.name());
+        boolean stream = settings.has(StreamTopics.HOST_SAMPLES.name());
+        if (collector && stream && !settings.get(CollectorSettings.TOPIC).equals(settings.get(StreamTopics.HOST_SAMPLES))) {
+            throw UserException.usage(CollectorSettings.TOPIC.name() + " (" + settings.get(CollectorSettings.TOPIC) + ") and "
+                    + StreamTopics.HOST_SAMPLES.name() + " (" + settings.get(StreamTopics.HOST_SAMPLES) + ") differ: up's collector "
+                    + "would send its samples where its stream processor does not read; give one of them");
+        }
+        if (stream) {
+            return settings.with(CollectorSettings.TOPIC.name(), settings.get(StreamTopics.HOST_SAMPLES));
+        }
+        return collector ? settings.with(StreamTopics.HOST_SAMPLES.name(), settings.get(CollectorSettings.TOPIC)) : settings;
+    }
+
     public String influxUrl() {
         return options.noInflux() ? null : influxUrl;
     }

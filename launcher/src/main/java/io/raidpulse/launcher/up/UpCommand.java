@@ -14,8 +14,8 @@ import io.raidpulse.md.SyncAction;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
-import io.raidpulse.schema.kafka.Topics;
 import io.raidpulse.simulator.Simulation;
+import io.raidpulse.topics.StreamTopics;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,7 +79,7 @@ public final class UpCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // every setting checked before anything starts; the broker's address is up's own
-        ConfigCheck.validate(settings().with(KafkaKeys.BOOTSTRAP_SERVERS.name(), "localhost:" + Math.max(port, 9092)));
+        ConfigCheck.validate(Pipeline.oneSampleTopic(settings()).with(KafkaKeys.BOOTSTRAP_SERVERS.name(), "localhost:" + Math.max(port, 9092)));
         Pipeline pipeline = Pipeline.start(new Pipeline.Options(dataDir, port, influx.url(), noInflux, settings(), scenario, fast));
         CountDownLatch stopped = new CountDownLatch(1);
         Thread main = Thread.currentThread();
@@ -92,7 +92,7 @@ public final class UpCommand implements Callable<Integer> {
             }
         }, "raidpulse-up-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (OpenAlerts alerts = new OpenAlerts(pipeline.kafka().bootstrapServers(), Topics.INCIDENTS)) {
+        try (OpenAlerts alerts = new OpenAlerts(pipeline.kafka().bootstrapServers(), StreamTopics.from(pipeline.settings()).incidents())) {
             alerts.start();
             printWhereEverythingIs(out, pipeline);
             if (pipeline.simulation() != null) {
@@ -136,8 +136,9 @@ public final class UpCommand implements Callable<Integer> {
     private static void printWhereEverythingIs(PrintWriter out, Pipeline p) {
         Settings s = p.settings();
         out.println("raidpulse up: data in " + p.dataDir());
-        out.println("  Kafka      " + p.kafka().bootstrapServers() + "  topics " + String.join(", ", List.of(Topics.HOST_SAMPLES,
-                Topics.ALERTS, Topics.AGGREGATES, Topics.BENCHMARKS, Topics.DEAD_LETTERS)));
+        StreamTopics topics = StreamTopics.from(s);
+        out.println("  Kafka      " + p.kafka().bootstrapServers() + "  topics " + String.join(", ", List.of(topics.hostSamples(),
+                topics.alerts(), topics.incidents(), topics.aggregates(), topics.benchmarks(), topics.deadLetters())));
         if (p.influxUrl() == null) {
             out.println("  InfluxDB   none: no aggregates are stored (install one: apt-get install -y influxdb, or pass --influx-url)");
         } else {
