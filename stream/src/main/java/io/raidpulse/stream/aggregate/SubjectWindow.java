@@ -11,11 +11,13 @@ import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.load.WriteAmplification;
 import io.raidpulse.topics.load.MdState;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.io.Encoder;
 
 /**
  * Running sums of one device or array over one window; mergeable, so larger windows are built
@@ -203,6 +205,92 @@ final class SubjectWindow {
                 members, syncAction, degradedMax, faultyMax, mdStateMs,
                 m == null ? null : new MdFiguresState(m.members(), m.faulty(), m.spares(), m.degraded(), m.syncPct(), m.syncSpeed(),
                         m.syncEta(), m.mismatches()));
+    }
+
+    /** {@link #toRecord}'s record body, written from this window: SubjectWindowState's fields in its order. */
+    void write(Encoder out) throws IOException {
+        out.writeString(subject);
+        out.writeEnum(kind.ordinal());
+        out.writeInt(samples);
+        out.writeDouble(seconds);
+        out.writeDouble(utilSum);
+        out.writeDouble(utilMax);
+        out.writeDouble(memberUtilSum);
+        out.writeDouble(aquSzSum);
+        out.writeLong(reads);
+        out.writeLong(writes);
+        out.writeLong(sectorsRead);
+        out.writeLong(sectorsWritten);
+        out.writeLong(awaitIos);
+        out.writeLong(awaitMs);
+        await.write(out);
+        WriteAmplification a = amplification;
+        out.writeLong(a.mdReads());
+        out.writeLong(a.mdWrites());
+        out.writeLong(a.memberIos());
+        out.writeLong(a.mdSectorsRead());
+        out.writeLong(a.mdSectorsWritten());
+        out.writeLong(a.memberSectors());
+        out.writeArrayStart();
+        out.setItemCount(memberUtil.size());
+        for (Map.Entry<String, Double> e : memberUtil.entrySet()) {
+            out.startItem();
+            out.writeString(e.getKey());
+            out.writeDouble(e.getValue());
+        }
+        out.writeArrayEnd();
+        writeNullable(out, syncAction);
+        out.writeInt(degradedMax);
+        out.writeInt(faultyMax);
+        out.writeLong(mdStateMs);
+        MdState m = mdState;
+        if (m == null) {
+            out.writeIndex(0);
+            out.writeNull();
+            return;
+        }
+        out.writeIndex(1);
+        out.writeInt(m.members());
+        out.writeInt(m.faulty());
+        out.writeInt(m.spares());
+        if (m.degraded() == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeInt(m.degraded());
+        }
+        if (m.syncPct() == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeDouble(m.syncPct());
+        }
+        writeNullable(out, m.syncSpeed());
+        writeNullable(out, m.syncEta());
+        writeNullable(out, m.mismatches());
+    }
+
+    /** A union of null and string, as Avro writes it: the branch, then the value. */
+    private static void writeNullable(Encoder out, String v) throws IOException {
+        if (v == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeString(v);
+        }
+    }
+
+    private static void writeNullable(Encoder out, Long v) throws IOException {
+        if (v == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeLong(v);
+        }
     }
 
     static SubjectWindow fromRecord(SubjectWindowState r) {
