@@ -1,6 +1,5 @@
 package io.raidpulse.schema.kafka;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -8,10 +7,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
-import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.Encoder;
-import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
@@ -72,18 +69,15 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
         if (value == null) {
             return null;
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        out.writeBytes(header);
+        ArrayEncoder e = ArrayEncoder.take();
         try {
-            // buffered: the direct encoder hands the stream every varint byte by byte, each a synchronized
-            // call of ByteArrayOutputStream; the same bytes come out
-            BinaryEncoder e = EncoderFactory.get().binaryEncoder(out, null);
+            e.writeFixed(header, 0, HEADER);
             body.write(value, e);
-            e.flush();
         } catch (IOException | RuntimeException x) {
+            e.release();
             throw new IllegalArgumentException("cannot encode " + typeName + ": " + x.getMessage(), x);
         }
-        return out.toByteArray();
+        return e.bytes();
     }
 
     /** Whether {@code bytes} are single-object encoded at all (a state value of an older build may be in a format of its own). */
