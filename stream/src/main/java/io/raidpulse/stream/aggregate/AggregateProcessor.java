@@ -45,7 +45,8 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     }
 
     public static StoreBuilder<KeyValueStore<WindowKey, HostWindow>> storeBuilder() {
-        return DecodedStore.builder(STORE, WindowKey.SERDE, HostWindow.SERDE);
+        // every window changed is put again (add, and the larger windows a closed one merges into)
+        return DecodedStore.builder(STORE, WindowKey.SERDE, HostWindow.SERDE).puttingEveryChange();
     }
 
     @Override
