@@ -88,10 +88,10 @@ public final class DecodedStore<K, V> implements KeyValueStore<K, V>, CachedStat
     private final Map<K, Write<V>> pending = new LinkedHashMap<>();
 
     /**
-     * A write not yet flushed: its value (null: a delete), the value encoded when it was put (null:
-     * encode it at the flush) and the record context it was made in.
+     * A write not yet flushed: its value (null: a delete), the key and value encoded when it was put
+     * (null: encode them at the flush) and the record context it was made in.
      */
-    private record Write<V>(V value, byte[] encoded, ProcessorRecordContext context) {
+    private record Write<V>(V value, byte[] encodedKey, byte[] encoded, ProcessorRecordContext context) {
     }
 
     private DecodedStore(KeyValueStore<Bytes, byte[]> bytes, Serde<K> keySerde, Serde<V> valueSerde, boolean putsEveryChange) {
@@ -147,7 +147,10 @@ public final class DecodedStore<K, V> implements KeyValueStore<K, V>, CachedStat
         }
         values().put(key, value);
         writes++;
-        pending.put(key, new Write<>(value, encodeOnPut ? valueSerde.serializer().serialize(null, value) : null, context.recordContext()));
+        pending.put(key, encodeOnPut
+                ? new Write<>(value, keySerde.serializer().serialize(null, key), valueSerde.serializer().serialize(null, value),
+                        context.recordContext())
+                : new Write<>(value, null, null, context.recordContext()));
     }
 
     @Override
@@ -171,7 +174,7 @@ public final class DecodedStore<K, V> implements KeyValueStore<K, V>, CachedStat
         V old = values().remove(key);
         if (old != null) {
             writes++;
-            pending.put(key, new Write<>(null, null, context.recordContext()));
+            pending.put(key, new Write<>(null, null, null, context.recordContext()));
         }
         return old;
     }
@@ -192,8 +195,9 @@ public final class DecodedStore<K, V> implements KeyValueStore<K, V>, CachedStat
                 if (w.context() != null) {
                     context.setRecordContext(w.context());
                 }
+                byte[] key = w.encodedKey() != null ? w.encodedKey() : keySerde.serializer().serialize(null, e.getKey());
                 byte[] value = w.value() == null ? null : w.encoded() != null ? w.encoded() : valueSerde.serializer().serialize(null, w.value());
-                bytes.put(Bytes.wrap(keySerde.serializer().serialize(null, e.getKey())), value);
+                bytes.put(Bytes.wrap(key), value);
             }
         } finally {
             context.setRecordContext(current);
