@@ -49,7 +49,7 @@ class HostWindowFormatTest {
     }
 
     /** Every field set from {@code r}, nullable ones null half the time; arrays with members, devices without. */
-    private static SubjectWindow random(SplittableRandom r, int i) {
+    static SubjectWindow random(SplittableRandom r, int i) {
         boolean array = i % 3 == 0;
         SubjectWindow w = new SubjectWindow((array ? "md" : "sd") + i, array ? SubjectKind.ARRAY : SubjectKind.values()[r.nextInt(2) * 2]);
         w.samples = r.nextInt(1, 400);
