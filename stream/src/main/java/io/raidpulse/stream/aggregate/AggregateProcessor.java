@@ -142,7 +142,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
                 larger = new HostWindow(w.host(), start, size, new LinkedHashMap<>());
             }
             for (SubjectWindow s : w.subjects().values()) {
-                SubjectWindow target = larger.subjects().computeIfAbsent(new SubjectKey(s.kind, s.subject),
+                SubjectWindow target = larger.subjects().computeIfAbsent(SubjectKey.of(s.kind, s.subject),
                         x -> new SubjectWindow(s.subject, s.kind));
                 target.merge(s);
             }

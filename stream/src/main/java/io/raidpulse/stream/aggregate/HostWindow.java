@@ -54,7 +54,7 @@ record HostWindow(String host, long startMs, long sizeMs, Map<SubjectKey, Subjec
     private static HostWindow fromRecord(AggregateWindowState r) {
         Map<SubjectKey, SubjectWindow> subjects = new LinkedHashMap<>();
         for (SubjectWindowState s : r.getSubjects()) {
-            subjects.put(new SubjectKey(s.getKind(), s.getSubject()), SubjectWindow.fromRecord(s));
+            subjects.put(SubjectKey.of(s.getKind(), s.getSubject()), SubjectWindow.fromRecord(s));
         }
         return new HostWindow(r.getHost(), r.getStartMs(), r.getSizeMs(), subjects);
     }

@@ -45,7 +45,7 @@ record HostSaturation(long lastSeenMs, Map<SubjectKey, SubjectSaturation> subjec
     private static HostSaturation fromRecord(SaturationState r) {
         Map<SubjectKey, SubjectSaturation> subjects = new LinkedHashMap<>();
         for (SubjectSaturationState s : r.getSubjects()) {
-            subjects.put(new SubjectKey(s.getKind(), s.getSubject()), SubjectSaturation.fromRecord(s));
+            subjects.put(SubjectKey.of(s.getKind(), s.getSubject()), SubjectSaturation.fromRecord(s));
         }
         return new HostSaturation(r.getLastSeenMs(), subjects);
     }
