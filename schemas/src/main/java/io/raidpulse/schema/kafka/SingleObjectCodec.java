@@ -1,6 +1,5 @@
 package io.raidpulse.schema.kafka;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -8,9 +7,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
-import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DecoderFactory;
-import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.io.Encoder;
 import org.apache.avro.specific.SpecificData;
 import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.avro.specific.SpecificDatumWriter;
@@ -48,23 +46,38 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
         readers.put(fingerprint, new SpecificDatumReader<>(schema, schema, model));
     }
 
+    /**
+     * Writes the body of a {@code T} straight from the caller's own objects, field by field in the
+     * schema's order, as the generated class's {@code customEncode} does from its fields: for a
+     * value that would otherwise be copied into a {@code T} only to be written.
+     */
+    @FunctionalInterface
+    public interface BodyWriter<V> {
+        void write(V value, Encoder out) throws IOException;
+    }
+
     /** The encoded value; null stays null (a tombstone). */
     public byte[] encode(T value) {
+        return encode(value, writer::write);
+    }
+
+    /**
+     * {@code value} encoded as a {@code T} by {@code body}, which must write the bytes Avro writes
+     * for the {@code T} it stands for (its tests compare them); null stays null.
+     */
+    public <V> byte[] encode(V value, BodyWriter<V> body) {
         if (value == null) {
             return null;
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        out.writeBytes(header);
+        ArrayEncoder e = ArrayEncoder.take();
         try {
-            // buffered: the direct encoder hands the stream every varint byte by byte, each a synchronized
-            // call of ByteArrayOutputStream; the same bytes come out
-            BinaryEncoder e = EncoderFactory.get().binaryEncoder(out, null);
-            writer.write(value, e);
-            e.flush();
+            e.writeFixed(header, 0, HEADER);
+            body.write(value, e);
         } catch (IOException | RuntimeException x) {
+            e.release();
             throw new IllegalArgumentException("cannot encode " + typeName + ": " + x.getMessage(), x);
         }
-        return out.toByteArray();
+        return e.bytes();
     }
 
     /** Whether {@code bytes} are single-object encoded at all (a state value of an older build may be in a format of its own). */

@@ -45,7 +45,8 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     }
 
     public static StoreBuilder<KeyValueStore<WindowKey, HostWindow>> storeBuilder() {
-        return DecodedStore.builder(STORE, WindowKey.SERDE, HostWindow.SERDE);
+        // every window changed is put again (add, and the larger windows a closed one merges into)
+        return DecodedStore.builder(STORE, WindowKey.SERDE, HostWindow.SERDE).puttingEveryChange();
     }
 
     @Override
@@ -141,7 +142,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
                 larger = new HostWindow(w.host(), start, size, new LinkedHashMap<>());
             }
             for (SubjectWindow s : w.subjects().values()) {
-                SubjectWindow target = larger.subjects().computeIfAbsent(new SubjectKey(s.kind, s.subject),
+                SubjectWindow target = larger.subjects().computeIfAbsent(SubjectKey.of(s.kind, s.subject),
                         x -> new SubjectWindow(s.subject, s.kind));
                 target.merge(s);
             }

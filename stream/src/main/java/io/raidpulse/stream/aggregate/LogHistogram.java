@@ -1,9 +1,11 @@
 package io.raidpulse.stream.aggregate;
 
 import io.raidpulse.schema.LogHistogramState;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.avro.io.Encoder;
 
 /**
  * Counts of positive values in logarithmic buckets, each {@link #GAMMA} times wider than the one
@@ -97,6 +99,26 @@ final class LogHistogram {
 
     LogHistogramState toRecord() {
         return new LogHistogramState(total, zeros, min, max, boxed(index), boxed(count));
+    }
+
+    /** {@link #toRecord}'s record body, written from this histogram (LogHistogramState's fields in order). */
+    void write(Encoder out) throws IOException {
+        out.writeLong(total);
+        out.writeInt(zeros);
+        out.writeDouble(min);
+        out.writeDouble(max);
+        writeInts(out, index);
+        writeInts(out, count);
+    }
+
+    private static void writeInts(Encoder out, int[] values) throws IOException {
+        out.writeArrayStart();
+        out.setItemCount(values.length);
+        for (int v : values) {
+            out.startItem();
+            out.writeInt(v);
+        }
+        out.writeArrayEnd();
     }
 
     private static List<Integer> boxed(int[] values) {

@@ -11,11 +11,14 @@ import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.load.WriteAmplification;
 import io.raidpulse.topics.load.MdState;
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.io.Encoder;
 
 /**
  * Running sums of one device or array over one window; mergeable, so larger windows are built
@@ -155,39 +158,39 @@ final class SubjectWindow {
         }
         boolean array = kind == SubjectKind.ARRAY;
         MdState md = array ? mdState : null;
-        return Aggregate.newBuilder()
-                .setHost(host)
-                .setSubject(subject)
-                .setSubjectKind(kind)
-                .setWindowS((int) (sizeMs / 1000))
-                .setWindowStart(Instant.ofEpochMilli(startMs))
-                .setWindowEnd(Instant.ofEpochMilli(startMs + sizeMs))
-                .setSamples(samples)
-                .setUtilMean(utilSum / samples)
-                .setUtilMax(utilMax)
-                .setMemberUtilMean(array ? memberUtilSum / samples : null)
-                .setAwaitMeanMs(awaitIos == 0 ? 0.0 : (double) awaitMs / awaitIos)
-                .setAwaitP95Ms(await.quantile(0.95))
-                .setAquSzMean(aquSzSum / samples)
-                .setRIops(reads / seconds)
-                .setWIops(writes / seconds)
-                .setRkBS(sectorsRead / 2.0 / seconds)
-                .setWkBS(sectorsWritten / 2.0 / seconds)
-                .setReadFraction(ios == 0 ? null : (double) reads / ios)
-                .setMeanRequestKB(ios == 0 ? null : (sectorsRead + sectorsWritten) / 2.0 / ios)
-                .setWriteAmpIo(array ? amplification.io() : null)
-                .setWriteAmpSectors(array ? amplification.sectors() : null)
-                .setBusiestMember(busiest)
-                .setSyncAction(syncAction)
-                .setDegradedMax(md == null || degradedMax < 0 ? null : degradedMax)
-                .setFaultyMembersMax(md == null ? null : faultyMax)
-                .setMembers(md == null ? null : md.members())
-                .setSpareMembers(md == null ? null : md.spares())
-                .setSyncCompletedPct(md == null ? null : md.syncPct())
-                .setSyncSpeedKibS(md == null ? null : md.syncSpeed())
-                .setSyncEtaS(md == null ? null : md.syncEta())
-                .setMismatchCnt(md == null ? null : md.mismatches())
-                .build();
+        // the all-fields constructor, in the schema's field order: the builder deep-copied the default of each of the
+        // thirty fields left unset here (nulls, an empty map) for every aggregate, a twentieth of the stream thread
+        return new Aggregate(host, subject, kind, (int) (sizeMs / 1000), Instant.ofEpochMilli(startMs),
+                Instant.ofEpochMilli(startMs + sizeMs), samples, utilSum / samples, utilMax,
+                array ? memberUtilSum / samples : null,
+                awaitIos == 0 ? 0.0 : (double) awaitMs / awaitIos,
+                await.quantile(0.95),
+                aquSzSum / samples,
+                reads / seconds,
+                writes / seconds,
+                sectorsRead / 2.0 / seconds,
+                sectorsWritten / 2.0 / seconds,
+                ios == 0 ? null : (double) reads / ios,
+                ios == 0 ? null : (sectorsRead + sectorsWritten) / 2.0 / ios,
+                array ? amplification.io() : null,
+                array ? amplification.sectors() : null,
+                busiest,
+                syncAction,
+                // level, layout, raid_disks, chunk_bytes, disk_model, rotational, member_bytes: the capacity comparison's
+                null, null, null, null, null, null, null,
+                // capacity_source to capacity_member_MB_s: the capacity comparison's
+                null, null, null, null, null, null, null, null, null, null, null, null,
+                new HashMap<>(),
+                md == null || degradedMax < 0 ? null : degradedMax,
+                md == null ? null : faultyMax,
+                md == null ? null : md.members(),
+                md == null ? null : md.spares(),
+                md == null ? null : md.syncPct(),
+                md == null ? null : md.syncSpeed(),
+                md == null ? null : md.syncEta(),
+                md == null ? null : md.mismatches(),
+                // controller, controller_cache: hardware volumes' (the capacity comparison's)
+                null, null);
     }
 
     /** The all-fields constructor, in the schema's field order: the builder's checks and defaults cost a tenth of each state write. */
@@ -203,6 +206,92 @@ final class SubjectWindow {
                 members, syncAction, degradedMax, faultyMax, mdStateMs,
                 m == null ? null : new MdFiguresState(m.members(), m.faulty(), m.spares(), m.degraded(), m.syncPct(), m.syncSpeed(),
                         m.syncEta(), m.mismatches()));
+    }
+
+    /** {@link #toRecord}'s record body, written from this window: SubjectWindowState's fields in its order. */
+    void write(Encoder out) throws IOException {
+        out.writeString(subject);
+        out.writeEnum(kind.ordinal());
+        out.writeInt(samples);
+        out.writeDouble(seconds);
+        out.writeDouble(utilSum);
+        out.writeDouble(utilMax);
+        out.writeDouble(memberUtilSum);
+        out.writeDouble(aquSzSum);
+        out.writeLong(reads);
+        out.writeLong(writes);
+        out.writeLong(sectorsRead);
+        out.writeLong(sectorsWritten);
+        out.writeLong(awaitIos);
+        out.writeLong(awaitMs);
+        await.write(out);
+        WriteAmplification a = amplification;
+        out.writeLong(a.mdReads());
+        out.writeLong(a.mdWrites());
+        out.writeLong(a.memberIos());
+        out.writeLong(a.mdSectorsRead());
+        out.writeLong(a.mdSectorsWritten());
+        out.writeLong(a.memberSectors());
+        out.writeArrayStart();
+        out.setItemCount(memberUtil.size());
+        for (Map.Entry<String, Double> e : memberUtil.entrySet()) {
+            out.startItem();
+            out.writeString(e.getKey());
+            out.writeDouble(e.getValue());
+        }
+        out.writeArrayEnd();
+        writeNullable(out, syncAction);
+        out.writeInt(degradedMax);
+        out.writeInt(faultyMax);
+        out.writeLong(mdStateMs);
+        MdState m = mdState;
+        if (m == null) {
+            out.writeIndex(0);
+            out.writeNull();
+            return;
+        }
+        out.writeIndex(1);
+        out.writeInt(m.members());
+        out.writeInt(m.faulty());
+        out.writeInt(m.spares());
+        if (m.degraded() == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeInt(m.degraded());
+        }
+        if (m.syncPct() == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeDouble(m.syncPct());
+        }
+        writeNullable(out, m.syncSpeed());
+        writeNullable(out, m.syncEta());
+        writeNullable(out, m.mismatches());
+    }
+
+    /** A union of null and string, as Avro writes it: the branch, then the value. */
+    private static void writeNullable(Encoder out, String v) throws IOException {
+        if (v == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeString(v);
+        }
+    }
+
+    private static void writeNullable(Encoder out, Long v) throws IOException {
+        if (v == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeLong(v);
+        }
     }
 
     static SubjectWindow fromRecord(SubjectWindowState r) {

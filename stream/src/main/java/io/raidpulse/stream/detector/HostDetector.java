@@ -50,9 +50,12 @@ public final class HostDetector<H> {
         this.expiry = expiry;
     }
 
-    /** The detector's store: in memory, decoded (its changelog restores it), a host's repeated writes encoded once per commit. */
+    /**
+     * The detector's store: in memory, decoded (its changelog restores it), a host's repeated writes
+     * encoded once per commit; a detector puts a host's state after every sample that changed it.
+     */
     public static <H> StoreBuilder<KeyValueStore<String, H>> storeBuilder(String name, Serde<H> serde) {
-        return DecodedStore.builder(name, Serdes.String(), serde);
+        return DecodedStore.builder(name, Serdes.String(), serde).puttingEveryChange();
     }
 
     /** Binds to the processor's context, and runs {@code check} every {@code alerts.silence-check-interval}. */

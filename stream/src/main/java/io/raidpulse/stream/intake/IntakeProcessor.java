@@ -26,7 +26,8 @@ public final class IntakeProcessor implements Processor<String, HostSample, Stri
     private KeyValueStore<String, HostContinuity> store;
 
     public static StoreBuilder<KeyValueStore<String, HostContinuity>> storeBuilder() {
-        return DecodedStore.builder(STORE, Serdes.String(), HostContinuity.SERDE);
+        // a host's continuity is a new value for every sample
+        return DecodedStore.builder(STORE, Serdes.String(), HostContinuity.SERDE).puttingEveryChange();
     }
 
     @Override

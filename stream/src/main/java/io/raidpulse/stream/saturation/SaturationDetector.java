@@ -68,7 +68,7 @@ public final class SaturationDetector implements Processor<String, Observation, 
             }
         }
         // listed without metrics (the first sample after a collector start) is not a disappearance
-        hosts.countAbsent(o, subjects, s -> observed.contains(new SubjectKey(s.kind, s.subject()))
+        hosts.countAbsent(o, subjects, s -> observed.contains(SubjectKey.of(s.kind, s.subject()))
                 || (s.kind == SubjectKind.ARRAY ? load.presentArrays() : load.presentDevices()).contains(s.subject()),
                 SaturationDetector::expire);
         hosts.put(o.host(), new HostSaturation(hosts.now(), subjects));

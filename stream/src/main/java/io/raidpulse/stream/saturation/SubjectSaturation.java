@@ -16,12 +16,15 @@ import io.raidpulse.stream.load.MdSync;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.topics.alert.Alerts;
 import io.raidpulse.topics.saturation.SaturationThresholds;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.avro.io.Encoder;
 
 /**
  * The saturation state machine of one device or array.
@@ -66,6 +69,10 @@ final class SubjectSaturation extends SubjectState {
     static final int MAX_BASE_SAMPLES = 3600;
 
     enum Phase { IDLE, PENDING, FIRING }
+
+    /** Each phase's symbol in EpisodePhase, by the phase's ordinal: the state record names phases by name. */
+    private static final int[] PHASE_SYMBOL = Arrays.stream(Phase.values())
+            .mapToInt(p -> EpisodePhase.valueOf(p.name()).ordinal()).toArray();
 
     final SubjectKind kind;
     Phase phase = Phase.IDLE;
@@ -453,6 +460,52 @@ final class SubjectSaturation extends SubjectState {
                 lastSequence, lastTime, collectorStarted, absent(), episodeStart, peak, peakMember, episodeUtil.sum(),
                 episodeUtil.count(), episodeUtil.coolSum(), episodeUtil.coolCount(), cause, severity, firedUtilMean, baseAquSz,
                 baseAwaitMs, baseSamples, warmInRun, described);
+    }
+
+    /** {@link #toRecord}'s record body, written from this state: SubjectSaturationState's fields in its order. */
+    void write(Encoder out) throws IOException {
+        out.writeString(subject());
+        out.writeEnum(kind.ordinal());
+        out.writeEnum(PHASE_SYMBOL[phase.ordinal()]);
+        out.writeInt(run);
+        out.writeDouble(runSeconds);
+        out.writeLong(runStart);
+        out.writeLong(lastSequence);
+        out.writeLong(lastTime);
+        out.writeLong(collectorStarted);
+        out.writeInt(absent());
+        out.writeLong(episodeStart);
+        out.writeDouble(peak);
+        writeNullable(out, peakMember);
+        out.writeDouble(episodeUtil.sum());
+        out.writeInt(episodeUtil.count());
+        out.writeDouble(episodeUtil.coolSum());
+        out.writeInt(episodeUtil.coolCount());
+        writeNullable(out, cause);
+        if (severity == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeEnum(severity.ordinal());
+        }
+        out.writeDouble(firedUtilMean);
+        out.writeDouble(baseAquSz);
+        out.writeDouble(baseAwaitMs);
+        out.writeInt(baseSamples);
+        out.writeInt(warmInRun);
+        writeNullable(out, described);
+    }
+
+    /** A union of null and string, as Avro writes it: the branch, then the value. */
+    private static void writeNullable(Encoder out, String v) throws IOException {
+        if (v == null) {
+            out.writeIndex(0);
+            out.writeNull();
+        } else {
+            out.writeIndex(1);
+            out.writeString(v);
+        }
     }
 
     static SubjectSaturation fromRecord(SubjectSaturationState r) {

@@ -22,13 +22,20 @@ import org.apache.kafka.common.serialization.Serializer;
  */
 public final class StateSerde<T> implements Serde<T> {
     private final String type;
-    private final Function<T, byte[]> encode;
+    private final SingleObjectCodec<?> codec;
+    /** the value converted to its record and that written: the definition of the bytes */
+    private final Function<T, byte[]> throughRecord;
+    /** null: through the record */
+    private final SingleObjectCodec.BodyWriter<T> direct;
     private final Function<byte[], T> decode;
     private final Map<Integer, Function<StateReader, T>> binary;
 
-    private StateSerde(String type, Function<T, byte[]> encode, Function<byte[], T> decode, Map<Integer, Function<StateReader, T>> binary) {
+    private StateSerde(String type, SingleObjectCodec<?> codec, Function<T, byte[]> throughRecord, SingleObjectCodec.BodyWriter<T> direct,
+                       Function<byte[], T> decode, Map<Integer, Function<StateReader, T>> binary) {
         this.type = type;
-        this.encode = encode;
+        this.codec = codec;
+        this.throughRecord = throughRecord;
+        this.direct = direct;
         this.decode = decode;
         this.binary = binary;
     }
@@ -37,19 +44,34 @@ public final class StateSerde<T> implements Serde<T> {
     public static <T, R extends SpecificRecord> StateSerde<T> avro(String type, Class<R> record, Function<T, R> toRecord,
                                                                    Function<R, T> fromRecord) {
         SingleObjectCodec<R> codec = AvroSerdes.codec(record);
-        return new StateSerde<>(type, value -> codec.encode(toRecord.apply(value)),
+        return new StateSerde<>(type, codec, value -> codec.encode(toRecord.apply(value)), null,
                 bytes -> fromRecord.apply(codec.decode(type + " state", bytes)), Map.of());
+    }
+
+    /**
+     * This serde, writing each value's record body straight from the value by {@code body}
+     * instead of converting it to the record first: the same bytes ({@link #encodeThroughRecord}
+     * is what each such writer's test holds it to), without a copy of every value's fields into
+     * records, lists and boxed numbers at every commit.
+     */
+    public StateSerde<T> writingDirectly(SingleObjectCodec.BodyWriter<T> body) {
+        return new StateSerde<>(type, codec, throughRecord, body, decode, binary);
     }
 
     /** This serde, also reading values an older build wrote in binary format {@code oldVersion}. */
     public StateSerde<T> alsoReading(int oldVersion, Function<StateReader, T> oldRead) {
         Map<Integer, Function<StateReader, T>> readers = new HashMap<>(binary);
         readers.put(oldVersion, oldRead);
-        return new StateSerde<>(type, encode, decode, Map.copyOf(readers));
+        return new StateSerde<>(type, codec, throughRecord, direct, decode, Map.copyOf(readers));
     }
 
     public byte[] encode(T value) {
-        return encode.apply(value);
+        return direct == null ? throughRecord.apply(value) : codec.encode(value, direct);
+    }
+
+    /** {@code value} converted to its Avro record and that encoded: the bytes {@link #encode} writes. */
+    public byte[] encodeThroughRecord(T value) {
+        return throughRecord.apply(value);
     }
 
     public T decode(byte[] bytes) {

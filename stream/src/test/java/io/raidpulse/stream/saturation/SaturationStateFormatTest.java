@@ -1,5 +1,7 @@
 package io.raidpulse.stream.saturation;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.load.SubjectKey;
@@ -50,5 +52,27 @@ class SaturationStateFormatTest {
     @Test
     void restoresTodaysAndThePreviousBuildsValues() {
         StateFixtures.assertRestores(HostSaturation.SERDE, host(), "saturation-format2");
+    }
+
+    /** Written straight from the state: the bytes its Avro record gives, in every phase, with and without the optional fields. */
+    @Test
+    void writtenStraightFromTheStateAsItsRecordIs() {
+        HostSaturation host = host();
+        assertThat(HostSaturation.SERDE.encode(host)).isEqualTo(HostSaturation.SERDE.encodeThroughRecord(host));
+        SubjectSaturation sdb = host.subjects().get(new SubjectKey(SubjectKind.DEVICE, "sdb"));
+        for (SubjectSaturation.Phase phase : SubjectSaturation.Phase.values()) {
+            for (Severity severity : new Severity[] {null, Severity.CRITICAL}) {
+                sdb.phase = phase;
+                sdb.severity = severity;
+                sdb.described = severity == null ? null : "hardware RAID5 volume sda (PERC H700, 4 disks)";
+                sdb.cause = severity == null ? null : sdb.cause;
+                sdb.baseAwaitMs = severity == null ? Double.NaN : 4.5;
+                byte[] bytes = HostSaturation.SERDE.encode(host);
+                assertThat(bytes).isEqualTo(HostSaturation.SERDE.encodeThroughRecord(host));
+                assertThat(HostSaturation.SERDE.encode(HostSaturation.SERDE.decode(bytes))).isEqualTo(bytes);
+            }
+        }
+        HostSaturation empty = new HostSaturation(5, new LinkedHashMap<>());
+        assertThat(HostSaturation.SERDE.encode(empty)).isEqualTo(HostSaturation.SERDE.encodeThroughRecord(empty));
     }
 }

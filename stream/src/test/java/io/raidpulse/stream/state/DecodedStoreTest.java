@@ -35,8 +35,9 @@ class DecodedStoreTest {
     }
 
     /**
-     * Input "key=op": "add" adds one three times over (a put each time), "drop" deletes the key,
-     * "list" forwards the keys in the store's order.
+     * Input "key=op": "add" adds one three times over (a put each time), "once" adds one (one put)
+     * and forwards how many values were encoded by then, "drop" deletes the key, "list" forwards
+     * the keys in the store's order.
      */
     static final class Counting implements Processor<String, String, String, String> {
         private ProcessorContext<String, String> context;
@@ -61,6 +62,15 @@ class DecodedStoreTest {
                         store.put(record.key(), c);
                     }
                 }
+                case "once" -> {
+                    Count c = store.get(record.key());
+                    if (c == null) {
+                        c = new Count();
+                    }
+                    c.n++;
+                    store.put(record.key(), c);
+                    context.forward(record.withValue(Integer.toString(encoded.get())));
+                }
                 case "drop" -> store.delete(record.key());
                 default -> {
                     List<String> keys = new ArrayList<>();
@@ -73,7 +83,7 @@ class DecodedStoreTest {
         }
     }
 
-    final AtomicInteger encoded = new AtomicInteger();
+    static final AtomicInteger encoded = new AtomicInteger();
     final Serde<Count> serde = Serdes.serdeFrom((topic, c) -> {
         encoded.incrementAndGet();
         return Integer.toString(c.n).getBytes(StandardCharsets.UTF_8);
@@ -84,10 +94,16 @@ class DecodedStoreTest {
     });
 
     TopologyTestDriver driver() {
+        return driver(false);
+    }
+
+    TopologyTestDriver driver(boolean puttingEveryChange) {
+        encoded.set(0);
         Topology t = new Topology();
         t.addSource("in", Serdes.String().deserializer(), Serdes.String().deserializer(), "in");
         t.addProcessor("counting", Counting::new, "in");
-        t.addStateStore(DecodedStore.builder(STORE, Serdes.String(), serde), "counting");
+        DecodedStore.Builder<String, Count> store = DecodedStore.builder(STORE, Serdes.String(), serde);
+        t.addStateStore(puttingEveryChange ? store.puttingEveryChange() : store, "counting");
         t.addSink("out", "out", Serdes.String().serializer(), Serdes.String().serializer(), "counting");
         Properties p = new Properties();
         p.put(StreamsConfig.APPLICATION_ID_CONFIG, "decoded-store-test");
@@ -136,6 +152,38 @@ class DecodedStoreTest {
             KeyValueStore<String, Count> store = d.getKeyValueStore(STORE);
             assertThat(store.get("web2").n).isEqualTo(3);
             assertThat(store.get("db1")).isNull();
+        }
+    }
+
+    /**
+     * A store whose processor puts every change encodes each value as it is put while the keys of
+     * the last commit were written once each, and at the commit again once they were written
+     * several times over; the changelog holds each key's last value either way.
+     */
+    @Test
+    void keysWrittenOnceACommitAreEncodedAsTheyArePut() {
+        try (TopologyTestDriver d = driver(true)) {
+            TestInputTopic<String, String> in = d.createInputTopic("in", new StringSerializer(), new StringSerializer());
+            TestOutputTopic<String, String> out = d.createOutputTopic("out", new StringDeserializer(), new StringDeserializer());
+            TestOutputTopic<String, String> changelog = d.createOutputTopic(CHANGELOG, new StringDeserializer(), new StringDeserializer());
+
+            in.pipeInput("db1", "once");
+            assertThat(out.readValue()).as("nothing known of the commits before: encoded at the commit").isEqualTo("0");
+            assertThat(encoded.get()).isEqualTo(1);
+            in.pipeInput("db2", "once");
+            assertThat(out.readValue()).as("one write per key in the last commit: encoded as it is put").isEqualTo("2");
+            assertThat(encoded.get()).as("and not again at the commit").isEqualTo(2);
+            assertThat(changelog.readKeyValuesToList()).containsExactly(KeyValue.pair("db1", "1"), KeyValue.pair("db2", "1"));
+
+            in.pipeInput("db1", "add");
+            assertThat(encoded.get()).as("three puts, each encoded as it is put").isEqualTo(5);
+            assertThat(changelog.readKeyValuesToList()).containsExactly(KeyValue.pair("db1", "4"));
+            in.pipeInput("db1", "add");
+            assertThat(encoded.get()).as("three writes of one key in the last commit: encoded once at the commit").isEqualTo(6);
+            assertThat(changelog.readKeyValuesToList()).containsExactly(KeyValue.pair("db1", "7"));
+            in.pipeInput("db1", "drop");
+            assertThat(changelog.readKeyValuesToList()).containsExactly(KeyValue.pair("db1", null));
+            assertThat(encoded.get()).isEqualTo(6);
         }
     }
 }
