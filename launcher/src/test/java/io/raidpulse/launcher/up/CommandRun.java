@@ -11,6 +11,12 @@ record CommandRun(int exit, String out, String err) {
     static CommandRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
+        int exit = writingTo(out, err).execute(args);
+        return new CommandRun(exit, out.toString(), err.toString());
+    }
+
+    /** The real command line, its subcommands' output and errors too written to {@code out} and {@code err}. */
+    static CommandLine writingTo(StringWriter out, StringWriter err) {
         CommandLine cli = Main.commandLine();
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
@@ -18,7 +24,6 @@ record CommandRun(int exit, String out, String err) {
             c.setOut(new PrintWriter(out, true));
             c.setErr(new PrintWriter(err, true));
         });
-        int exit = cli.execute(args);
-        return new CommandRun(exit, out.toString(), err.toString());
+        return cli;
     }
 }

@@ -3,8 +3,6 @@ package io.raidpulse.launcher.up;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.raidpulse.launcher.Main;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,13 +32,7 @@ class UpCommandIT {
                 + "topics.aggregates=ops.aggregates\ntopics.dead-letters=ops.dead-letters\n");
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = Main.commandLine();
-        cli.setOut(new PrintWriter(out, true));
-        cli.setErr(new PrintWriter(err, true));
-        cli.getSubcommands().values().forEach(c -> {
-            c.setOut(new PrintWriter(out, true));
-            c.setErr(new PrintWriter(err, true));
-        });
+        CommandLine cli = CommandRun.writingTo(out, err);
         AtomicInteger exit = new AtomicInteger(-1);
         Thread up = new Thread(() -> exit.set(cli.execute("up", "--data-dir", dir.resolve("var").toString(), "--config",
                 config.toString(), "--no-influx", "--simulate", "scheduled-check", "--fast")), "raidpulse-up");

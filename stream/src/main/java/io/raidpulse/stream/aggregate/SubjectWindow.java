@@ -10,6 +10,7 @@ import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.load.WriteAmplification;
+import io.raidpulse.stream.state.Unions;
 import io.raidpulse.topics.load.MdState;
 import java.io.IOException;
 import java.time.Instant;
@@ -240,7 +241,7 @@ final class SubjectWindow {
             out.writeDouble(e.getValue());
         }
         out.writeArrayEnd();
-        writeNullable(out, syncAction);
+        Unions.writeNullable(out, syncAction);
         out.writeInt(degradedMax);
         out.writeInt(faultyMax);
         out.writeLong(mdStateMs);
@@ -268,30 +269,9 @@ final class SubjectWindow {
             out.writeIndex(1);
             out.writeDouble(m.syncPct());
         }
-        writeNullable(out, m.syncSpeed());
-        writeNullable(out, m.syncEta());
-        writeNullable(out, m.mismatches());
-    }
-
-    /** A union of null and string, as Avro writes it: the branch, then the value. */
-    private static void writeNullable(Encoder out, String v) throws IOException {
-        if (v == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(v);
-        }
-    }
-
-    private static void writeNullable(Encoder out, Long v) throws IOException {
-        if (v == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(v);
-        }
+        Unions.writeNullable(out, m.syncSpeed());
+        Unions.writeNullable(out, m.syncEta());
+        Unions.writeNullable(out, m.mismatches());
     }
 
     static SubjectWindow fromRecord(SubjectWindowState r) {

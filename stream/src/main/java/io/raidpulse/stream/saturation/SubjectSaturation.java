@@ -14,6 +14,7 @@ import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdSync;
 import io.raidpulse.stream.load.SubjectLoad;
+import io.raidpulse.stream.state.Unions;
 import io.raidpulse.topics.alert.Alerts;
 import io.raidpulse.topics.saturation.SaturationThresholds;
 import java.io.IOException;
@@ -453,7 +454,6 @@ final class SubjectSaturation extends SubjectState {
         }
     }
 
-
     /** The all-fields constructor, in the schema's field order: the builder's checks and defaults cost a tenth of each state write. */
     SubjectSaturationState toRecord() {
         return new SubjectSaturationState(subject(), kind, EpisodePhase.valueOf(phase.name()), run, runSeconds, runStart,
@@ -476,12 +476,12 @@ final class SubjectSaturation extends SubjectState {
         out.writeInt(absent());
         out.writeLong(episodeStart);
         out.writeDouble(peak);
-        writeNullable(out, peakMember);
+        Unions.writeNullable(out, peakMember);
         out.writeDouble(episodeUtil.sum());
         out.writeInt(episodeUtil.count());
         out.writeDouble(episodeUtil.coolSum());
         out.writeInt(episodeUtil.coolCount());
-        writeNullable(out, cause);
+        Unions.writeNullable(out, cause);
         if (severity == null) {
             out.writeIndex(0);
             out.writeNull();
@@ -494,18 +494,7 @@ final class SubjectSaturation extends SubjectState {
         out.writeDouble(baseAwaitMs);
         out.writeInt(baseSamples);
         out.writeInt(warmInRun);
-        writeNullable(out, described);
-    }
-
-    /** A union of null and string, as Avro writes it: the branch, then the value. */
-    private static void writeNullable(Encoder out, String v) throws IOException {
-        if (v == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(v);
-        }
+        Unions.writeNullable(out, described);
     }
 
     static SubjectSaturation fromRecord(SubjectSaturationState r) {
