@@ -10,7 +10,9 @@ import io.raidpulse.services.influx.InfluxServer;
 import io.raidpulse.services.kafka.EmbeddedKafka;
 import io.raidpulse.simulator.scenario.Scenario;
 import io.raidpulse.simulator.scenario.ScenarioParser;
+import io.raidpulse.stream.StreamApp;
 import io.raidpulse.stream.StreamService;
+import io.raidpulse.topics.StreamTopics;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -42,6 +44,14 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
 
 /**
  * Hosts per stream core, state per host and sample-to-InfluxDB latency for a fleet (README
@@ -74,6 +84,11 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * from its sample time to the moment the sink's committed offset passed it ({@link AckedOffsets}:
  * the sink commits only after InfluxDB acknowledged the points, and acknowledged points are
  * queryable), the commits looked at every 50 ms; the same for each aggregate from its window's end.
+ * Then ({@code floor=false} leaves it out) the floor: Kafka Streams with the same properties
+ * over the same records, decoding each and logging as many bytes of state per sample as the
+ * topology did, and nothing else ({@link #floor}): what any topology keeping that much state costs.
+ * Arguments beginning with {@code kafka.} (say {@code kafka.producer.batch.size=65536}) go to every
+ * stream service it starts, as they would from a configuration file.
  */
 public final class FleetBenchmark {
     /** The collector's default interval. */
@@ -84,6 +99,11 @@ public final class FleetBenchmark {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+    /** {@code floor=false} leaves out the floor topology ({@link #floor}). */
+    private static boolean withFloor = true;
+    /** {@code kafka.*} arguments, passed to every stream service the benchmark starts (its Kafka client tuning). */
+    private static final Map<String, String> streamOverrides = new HashMap<>();
 
     /** A rate measured over a span: records, wall and CPU nanoseconds. */
     record Rate(long records, long wallNanos, long cpuNanos) {
@@ -98,7 +118,7 @@ public final class FleetBenchmark {
 
     /** One fleet size's figures. */
     record Figures(int hosts, long samples, long produced, long producedBytes, Rate raw, Rate topology, long processCpuNanos,
-                   Map<String, long[]> stores, String loadBefore, String loadAfter) {
+                   Map<String, long[]> stores, Rate floor, String loadBefore, String loadAfter) {
         long stateBytes() {
             return stores.values().stream().mapToLong(v -> v[1]).sum();
         }
@@ -111,6 +131,12 @@ public final class FleetBenchmark {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> a = parse(args);
+        withFloor = Boolean.parseBoolean(a.getOrDefault("floor", "true"));
+        a.forEach((k, v) -> {
+            if (k.startsWith("kafka.")) {
+                streamOverrides.put(k, v);
+            }
+        });
         String hostsArg = a.getOrDefault("hosts", "10,100,1000,10000");
         // hosts=none: the paced latency run alone
         int[] sizes = hostsArg.equals("none") ? new int[0] : Arrays.stream(hostsArg.split(",")).mapToInt(Integer::parseInt).toArray();
@@ -164,6 +190,7 @@ public final class FleetBenchmark {
         return a;
     }
 
+
     static Figures measure(EmbeddedKafka kafka, Path dir, int hosts, long samples, int minIntervals, String app) throws Exception {
         String load = loadAverage();
         String input = app + ".in";
@@ -186,7 +213,9 @@ public final class FleetBenchmark {
                 rawBefore.perCpuSecond(), rawAfter.perCpuSecond());
         Rate raw = new Rate(rawBefore.records + rawAfter.records, rawBefore.wallNanos + rawAfter.wallNanos, rawBefore.cpuNanos + rawAfter.cpuNanos);
         Map<String, long[]> stores = stores(kafka, app);
-        return new Figures(hosts, samples, produced, fleet.bytes(), raw, topology, processCpu[0], stores, load, loadAverage());
+        long changelogPerSample = stores.values().stream().mapToLong(v -> v[2]).sum() / produced;
+        Rate floor = withFloor ? floor(kafka, dir, app + "-floor", input, produced, (int) changelogPerSample) : null;
+        return new Figures(hosts, samples, produced, fleet.bytes(), raw, topology, processCpu[0], stores, floor, load, loadAverage());
     }
 
     /**
@@ -297,7 +326,7 @@ public final class FleetBenchmark {
     }
 
     static Map<String, String> streamSettings(EmbeddedKafka kafka, Path dir, String app, String input) {
-        Map<String, String> s = new HashMap<>();
+        Map<String, String> s = new HashMap<>(streamOverrides);
         s.put("kafka.bootstrap.servers", kafka.bootstrapServers());
         s.put("stream.application-id", app);
         s.put("stream.state-dir", dir.resolve(app).toString());
@@ -314,9 +343,19 @@ public final class FleetBenchmark {
 
     /** The real topology over the same records from the start; counted from the first committed offset to the last. */
     static Rate topology(EmbeddedKafka kafka, Path dir, String app, String input, long count, long[] processCpu) throws Exception {
+        try (StreamService service = StreamService.start(Settings.of(streamSettings(kafka, dir, app, input)))) {
+            return committedRate(kafka, app, input, count, processCpu);
+        }
+    }
+
+    /**
+     * {@code app}'s rate over {@code input}, from its first committed offset to the point where it
+     * has committed {@code count} records: CPU time of the threads named after it (a Kafka Streams
+     * application names its threads after its id), and the whole process's into {@code processCpu[0]}.
+     */
+    private static Rate committedRate(EmbeddedKafka kafka, String app, String input, long count, long[] processCpu) throws Exception {
         Predicate<String> ours = name -> name.contains(app);
-        try (StreamService service = StreamService.start(Settings.of(streamSettings(kafka, dir, app, input)));
-             Admin admin = kafka.admin()) {
+        try (Admin admin = kafka.admin()) {
             long first = 0;
             long wall0 = 0;
             long cpu0 = 0;
@@ -337,7 +376,48 @@ public final class FleetBenchmark {
                 }
                 Thread.sleep(50);
             }
-            throw new IllegalStateException("the topology did not read " + count + " records within 30 minutes");
+            throw new IllegalStateException(app + " did not read " + count + " records within 30 minutes");
+        }
+    }
+
+    /**
+     * The floor under any topology that keeps as much state as raidpulse's: Kafka Streams with the
+     * stream processor's own properties ({@link StreamApp#properties}: exactly_once_v2, lz4, its
+     * commit interval) over the same records, each decoded as the raw path does and
+     * {@code stateBytes} of it (the changelog bytes the real topology wrote per sample) put into one
+     * logged in-memory store under its host, and nothing else: no validation, no detector, no
+     * output. Counted as {@link #topology} is.
+     */
+    static Rate floor(EmbeddedKafka kafka, Path dir, String app, String input, long count, int stateBytes) throws Exception {
+        Settings settings = Settings.of(streamSettings(kafka, dir, app, input));
+        SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
+        AtomicLong devices = new AtomicLong();
+        Topology t = new Topology();
+        t.addSource("samples", Serdes.String().deserializer(), Serdes.ByteArray().deserializer(), input);
+        t.addProcessor("floor", () -> new Processor<String, byte[], Void, Void>() {
+            private KeyValueStore<String, byte[]> state;
+
+            @Override
+            public void init(ProcessorContext<Void, Void> context) {
+                state = context.getStateStore("floor-state");
+            }
+
+            @Override
+            public void process(Record<String, byte[]> r) {
+                // decoded as the raw path does (which counts the devices too)
+                devices.addAndGet(codec.decode(input, r.value()).getDevices().size());
+                // as many bytes as the real topology logs per sample, as compressible as a sample's
+                state.put(r.key(), Arrays.copyOf(r.value(), Math.min(stateBytes, r.value().length)));
+            }
+        }, "samples");
+        t.addStateStore(Stores.keyValueStoreBuilder(Stores.inMemoryKeyValueStore("floor-state"), Serdes.String(), Serdes.ByteArray()), "floor");
+        try (KafkaStreams streams = new KafkaStreams(t, StreamApp.properties(settings, StreamTopics.from(settings)))) {
+            streams.start();
+            Rate rate = committedRate(kafka, app, input, count, new long[1]);
+            if (devices.get() == 0) {
+                throw new IllegalStateException("the floor topology decoded no devices");
+            }
+            return rate;
         }
     }
 
@@ -409,6 +489,12 @@ public final class FleetBenchmark {
         System.out.printf(Locale.ROOT, "  state per host: %,.0f bytes in %d stores:%s%n", (double) f.stateBytes() / f.hosts, f.stores.size(), s);
         System.out.printf(Locale.ROOT, "  changelog records written: %,.0f bytes per host-sample (input %,.0f bytes per host-sample)%n",
                 (double) f.changelogBytes() / f.produced, (double) f.producedBytes / f.produced);
+        if (f.floor != null) {
+            System.out.printf(Locale.ROOT, "  floor (the same records decoded and %,d B of state logged per sample, exactly_once_v2, nothing else): "
+                            + "%,.0f host-samples per CPU s = %.0f%% of raw; the topology is %.0f%% of the floor%n",
+                    f.changelogBytes() / f.produced, f.floor.perCpuSecond(), 100 * f.floor.perCpuSecond() / f.raw.perCpuSecond(),
+                    100 * f.topology.perCpuSecond() / f.floor.perCpuSecond());
+        }
     }
 
     static void summary(List<Figures> all) {
@@ -416,12 +502,15 @@ public final class FleetBenchmark {
             return;
         }
         System.out.println();
-        System.out.println("| hosts | host-samples | raw per CPU s | topology per CPU s | ratio | hosts per core at 10 s | CPU us per host-sample | state per host |");
-        System.out.println("|---|---|---|---|---|---|---|---|");
+        System.out.println("| hosts | host-samples | raw per CPU s | topology per CPU s | ratio | hosts per core at 10 s | CPU us per host-sample "
+                + "| state per host | floor per CPU s | floor ratio |");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|");
         for (Figures f : all) {
-            System.out.printf(Locale.ROOT, "| %,d | %,d | %,.0f | %,.0f | %.0f%% | %,.0f | %.0f | %,.0f B |%n", f.hosts, f.produced,
+            System.out.printf(Locale.ROOT, "| %,d | %,d | %,.0f | %,.0f | %.0f%% | %,.0f | %.0f | %,.0f B | %s | %s |%n", f.hosts, f.produced,
                     f.raw.perCpuSecond(), f.topology.perCpuSecond(), 100 * f.topology.perCpuSecond() / f.raw.perCpuSecond(),
-                    f.topology.perCpuSecond() * INTERVAL_S, 1e6 / f.topology.perCpuSecond(), (double) f.stateBytes() / f.hosts);
+                    f.topology.perCpuSecond() * INTERVAL_S, 1e6 / f.topology.perCpuSecond(), (double) f.stateBytes() / f.hosts,
+                    f.floor == null ? "" : String.format(Locale.ROOT, "%,.0f", f.floor.perCpuSecond()),
+                    f.floor == null ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * f.floor.perCpuSecond() / f.raw.perCpuSecond()));
         }
         System.out.println();
     }
