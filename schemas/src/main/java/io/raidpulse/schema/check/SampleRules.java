@@ -106,6 +106,10 @@ public final class SampleRules {
         return p == null ? null : "array " + a.getName() + ": " + p;
     }
 
+    /** iostat's names of the metrics {@link #metricsProblem} checks, in its order. */
+    private static final String[] METRIC_NAMES = {"r_s", "w_s", "d_s", "f_s", "rkB_s", "wkB_s", "dkB_s", "rrqm_s", "wrqm_s", "drqm_s", "rrqm",
+        "wrqm", "drqm", "r_await", "w_await", "d_await", "f_await", "rareq_sz", "wareq_sz", "dareq_sz", "aqu_sz", "util"};
+
     private static String metricsProblem(IostatMetrics m) {
         if (m == null) {
             return null;
@@ -114,14 +118,12 @@ public final class SampleRules {
                 m.getRrqmS(), m.getWrqmS(), m.getDrqmS(), m.getRrqm(), m.getWrqm(), m.getDrqm(), m.getRAwait(),
                 m.getWAwait(), m.getDAwait(), m.getFAwait(), m.getRareqSz(), m.getWareqSz(), m.getDareqSz(),
                 m.getAquSz(), m.getUtil()};
-        String[] names = {"r_s", "w_s", "d_s", "f_s", "rkB_s", "wkB_s", "dkB_s", "rrqm_s", "wrqm_s", "drqm_s", "rrqm",
-                "wrqm", "drqm", "r_await", "w_await", "d_await", "f_await", "rareq_sz", "wareq_sz", "dareq_sz", "aqu_sz", "util"};
         for (int i = 0; i < values.length; i++) {
             if (!(values[i] >= 0) || Double.isInfinite(values[i])) {
-                return names[i] + " " + values[i] + " is not a non-negative number";
+                return METRIC_NAMES[i] + " " + values[i] + " is not a non-negative number";
             }
             if (values[i] > MAX_METRIC) {
-                return names[i] + " " + values[i] + " beyond any device (" + MAX_METRIC + ")";
+                return METRIC_NAMES[i] + " " + values[i] + " beyond any device (" + MAX_METRIC + ")";
             }
         }
         if (m.getUtil() > MAX_UTIL) {
