@@ -2,14 +2,19 @@ package io.raidpulse.schema.kafka;
 
 import java.io.IOException;
 import java.lang.invoke.LambdaMetafactory;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Method;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ObjDoubleConsumer;
+import java.util.function.ObjIntConsumer;
+import java.util.function.ObjLongConsumer;
 import java.util.function.Supplier;
 import org.apache.avro.AvroTypeException;
 import org.apache.avro.Conversion;
@@ -30,8 +35,13 @@ import org.apache.avro.specific.SpecificRecordBase;
  * {@code ResolvingDecoder} and {@code Parser.advance} took a tenth of the stream thread and the
  * reflection another 1.6%.
  * This plan reads straight from Avro's {@link BinaryDecoder}, one small reader per field chosen
- * when the plan is made; records are created through their no-arg constructors, looked up once,
- * and filled through {@code put(int, Object)}.
+ * when the plan is made; records are created through their no-arg constructors, looked up once.
+ * Nearly all of a sample's values are doubles, longs, ints, booleans and strings, some of them
+ * optional (a union with null): a record reads those in its own loop, a non-null double, long or
+ * int set unboxed through the generated setter, the rest through {@code put(int, Object)}. Calling
+ * a reader of the plan for each of them (a call that can go to any of its readers, which the JIT
+ * cannot inline) cost as much as Avro's grammar: the plan is called for the other values only
+ * (records, arrays, maps, enums, timestamps, other unions).
  *
  * <p>It makes what Avro's specific reader makes (RecordReaderTest compares them, class by class,
  * for every type with a history): the generated records and enums, {@code String}s where the
@@ -54,6 +64,46 @@ public final class RecordReader<T extends SpecificRecord> {
     private interface Value {
         Object read(BinaryDecoder in) throws IOException;
     }
+
+    /** How a field's value is read: in its record's own loop, or by the plan ({@code VALUE}). */
+    private enum Kind { DOUBLE, LONG, INT, BOOLEAN, STRING, VALUE }
+
+    /**
+     * One field of a record: its kind, whether it is in a union {@code [null, kind]}, and how it is
+     * set: a non-null double, long or int through the generated setter, unboxed, anything else
+     * through {@code put}.
+     */
+    private record Field(Kind kind, boolean nullable, int pos, ObjDoubleConsumer<Object> doubles, ObjLongConsumer<Object> longs,
+                         ObjIntConsumer<Object> ints, Value value) {
+        void setDouble(SpecificRecordBase r, double v) {
+            if (doubles != null) {
+                doubles.accept(r, v);
+            } else {
+                r.put(pos, v);
+            }
+        }
+
+        void setLong(SpecificRecordBase r, long v) {
+            if (longs != null) {
+                longs.accept(r, v);
+            } else {
+                r.put(pos, v);
+            }
+        }
+
+        void setInt(SpecificRecordBase r, int v) {
+            if (ints != null) {
+                ints.accept(r, v);
+            } else {
+                r.put(pos, v);
+            }
+        }
+    }
+
+    /** A {@code java.lang.String}. */
+    private static final Value STRING = in -> in.readString();
+    /** A {@code CharSequence}, Avro's {@code Utf8}. */
+    private static final Value UTF8 = in -> in.readString(null);
 
     private final Class<T> type;
     private final Value root;
@@ -109,34 +159,140 @@ public final class RecordReader<T extends SpecificRecord> {
         if (generated == null || !SpecificRecordBase.class.isAssignableFrom(generated)) {
             throw new IllegalArgumentException("no generated class for record " + s.getFullName());
         }
-        Supplier<?> create = constructor(generated);
-        Value[] fields = new Value[s.getFields().size()];
+        Supplier<?> create = lambda(Supplier.class, "get", MethodType.methodType(Object.class), constructor(generated),
+                MethodType.methodType(generated));
+        Field[] fields = new Field[s.getFields().size()];
         Value reader = in -> {
             SpecificRecordBase r = (SpecificRecordBase) create.get();
-            for (int i = 0; i < fields.length; i++) {
-                r.put(i, fields[i].read(in));
+            for (Field f : fields) {
+                if (f.nullable && isNull(in)) {
+                    r.put(f.pos, null);
+                    continue;
+                }
+                switch (f.kind) {
+                    case DOUBLE -> f.setDouble(r, in.readDouble());
+                    case LONG -> f.setLong(r, in.readLong());
+                    case INT -> f.setInt(r, in.readInt());
+                    case BOOLEAN -> r.put(f.pos, in.readBoolean());
+                    case STRING -> r.put(f.pos, in.readString());
+                    case VALUE -> r.put(f.pos, f.value.read(in));
+                }
             }
             return r;
         };
         records.put(s.getFullName(), reader);
         boolean coded = GeneratedRecords.hasCustomCoders(generated);
         for (Schema.Field f : s.getFields()) {
-            fields[f.pos()] = plan(f.schema(), records, coded);
+            fields[f.pos()] = field(generated, f, records, coded);
         }
         return reader;
     }
 
-    /** {@code generated}'s no-arg constructor as a {@code Supplier}: a plain call per record, where Avro's reader reflects. */
-    private static Supplier<?> constructor(Class<?> generated) {
+    private static Field field(Class<?> generated, Schema.Field f, Map<String, Value> records, boolean coded) {
+        boolean nullable = isNullable(f.schema());
+        Schema value = nullable ? f.schema().getTypes().get(1) : f.schema();
+        Kind kind = value.getLogicalType() != null ? Kind.VALUE : switch (value.getType()) {
+            case DOUBLE -> Kind.DOUBLE;
+            case LONG -> Kind.LONG;
+            case INT -> Kind.INT;
+            case BOOLEAN -> Kind.BOOLEAN;
+            case STRING -> string(value) == STRING ? Kind.STRING : Kind.VALUE;
+            default -> Kind.VALUE;
+        };
+        if (kind == Kind.VALUE) {
+            return new Field(kind, nullable, f.pos(), null, null, null, plan(value, records, coded));
+        }
+        Class<?> primitive = nullable ? null : switch (kind) {
+            case DOUBLE -> double.class;
+            case LONG -> long.class;
+            case INT -> int.class;
+            default -> null;
+        };
+        Method setter = primitive == null ? null : setter(generated, f, primitive);
+        if (setter == null) {
+            return new Field(kind, nullable, f.pos(), null, null, null, null);
+        }
+        MethodHandle set = unreflect(setter);
+        return switch (kind) {
+            case DOUBLE -> new Field(kind, false, f.pos(), lambda(ObjDoubleConsumer.class, "accept",
+                    MethodType.methodType(void.class, Object.class, double.class), set, set.type()), null, null, null);
+            case LONG -> new Field(kind, false, f.pos(), null, lambda(ObjLongConsumer.class, "accept",
+                    MethodType.methodType(void.class, Object.class, long.class), set, set.type()), null, null);
+            default -> new Field(kind, false, f.pos(), null, null, lambda(ObjIntConsumer.class, "accept",
+                    MethodType.methodType(void.class, Object.class, int.class), set, set.type()), null);
+        };
+    }
+
+    /** A union {@code [null, something]}, the common optional value. */
+    private static boolean isNullable(Schema s) {
+        return s.getType() == Schema.Type.UNION && s.getTypes().size() == 2 && s.getTypes().get(0).getType() == Schema.Type.NULL;
+    }
+
+    /** Reads the branch of a union {@code [null, something]}. */
+    private static boolean isNull(BinaryDecoder in) throws IOException {
+        int branch = in.readIndex();
+        if (branch == 1) {
+            return false;
+        }
+        if (branch != 0) {
+            throw badBranch(branch, 2);
+        }
+        return true;
+    }
+
+    /**
+     * The setter Avro generated for a double, long or int field ({@code setRkBS(double)} for
+     * {@code rkB_s}), if it is one: tried on a new record, it must set that field; null otherwise.
+     */
+    private static Method setter(Class<?> generated, Schema.Field f, Class<?> primitive) {
+        String name = "set" + f.name().replace("_", "");
+        List<Method> setters = Arrays.stream(generated.getMethods())
+                .filter(m -> m.getName().equalsIgnoreCase(name) && Arrays.equals(m.getParameterTypes(), new Class<?>[] {primitive}))
+                .toList();
+        if (setters.size() != 1) {
+            return null;
+        }
         try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            return (Supplier<?>) LambdaMetafactory.metafactory(lookup, "get", MethodType.methodType(Supplier.class),
-                    MethodType.methodType(Object.class), lookup.findConstructor(generated, MethodType.methodType(void.class)),
-                    MethodType.methodType(generated)).getTarget().invoke();
+            SpecificRecordBase tried = (SpecificRecordBase) generated.getConstructor().newInstance();
+            Number value = primitive == double.class ? (Number) 42.5 : primitive == long.class ? (Number) 42L : (Number) 42;
+            setters.get(0).invoke(tried, value);
+            return value.equals(tried.get(f.pos())) ? setters.get(0) : null;
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
+    private static MethodHandle constructor(Class<?> generated) {
+        try {
+            return MethodHandles.lookup().findConstructor(generated, MethodType.methodType(void.class));
+        } catch (NoSuchMethodException | IllegalAccessException e) {
+            throw new IllegalArgumentException(generated.getName() + " has no public no-arg constructor", e);
+        }
+    }
+
+    private static MethodHandle unreflect(Method m) {
+        try {
+            return MethodHandles.lookup().unreflect(m);
+        } catch (IllegalAccessException e) {
+            throw new IllegalArgumentException("cannot call " + m, e);
+        }
+    }
+
+    /**
+     * {@code target} as an implementation of the functional interface {@code type}: a plain call
+     * per value, where Avro's reader reflects ({@code erased}: the interface method's type,
+     * {@code exact}: its type for {@code target}).
+     */
+    private static <F> F lambda(Class<? super F> type, String method, MethodType erased, MethodHandle target, MethodType exact) {
+        MethodHandles.Lookup lookup = MethodHandles.lookup();
+        try {
+            @SuppressWarnings("unchecked")
+            F f = (F) LambdaMetafactory.metafactory(lookup, method, MethodType.methodType(type), erased, target, exact).getTarget().invoke();
+            return f;
         } catch (Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new IllegalArgumentException("cannot create " + generated.getName() + " records: " + e, e);
+            throw new IllegalArgumentException("cannot implement " + type.getSimpleName() + " by " + target + ": " + e, e);
         }
     }
 
@@ -216,30 +372,21 @@ public final class RecordReader<T extends SpecificRecord> {
         for (int i = 0; i < readers.length; i++) {
             readers[i] = plan(branches.get(i), records, inCoded);
         }
-        if (branches.size() == 2 && branches.get(0).getType() == Schema.Type.NULL) {
+        if (isNullable(s)) {
             Value value = readers[1];
-            return in -> {
-                int branch = in.readIndex();
-                if (branch == 1) {
-                    return value.read(in);
-                }
-                if (branch != 0) {
-                    throw badBranch(branch, s);
-                }
-                return null;
-            };
+            return in -> isNull(in) ? null : value.read(in);
         }
         return in -> {
             int branch = in.readIndex();
             if (branch < 0 || branch >= readers.length) {
-                throw badBranch(branch, s);
+                throw badBranch(branch, readers.length);
             }
             return readers[branch].read(in);
         };
     }
 
-    private static AvroTypeException badBranch(int branch, Schema union) {
-        return new AvroTypeException("union branch " + branch + " out of range: must be in [0, " + union.getTypes().size() + ")");
+    private static AvroTypeException badBranch(int branch, int branches) {
+        return new AvroTypeException("union branch " + branch + " out of range: must be in [0, " + branches + ")");
     }
 
     /** A string, or a map's keys ({@code s} the map): {@code String} where the schema says so, as Avro's reader reads them. */
@@ -247,6 +394,6 @@ public final class RecordReader<T extends SpecificRecord> {
         if (s.getProp(SpecificData.CLASS_PROP) != null || s.getProp(SpecificData.KEY_CLASS_PROP) != null) {
             throw new IllegalArgumentException("no reader for strings of a java-class (" + s + ")");
         }
-        return GenericData.StringType.String.name().equals(s.getProp(GenericData.STRING_PROP)) ? in -> in.readString() : in -> in.readString(null);
+        return GenericData.StringType.String.name().equals(s.getProp(GenericData.STRING_PROP)) ? STRING : UTF8;
     }
 }
