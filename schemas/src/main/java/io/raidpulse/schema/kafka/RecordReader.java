@@ -71,11 +71,22 @@ public final class RecordReader<T extends SpecificRecord> {
     /**
      * One field of a record: its kind, whether it is in a union {@code [null, kind]}, and how it is
      * set: a non-null double, long or int through the generated setter, unboxed, anything else
-     * through {@code put}.
+     * through {@code put}. A new record's fields hold null, zero and false (the generated
+     * constructor sets no defaults; the plan checks it): such a value is not set again
+     * ({@code nullAsNew}, {@code zeroAsNew}), a third of a host sample's.
      */
-    private record Field(Kind kind, boolean nullable, int pos, ObjDoubleConsumer<Object> doubles, ObjLongConsumer<Object> longs,
-                         ObjIntConsumer<Object> ints, Value value) {
+    private record Field(Kind kind, boolean nullable, int pos, boolean nullAsNew, boolean zeroAsNew, ObjDoubleConsumer<Object> doubles,
+                         ObjLongConsumer<Object> longs, ObjIntConsumer<Object> ints, Value value) {
+        void setNull(SpecificRecordBase r) {
+            if (!nullAsNew) {
+                r.put(pos, null);
+            }
+        }
+
         void setDouble(SpecificRecordBase r, double v) {
+            if (zeroAsNew && Double.doubleToRawLongBits(v) == 0) {
+                return;
+            }
             if (doubles != null) {
                 doubles.accept(r, v);
             } else {
@@ -84,6 +95,9 @@ public final class RecordReader<T extends SpecificRecord> {
         }
 
         void setLong(SpecificRecordBase r, long v) {
+            if (zeroAsNew && v == 0) {
+                return;
+            }
             if (longs != null) {
                 longs.accept(r, v);
             } else {
@@ -92,9 +106,18 @@ public final class RecordReader<T extends SpecificRecord> {
         }
 
         void setInt(SpecificRecordBase r, int v) {
+            if (zeroAsNew && v == 0) {
+                return;
+            }
             if (ints != null) {
                 ints.accept(r, v);
             } else {
+                r.put(pos, v);
+            }
+        }
+
+        void setBoolean(SpecificRecordBase r, boolean v) {
+            if (!(zeroAsNew && !v)) {
                 r.put(pos, v);
             }
         }
@@ -105,6 +128,15 @@ public final class RecordReader<T extends SpecificRecord> {
     /** A {@code CharSequence}, Avro's {@code Utf8}. */
     private static final Value UTF8 = in -> in.readString(null);
 
+    /** the plans made so far: each spins a class per record type and per setter, made once */
+    private static final ClassValue<RecordReader<?>> PLANS = new ClassValue<>() {
+        @Override
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        protected RecordReader<?> computeValue(Class<?> type) {
+            return new RecordReader(type);
+        }
+    };
+
     private final Class<T> type;
     private final Value root;
 
@@ -113,9 +145,10 @@ public final class RecordReader<T extends SpecificRecord> {
         this.root = plan(SpecificData.get().getSchema(type), new HashMap<>(), false);
     }
 
-    /** The reader of {@code type}'s records written with its current schema. */
+    /** The reader of {@code type}'s records written with its current schema (planned once per type: a plan is immutable). */
+    @SuppressWarnings("unchecked")
     public static <T extends SpecificRecord> RecordReader<T> of(Class<T> type) {
-        return new RecordReader<>(type);
+        return (RecordReader<T>) PLANS.get(type);
     }
 
     /** One body; on corrupt bytes, what Avro's reader throws for them. */
@@ -166,14 +199,14 @@ public final class RecordReader<T extends SpecificRecord> {
             SpecificRecordBase r = (SpecificRecordBase) create.get();
             for (Field f : fields) {
                 if (f.nullable && isNull(in)) {
-                    r.put(f.pos, null);
+                    f.setNull(r);
                     continue;
                 }
                 switch (f.kind) {
                     case DOUBLE -> f.setDouble(r, in.readDouble());
                     case LONG -> f.setLong(r, in.readLong());
                     case INT -> f.setInt(r, in.readInt());
-                    case BOOLEAN -> r.put(f.pos, in.readBoolean());
+                    case BOOLEAN -> f.setBoolean(r, in.readBoolean());
                     case STRING -> r.put(f.pos, in.readString());
                     case VALUE -> r.put(f.pos, f.value.read(in));
                 }
@@ -182,13 +215,15 @@ public final class RecordReader<T extends SpecificRecord> {
         };
         records.put(s.getFullName(), reader);
         boolean coded = GeneratedRecords.hasCustomCoders(generated);
+        SpecificRecordBase asNew = (SpecificRecordBase) create.get();
         for (Schema.Field f : s.getFields()) {
-            fields[f.pos()] = field(generated, f, records, coded);
+            fields[f.pos()] = field(generated, f, asNew.get(f.pos()), records, coded);
         }
         return reader;
     }
 
-    private static Field field(Class<?> generated, Schema.Field f, Map<String, Value> records, boolean coded) {
+    /** {@code asNew}: the field's value in a new record. */
+    private static Field field(Class<?> generated, Schema.Field f, Object asNew, Map<String, Value> records, boolean coded) {
         boolean nullable = isNullable(f.schema());
         Schema value = nullable ? f.schema().getTypes().get(1) : f.schema();
         Kind kind = value.getLogicalType() != null ? Kind.VALUE : switch (value.getType()) {
@@ -199,8 +234,11 @@ public final class RecordReader<T extends SpecificRecord> {
             case STRING -> string(value) == STRING ? Kind.STRING : Kind.VALUE;
             default -> Kind.VALUE;
         };
+        boolean nullAsNew = nullable && asNew == null;
+        boolean zeroAsNew = !nullable && (asNew instanceof Double d && Double.doubleToRawLongBits(d) == 0
+                || asNew instanceof Long l && l == 0 || asNew instanceof Integer i && i == 0 || Boolean.FALSE.equals(asNew));
         if (kind == Kind.VALUE) {
-            return new Field(kind, nullable, f.pos(), null, null, null, plan(value, records, coded));
+            return new Field(kind, nullable, f.pos(), nullAsNew, false, null, null, null, plan(value, records, coded));
         }
         Class<?> primitive = nullable ? null : switch (kind) {
             case DOUBLE -> double.class;
@@ -210,15 +248,15 @@ public final class RecordReader<T extends SpecificRecord> {
         };
         Method setter = primitive == null ? null : setter(generated, f, primitive);
         if (setter == null) {
-            return new Field(kind, nullable, f.pos(), null, null, null, null);
+            return new Field(kind, nullable, f.pos(), nullAsNew, zeroAsNew, null, null, null, null);
         }
         MethodHandle set = unreflect(setter);
         return switch (kind) {
-            case DOUBLE -> new Field(kind, false, f.pos(), lambda(ObjDoubleConsumer.class, "accept",
+            case DOUBLE -> new Field(kind, false, f.pos(), false, zeroAsNew, lambda(ObjDoubleConsumer.class, "accept",
                     MethodType.methodType(void.class, Object.class, double.class), set, set.type()), null, null, null);
-            case LONG -> new Field(kind, false, f.pos(), null, lambda(ObjLongConsumer.class, "accept",
+            case LONG -> new Field(kind, false, f.pos(), false, zeroAsNew, null, lambda(ObjLongConsumer.class, "accept",
                     MethodType.methodType(void.class, Object.class, long.class), set, set.type()), null, null);
-            default -> new Field(kind, false, f.pos(), null, null, lambda(ObjIntConsumer.class, "accept",
+            default -> new Field(kind, false, f.pos(), false, zeroAsNew, null, null, lambda(ObjIntConsumer.class, "accept",
                     MethodType.methodType(void.class, Object.class, int.class), set, set.type()), null);
         };
     }

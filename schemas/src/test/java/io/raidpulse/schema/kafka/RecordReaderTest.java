@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostIdentity;
 import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.IostatMetrics;
 import io.raidpulse.schema.MdMember;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -80,6 +81,21 @@ class RecordReaderTest {
             sameValues(avro(schema).read(null, decoder(body)), read, encoding.name());
             assertThat(read).as(encoding.name()).isEqualTo(sample);
         }
+    }
+
+    @Test
+    void aNegativeZeroIsSetWhereAPositiveZeroIsANewRecordsOwn() throws Exception {
+        HostSample sample = AvroSerdesTest.sample();
+        IostatMetrics metrics = sample.getDevices().get(0).getMetrics();
+        metrics.setUtil(-0.0);
+        metrics.setDS(0.0);
+        sample.getDevices().get(0).setRotational(false);
+        byte[] body = Encoding.ONE_BLOCK.encode(new SpecificDatumWriter<>(HostSample.getClassSchema(), TrustedSpecificData.INSTANCE), sample);
+        HostSample read = RecordReader.of(HostSample.class).read(decoder(body));
+        assertThat(Double.doubleToRawLongBits(read.getDevices().get(0).getMetrics().getUtil())).isEqualTo(Double.doubleToRawLongBits(-0.0));
+        assertThat(Double.doubleToRawLongBits(read.getDevices().get(0).getMetrics().getDS())).isZero();
+        assertThat(read.getDevices().get(0).getRotational()).isFalse();
+        assertThat(read).isEqualTo(sample);
     }
 
     @Test
