@@ -1,8 +1,6 @@
 package io.raidpulse.schema.kafka;
 
 import java.io.IOException;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.Collection;
@@ -10,7 +8,6 @@ import java.util.ConcurrentModificationException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericFixed;
 import org.apache.avro.generic.IndexedRecord;
@@ -30,18 +27,6 @@ import org.apache.avro.specific.SpecificRecordBase;
  * other than timestamp-millis is refused when the plan is made.
  */
 public final class RecordWriter<T extends SpecificRecord> implements SingleObjectCodec.BodyWriter<T> {
-    /** SpecificRecordBase's own test of whether the class was generated with coders (protected there). */
-    private static final Method HAS_CUSTOM_CODERS;
-
-    static {
-        try {
-            HAS_CUSTOM_CODERS = SpecificRecordBase.class.getDeclaredMethod("hasCustomCoders");
-            HAS_CUSTOM_CODERS.setAccessible(true);
-        } catch (NoSuchMethodException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private interface Field {
         void write(Object value, Encoder out) throws IOException;
     }
@@ -64,9 +49,7 @@ public final class RecordWriter<T extends SpecificRecord> implements SingleObjec
 
     /** {@code records}: the plans of the named records made so far (or being made: a recursive type refers to itself). */
     private static Field plan(Schema s, Map<String, Field[]> records) {
-        if (s.getLogicalType() != null && !(s.getLogicalType() instanceof LogicalTypes.TimestampMillis)) {
-            throw new IllegalArgumentException("no writer for logical type " + s.getLogicalType().getName() + " (" + s + ")");
-        }
+        GeneratedRecords.refuseUnknownLogicalType(s, "writer");
         return switch (s.getType()) {
             case RECORD -> record(s, records);
             case ENUM -> (v, out) -> out.writeEnum(((Enum<?>) v).ordinal());
@@ -89,7 +72,7 @@ public final class RecordWriter<T extends SpecificRecord> implements SingleObjec
 
     private static Field record(Schema s, Map<String, Field[]> records) {
         Class<?> generated = TrustedSpecificData.CUSTOM_CODERS.getClass(s);
-        if (generated != null && SpecificRecordBase.class.isAssignableFrom(generated) && hasCustomCoders(generated)) {
+        if (generated != null && GeneratedRecords.hasCustomCoders(generated)) {
             return (v, out) -> ((SpecificRecordBase) v).customEncode(out);
         }
         Field[] fields = records.get(s.getFullName());
@@ -117,15 +100,6 @@ public final class RecordWriter<T extends SpecificRecord> implements SingleObjec
                 all[i].write(r.get(i), out);
             }
         };
-    }
-
-    private static boolean hasCustomCoders(Class<?> generated) {
-        try {
-            Object instance = generated.getDeclaredConstructor().newInstance();
-            return (Boolean) HAS_CUSTOM_CODERS.invoke(instance);
-        } catch (NoSuchMethodException | InstantiationException | IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot ask " + generated.getName() + " for its coders", e);
-        }
     }
 
     private static Field array(Field item) {

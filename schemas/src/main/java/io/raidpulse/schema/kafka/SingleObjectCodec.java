@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
+import org.apache.avro.io.BinaryDecoder;
 import org.apache.avro.io.DecoderFactory;
 import org.apache.avro.io.Encoder;
 import org.apache.avro.specific.SpecificData;
@@ -20,30 +21,32 @@ import org.apache.avro.specific.SpecificRecord;
  * topics' values and of the stream processor's state-store values, which every sample of every
  * host writes: it encodes and decodes the current schema through the generated classes' own coders
  * where Avro generated them (a fifth of the time its message encoder and decoder take, which go
- * through a schema lookup and a copied buffer for every value), and reads a value written with an
- * older released schema ({@link SchemaHistory}) through a resolving reader made once per schema.
- * Thread-safe.
+ * through a schema lookup and a copied buffer for every value); it decodes the current schema
+ * through a {@link RecordReader}, and a value written with an older released schema
+ * ({@link SchemaHistory}) through a resolving reader made once per schema. Thread-safe.
  */
 public final class SingleObjectCodec<T extends SpecificRecord> {
     private static final int HEADER = 10;
 
     private final String typeName;
     private final Schema schema;
+    private final long fingerprint;
     private final byte[] header;
     private final SpecificDatumWriter<T> writer;
-    /** by the writer schema's fingerprint; a miss is looked up in the history once */
-    private final Map<Long, SpecificDatumReader<T>> readers = new ConcurrentHashMap<>();
+    /** a body written with the current schema, released or not (a development build) */
+    private final RecordReader<T> current;
+    /** by an older writer schema's fingerprint; a miss is looked up in the history once */
+    private final Map<Long, SpecificDatumReader<T>> olderReaders = new ConcurrentHashMap<>();
 
     SingleObjectCodec(Class<T> type) {
         SpecificData model = TrustedSpecificData.CUSTOM_CODERS;
         this.typeName = type.getSimpleName();
         this.schema = SpecificData.get().getSchema(type);
-        long fingerprint = SchemaHistory.fingerprint(schema);
+        this.fingerprint = SchemaHistory.fingerprint(schema);
         this.header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN)
                 .put((byte) 0xC3).put((byte) 0x01).putLong(fingerprint).array();
         this.writer = new SpecificDatumWriter<>(schema, model);
-        // the current schema is always readable, released or not (a development build)
-        readers.put(fingerprint, new SpecificDatumReader<>(schema, schema, model));
+        this.current = RecordReader.of(type);
     }
 
     /**
@@ -98,7 +101,19 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
                     ? bytes.length + " bytes, shorter than its header)" : String.format("it begins 0x%02X 0x%02X)", bytes[0], bytes[1])), null);
         }
         long written = ByteBuffer.wrap(bytes, 2, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
-        SpecificDatumReader<T> reader = readers.computeIfAbsent(written, fp -> {
+        SpecificDatumReader<T> older = written == fingerprint ? null : olderReader(source, written);
+        try {
+            BinaryDecoder in = DecoderFactory.get().binaryDecoder(bytes, HEADER, bytes.length - HEADER, null);
+            return older == null ? current.read(in) : older.read(null, in);
+        } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException | ClassCastException | IllegalArgumentException
+                 | NegativeArraySizeException | UnsupportedOperationException e) {
+            throw new RecordDecodingException(source, typeName, "corrupt body (" + e + ")", e);
+        }
+    }
+
+    /** The resolving reader of a body written with the older schema of fingerprint {@code written}. */
+    private SpecificDatumReader<T> olderReader(String source, long written) {
+        SpecificDatumReader<T> reader = olderReaders.computeIfAbsent(written, fp -> {
             Schema old = SchemaHistory.get().findByFingerprint(fp);
             return old == null ? null : new SpecificDatumReader<>(old, schema, TrustedSpecificData.CUSTOM_CODERS);
         });
@@ -106,11 +121,6 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
             throw new RecordDecodingException(source, typeName, "written with a schema this build does not know (fingerprint "
                     + Long.toHexString(written) + ")", null);
         }
-        try {
-            return reader.read(null, DecoderFactory.get().binaryDecoder(bytes, HEADER, bytes.length - HEADER, null));
-        } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException | ClassCastException | IllegalArgumentException
-                 | NegativeArraySizeException | UnsupportedOperationException e) {
-            throw new RecordDecodingException(source, typeName, "corrupt body (" + e + ")", e);
-        }
+        return reader;
     }
 }
