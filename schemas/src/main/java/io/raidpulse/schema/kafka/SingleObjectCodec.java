@@ -33,8 +33,7 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
     private final long fingerprint;
     private final byte[] header;
     private final SpecificDatumWriter<T> writer;
-    /** a body written with the current schema, released or not (a development build) */
-    private final RecordReader<T> current;
+    private final Class<T> type;
     /** by an older writer schema's fingerprint; a miss is looked up in the history once */
     private final Map<Long, SpecificDatumReader<T>> olderReaders = new ConcurrentHashMap<>();
 
@@ -46,7 +45,7 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
         this.header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN)
                 .put((byte) 0xC3).put((byte) 0x01).putLong(fingerprint).array();
         this.writer = new SpecificDatumWriter<>(schema, model);
-        this.current = RecordReader.of(type);
+        this.type = type;
     }
 
     /**
@@ -101,10 +100,13 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
                     ? bytes.length + " bytes, shorter than its header)" : String.format("it begins 0x%02X 0x%02X)", bytes[0], bytes[1])), null);
         }
         long written = ByteBuffer.wrap(bytes, 2, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
-        SpecificDatumReader<T> older = written == fingerprint ? null : olderReader(source, written);
+        // a body written with the current schema, released or not (a development build), is read by its plan, made
+        // when first needed so that a process which only encodes (the collector) spins none of the plan's classes
+        RecordReader<T> current = written == fingerprint ? RecordReader.of(type) : null;
+        SpecificDatumReader<T> older = current == null ? olderReader(source, written) : null;
         try {
             BinaryDecoder in = DecoderFactory.get().binaryDecoder(bytes, HEADER, bytes.length - HEADER, null);
-            return older == null ? current.read(in) : older.read(null, in);
+            return current != null ? current.read(in) : older.read(null, in);
         } catch (IOException | AvroRuntimeException | IndexOutOfBoundsException | ClassCastException | IllegalArgumentException
                  | NegativeArraySizeException | UnsupportedOperationException e) {
             throw new RecordDecodingException(source, typeName, "corrupt body (" + e + ")", e);
