@@ -11,7 +11,8 @@ import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.topics.alert.SubjectExpiry;
 import io.raidpulse.topics.saturation.SaturationRules;
-import java.util.HashSet;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
@@ -56,7 +57,8 @@ public final class SaturationDetector implements Processor<String, Observation, 
         HostSaturation previous = hosts.get(o.host());
         Map<SubjectKey, SubjectSaturation> subjects = previous == null ? new LinkedHashMap<>() : previous.subjects();
         HostLoad load = o.load();
-        Set<SubjectKey> observed = new HashSet<>();
+        // the states this sample observed, by identity: a subject's state is found once, in observe
+        Set<SubjectSaturation> observed = Collections.newSetFromMap(new IdentityHashMap<>());
         if (o.sample().getIntervalS() != null) {
             SubjectSaturation.SampleContext ctx = new SubjectSaturation.SampleContext(o.host(), o.sequence(), o.time(),
                     o.collectorStarted(), o.sample().getIntervalS());
@@ -68,17 +70,16 @@ public final class SaturationDetector implements Processor<String, Observation, 
             }
         }
         // listed without metrics (the first sample after a collector start) is not a disappearance
-        hosts.countAbsent(o, subjects, s -> observed.contains(SubjectKey.of(s.kind, s.subject()))
+        hosts.countAbsent(o, subjects, s -> observed.contains(s)
                 || (s.kind == SubjectKind.ARRAY ? load.presentArrays() : load.presentDevices()).contains(s.subject()),
                 SaturationDetector::expire);
         hosts.put(o.host(), new HostSaturation(hosts.now(), subjects));
     }
 
-    private void observe(Map<SubjectKey, SubjectSaturation> subjects, Set<SubjectKey> observed, SubjectLoad l,
+    private void observe(Map<SubjectKey, SubjectSaturation> subjects, Set<SubjectSaturation> observed, SubjectLoad l,
                          SubjectSaturation.SampleContext ctx, HostLoad load) {
-        SubjectKey key = SubjectKey.of(l);
-        observed.add(key);
-        SubjectSaturation s = subjects.computeIfAbsent(key, k -> new SubjectSaturation(l.subject(), l.kind()));
+        SubjectSaturation s = subjects.computeIfAbsent(SubjectKey.of(l), k -> new SubjectSaturation(l.subject(), l.kind()));
+        observed.add(s);
         hosts.emit(s.observe(l, ctx, rules.forSubject(ctx.host(), l.subject(), l.kind()), load.syncUnder(l)));
     }
 
