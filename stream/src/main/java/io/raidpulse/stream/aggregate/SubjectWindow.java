@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.avro.io.Encoder;
@@ -46,7 +45,7 @@ final class SubjectWindow {
     final LogHistogram await;
     WriteAmplification amplification = WriteAmplification.NONE;
     /** arrays: sum over samples of each member's util */
-    final Map<String, Double> memberUtil;
+    final MemberUtilSums memberUtil;
     String syncAction;
     /** arrays: the most members missing, and faulty, in any sample; -1 before md said */
     int degradedMax = -1;
@@ -56,10 +55,10 @@ final class SubjectWindow {
     long mdStateMs = Long.MIN_VALUE;
 
     SubjectWindow(String subject, SubjectKind kind) {
-        this(subject, kind, new LogHistogram(), new LinkedHashMap<>());
+        this(subject, kind, new LogHistogram(), new MemberUtilSums());
     }
 
-    private SubjectWindow(String subject, SubjectKind kind, LogHistogram await, Map<String, Double> memberUtil) {
+    private SubjectWindow(String subject, SubjectKind kind, LogHistogram await, MemberUtilSums memberUtil) {
         this.subject = subject;
         this.kind = kind;
         this.await = await;
@@ -84,10 +83,12 @@ final class SubjectWindow {
             count(a.md());
             memberUtilSum += a.memberUtilMean();
             long ios = 0;
-            for (DeviceLoad m : a.members()) {
+            List<DeviceLoad> members = a.members();
+            for (int i = 0; i < members.size(); i++) {
+                DeviceLoad m = members.get(i);
                 ios += m.reads() + m.writes();
                 awaitMs += m.ioMs();
-                memberUtil.merge(m.subject(), m.util(), Double::sum);
+                memberUtil.add(i, m.subject(), m.util());
             }
             awaitIos += ios;
             if (ios > 0) {
@@ -135,7 +136,7 @@ final class SubjectWindow {
         awaitMs += o.awaitMs;
         await.merge(o.await);
         amplification = amplification.plus(o.amplification);
-        o.memberUtil.forEach((m, u) -> memberUtil.merge(m, u, Double::sum));
+        memberUtil.addAll(o.memberUtil);
         if (o.syncAction != null) {
             syncAction = o.syncAction;
         }
@@ -149,14 +150,7 @@ final class SubjectWindow {
 
     Aggregate toAggregate(String host, long startMs, long sizeMs) {
         long ios = reads + writes;
-        String busiest = null;
-        double busiestSum = -1;
-        for (Map.Entry<String, Double> e : memberUtil.entrySet()) {
-            if (e.getValue() > busiestSum) {
-                busiest = e.getKey();
-                busiestSum = e.getValue();
-            }
-        }
+        String busiest = memberUtil.busiest();
         boolean array = kind == SubjectKind.ARRAY;
         MdState md = array ? mdState : null;
         // the all-fields constructor, in the schema's field order: the builder deep-copied the default of each of the
@@ -198,7 +192,9 @@ final class SubjectWindow {
     SubjectWindowState toRecord() {
         WriteAmplification a = amplification;
         List<MemberUtilState> members = new ArrayList<>(memberUtil.size());
-        memberUtil.forEach((m, u) -> members.add(new MemberUtilState(m, u)));
+        for (int i = 0; i < memberUtil.size(); i++) {
+            members.add(new MemberUtilState(memberUtil.name(i), memberUtil.sum(i)));
+        }
         MdState m = mdState;
         return new SubjectWindowState(subject, kind, samples, seconds, utilSum, utilMax, memberUtilSum, aquSzSum, reads, writes,
                 sectorsRead, sectorsWritten, awaitIos, awaitMs, await.toRecord(),
@@ -235,10 +231,10 @@ final class SubjectWindow {
         out.writeLong(a.memberSectors());
         out.writeArrayStart();
         out.setItemCount(memberUtil.size());
-        for (Map.Entry<String, Double> e : memberUtil.entrySet()) {
+        for (int i = 0; i < memberUtil.size(); i++) {
             out.startItem();
-            out.writeString(e.getKey());
-            out.writeDouble(e.getValue());
+            out.writeString(memberUtil.name(i));
+            out.writeDouble(memberUtil.sum(i));
         }
         out.writeArrayEnd();
         Unions.writeNullable(out, syncAction);
@@ -275,8 +271,11 @@ final class SubjectWindow {
     }
 
     static SubjectWindow fromRecord(SubjectWindowState r) {
-        Map<String, Double> memberUtil = new LinkedHashMap<>();
-        r.getMemberUtil().forEach(m -> memberUtil.put(m.getMember(), m.getUtilSum()));
+        MemberUtilSums memberUtil = new MemberUtilSums();
+        List<MemberUtilState> members = r.getMemberUtil();
+        for (int i = 0; i < members.size(); i++) {
+            memberUtil.add(i, members.get(i).getMember(), members.get(i).getUtilSum());
+        }
         SubjectWindow w = new SubjectWindow(r.getSubject(), r.getKind(), LogHistogram.fromRecord(r.getAwait()), memberUtil);
         w.samples = r.getSamples();
         w.seconds = r.getSeconds();

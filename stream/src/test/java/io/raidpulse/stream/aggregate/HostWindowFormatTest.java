@@ -71,7 +71,7 @@ class HostWindowFormatTest {
             w.amplification = new WriteAmplification(r.nextLong(1L << 30), r.nextLong(1L << 30), r.nextLong(1L << 31), r.nextLong(1L << 33),
                     r.nextLong(1L << 33), r.nextLong(1L << 34));
             for (int m = r.nextInt(9); m > 0; m--) {
-                w.memberUtil.put("sd" + (char) ('a' + m) + "\u00e9", r.nextDouble() * 1e3);
+                w.memberUtil.add(m, "sd" + (char) ('a' + m) + "\u00e9", r.nextDouble() * 1e3);
             }
             w.syncAction = r.nextBoolean() ? null : "resync";
             w.degradedMax = r.nextInt(-1, 3);

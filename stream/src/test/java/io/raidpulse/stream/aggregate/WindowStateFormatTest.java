@@ -31,8 +31,8 @@ class WindowStateFormatTest {
         md0.await.add(0.0);
         md0.await.add(120.0);
         md0.amplification = new WriteAmplification(6000, 1200, 16_800, 48_000, 9600, 134_400);
-        md0.memberUtil.put("sdb", 240.0);
-        md0.memberUtil.put("sdc", 230.0);
+        md0.memberUtil.add(0, "sdb", 240.0);
+        md0.memberUtil.add(1, "sdc", 230.0);
         md0.syncAction = "check";
         md0.degradedMax = 0;
         md0.faultyMax = 0;
