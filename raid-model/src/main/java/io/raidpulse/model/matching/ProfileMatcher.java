@@ -12,9 +12,13 @@ import io.raidpulse.model.profile.SingleDiskProfiles;
 import io.raidpulse.model.profile.Verdict;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Picks the capacity source for a live array (docs/raid-model.md#choosing-a-capacity-source):
@@ -32,12 +36,16 @@ public final class ProfileMatcher {
     static final int SCSI_PRODUCT_ID = 16;
     /** Outstanding requests at which capacity is taken for {@link #use}: enough to keep every member busy. */
     private static final double SATURATED = Double.POSITIVE_INFINITY;
+    /** Disk models whose member disk derivations a matcher keeps. */
+    private static final int MAX_DERIVED_MODELS = 1024;
 
     /** benchmarks an array's capacity may come from */
     private final List<BenchmarkResult> profiles;
     private final List<DiskProfile> disks;
     /** benchmarks a member disk profile may be derived from: every profile, whichever array they may match */
     private final List<BenchmarkResult> diskBenchmarks;
+    /** {@link #derivedDisks} by disk model as the live array reports it */
+    private final Map<String, DerivedDisks> derivedByModel = new ConcurrentHashMap<>();
 
     /**
      * @param profiles benchmark profiles to match (user imports and the built-in catalog)
@@ -205,14 +213,51 @@ public final class ProfileMatcher {
                     return new MemberDisk(d, CapacitySource.SINGLE_DISK_MODEL);
                 }
             }
-            List<BenchmarkResult> ofModel = diskBenchmarks.stream().filter(p -> p.diskModel() != null && sameModel(p.diskModel(), model)).toList();
-            Optional<DiskProfile> derived = SingleDiskProfiles.derive("derived-" + model.trim().replaceAll("\\s+", "-"),
-                    model.trim() + " from single-disk benchmarks", ofModel, load.requestBytes());
+            Optional<DiskProfile> derived = derivedDisks(model).derive(load.requestBytes());
             if (derived.isPresent()) {
                 return new MemberDisk(derived.get(), CapacitySource.SINGLE_DISK_MODEL);
             }
         }
         return new MemberDisk(DiskClass.guess(load.rotational(), load.deviceName()).defaults(), CapacitySource.DISK_CLASS_DEFAULT);
+    }
+
+    /** Single-disk benchmarks of one disk model and what {@link SingleDiskProfiles#derive} made of them, by request size. */
+    private record DerivedDisks(String model, List<BenchmarkResult> ofModel, Set<Long> blockSizes, Map<Long, Optional<DiskProfile>> byBlock) {
+        /** Beyond an exact block size of one of the benchmarks, the request size does not change what is derived. */
+        private static final long OTHER_SIZE = -1;
+
+        Optional<DiskProfile> derive(long requestBytes) {
+            if (ofModel.isEmpty()) {
+                return Optional.empty();
+            }
+            long block = blockSizes.contains(requestBytes) ? requestBytes : OTHER_SIZE;
+            return byBlock.computeIfAbsent(block, b -> SingleDiskProfiles.derive("derived-" + model.trim().replaceAll("\\s+", "-"),
+                    model.trim() + " from single-disk benchmarks", ofModel, b));
+        }
+    }
+
+    /**
+     * The member disk derivations of {@code model}, found once per model for the life of this matcher (the capacity comparison asks
+     * for every array's window; deriving each time was a hundredth of the stream thread). A fleet with more disk models than
+     * {@link #MAX_DERIVED_MODELS} derives the rest on every call.
+     */
+    private DerivedDisks derivedDisks(String model) {
+        DerivedDisks known = derivedByModel.get(model);
+        if (known != null) {
+            return known;
+        }
+        List<BenchmarkResult> ofModel = diskBenchmarks.stream().filter(p -> p.diskModel() != null && sameModel(p.diskModel(), model)).toList();
+        Set<Long> blockSizes = new HashSet<>();
+        ofModel.forEach(p -> {
+            if (p.blockSizeBytes() != null) {
+                blockSizes.add(p.blockSizeBytes());
+            }
+        });
+        DerivedDisks made = new DerivedDisks(model, ofModel, Set.copyOf(blockSizes), new ConcurrentHashMap<>());
+        if (derivedByModel.size() < MAX_DERIVED_MODELS) {
+            derivedByModel.putIfAbsent(model, made);
+        }
+        return made;
     }
 
     private static boolean sameArray(BenchmarkResult p, RaidLayout live) {

@@ -226,6 +226,37 @@ class ProfileMatcherTest {
         assertThat(md.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
     }
 
+    /** A matcher keeps what it derived per disk model; the request size still picks the benchmark of the same block size. */
+    @Test
+    void aDerivedMemberDiskIsTheSameAsAFreshMatchersForEveryRequestSizeAndModel() {
+        List<BenchmarkResult> single = new ArrayList<>();
+        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
+            if (p.id().startsWith("published-d-")) {
+                single.add(p.toBuilder().diskModel("ST16000NM001G").build());
+                if (p.id().endsWith("-randread") || p.id().endsWith("-randwrite")) {
+                    // slower at 64 KiB, so only a 64 KiB request picks it
+                    single.add(p.toBuilder().id(p.id() + "-64k").diskModel("ST16000NM001G").blockSizeBytes(65_536L)
+                            .readIops(p.readIops() == null ? null : p.readIops() / 2).writeIops(p.writeIops() == null ? null : p.writeIops() / 2)
+                            .build());
+                }
+            }
+        }
+        ProfileMatcher kept = new ProfileMatcher(single, List.of());
+        RaidLayout raid5 = RaidLayout.of(RaidLevel.RAID5, 4);
+        List<DiskProfile> seen = new ArrayList<>();
+        for (long bytes : new long[] {4096, 65_536, 12_345, 4096, 65_536, 1 << 20, 12_345}) {
+            for (String model : new String[] {"ST16000NM001G", "st16000nm001g ", "WDC WD40EFRX-68N32N0"}) {
+                LiveLoad load = load(raid5, model, 0.5, bytes, 8, 2.0);
+                MemberDisk expected = new ProfileMatcher(single, List.of()).memberDisk(load);
+                MemberDisk actual = kept.memberDisk(load);
+                assertThat(actual).as("%s at %d bytes", model, bytes).isEqualTo(expected);
+                seen.add(actual.disk());
+            }
+        }
+        // the request size did choose: 4 KiB and 64 KiB requests were modelled on different benchmarks
+        assertThat(seen.get(0).randomReadIops()).isEqualTo(2 * seen.get(3).randomReadIops());
+    }
+
     @Test
     void aControllerIsTheSameWithOrWithoutItsVendorsNameAndRemarks() {
         assertThat(ProfileMatcher.sameController("PERC H700", "DELL PERC H700")).isTrue();
