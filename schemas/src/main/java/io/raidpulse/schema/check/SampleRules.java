@@ -55,7 +55,8 @@ public final class SampleRules {
         if (interval != null && !(interval > 0 && interval <= MAX_INTERVAL_S)) {
             return "interval_s " + interval + " outside (0, " + MAX_INTERVAL_S + "]";
         }
-        Set<String> names = new HashSet<>();
+        // sized for every device at HashSet's load factor: no rehash while a sample of many devices is checked
+        Set<String> names = new HashSet<>(s.getDevices().size() * 4 / 3 + 1);
         for (DeviceSample d : s.getDevices()) {
             if (d.getName() != null && !names.add(d.getName())) {
                 return "device " + d.getName() + " listed twice";

@@ -31,9 +31,11 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
 
     public static HostLoad of(HostSample sample) {
         Double interval = sample.getIntervalS();
-        Map<String, DeviceLoad> byName = new HashMap<>();
+        // sized for every device at the default load factor: no rehash while the devices are added
+        int capacity = sample.getDevices().size() * 4 / 3 + 1;
+        Map<String, DeviceLoad> byName = new HashMap<>(capacity);
         Map<String, String> parentOf = new HashMap<>();
-        Set<String> present = new LinkedHashSet<>();
+        Set<String> present = new LinkedHashSet<>(capacity);
         List<DeviceLoad> devices = new ArrayList<>();
         // most hosts have none: no map is made for them on the stream thread's path
         Map<String, HardwareVolume> volumes = sample.getHardwareVolumes() == null || sample.getHardwareVolumes().isEmpty() ? Map.of()
