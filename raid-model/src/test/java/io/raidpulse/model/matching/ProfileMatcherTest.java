@@ -32,6 +32,17 @@ class ProfileMatcherTest {
         return new FioJsonImporter().parse(catalog("fio-3.1_md-raid5-8x2TB_randwrite_qd64x64.json"), ctx).get(0);
     }
 
+    /** The built-in catalog's single-disk benchmarks (published-d-*), as if of disk model {@code model}. */
+    private static List<BenchmarkResult> publishedSingleDisk(String model) {
+        List<BenchmarkResult> single = new ArrayList<>();
+        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
+            if (p.id().startsWith("published-d-")) {
+                single.add(p.toBuilder().diskModel(model).build());
+            }
+        }
+        return single;
+    }
+
     private static LiveLoad load(RaidLayout layout, String model, double readFraction, long bytes, double arrayQ, Double memberQ) {
         return new LiveLoad(layout, model, true, "sda", IoPattern.RANDOM, readFraction, bytes, arrayQ, memberQ);
     }
@@ -98,12 +109,7 @@ class ProfileMatcherTest {
 
     @Test
     void singleDiskBenchmarksOfTheSameModelBecomeTheMemberDisk() {
-        List<BenchmarkResult> single = new ArrayList<>();
-        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
-            if (p.id().startsWith("published-d-")) {
-                single.add(p.toBuilder().diskModel("ST16000NM001G").build());
-            }
-        }
+        List<BenchmarkResult> single = publishedSingleDisk("ST16000NM001G");
         ProfileMatcher m = new ProfileMatcher(single, List.of());
         MemberDisk md = m.memberDisk(load(RaidLayout.of(RaidLevel.RAID5, 4), "ST16000NM001G", 0.5, 4096, 8, 2.0));
         assertThat(md.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
@@ -216,12 +222,7 @@ class ProfileMatcherTest {
         // shorter names are padded, not cut: a prefix of another length is another model
         assertThat(ProfileMatcher.sameDiskModel("WDC WD40EFRX", "WDC WD40EFRX-68N32N0")).isFalse();
         assertThat(ProfileMatcher.sameDiskModel("ST16000NM001G-2J", "ST16000NM001G-2KK103")).isFalse();
-        List<BenchmarkResult> single = new ArrayList<>();
-        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
-            if (p.id().startsWith("published-d-")) {
-                single.add(p.toBuilder().diskModel("ST16000NM001G-2KK103").build());
-            }
-        }
+        List<BenchmarkResult> single = publishedSingleDisk("ST16000NM001G-2KK103");
         MemberDisk md = new ProfileMatcher(single, List.of()).memberDisk(load(RaidLayout.of(RaidLevel.RAID5, 4), "ST16000NM001G-2K", 0.5, 4096, 8, 2.0));
         assertThat(md.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
     }
@@ -229,16 +230,13 @@ class ProfileMatcherTest {
     /** A matcher keeps what it derived per disk model; the request size still picks the benchmark of the same block size. */
     @Test
     void aDerivedMemberDiskIsTheSameAsAFreshMatchersForEveryRequestSizeAndModel() {
-        List<BenchmarkResult> single = new ArrayList<>();
-        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
-            if (p.id().startsWith("published-d-")) {
-                single.add(p.toBuilder().diskModel("ST16000NM001G").build());
-                if (p.id().endsWith("-randread") || p.id().endsWith("-randwrite")) {
-                    // slower at 64 KiB, so only a 64 KiB request picks it
-                    single.add(p.toBuilder().id(p.id() + "-64k").diskModel("ST16000NM001G").blockSizeBytes(65_536L)
-                            .readIops(p.readIops() == null ? null : p.readIops() / 2).writeIops(p.writeIops() == null ? null : p.writeIops() / 2)
-                            .build());
-                }
+        List<BenchmarkResult> single = new ArrayList<>(publishedSingleDisk("ST16000NM001G"));
+        for (BenchmarkResult p : publishedSingleDisk("ST16000NM001G")) {
+            if (p.id().endsWith("-randread") || p.id().endsWith("-randwrite")) {
+                // slower at 64 KiB, so only a 64 KiB request picks it
+                single.add(p.toBuilder().id(p.id() + "-64k").blockSizeBytes(65_536L)
+                        .readIops(p.readIops() == null ? null : p.readIops() / 2).writeIops(p.writeIops() == null ? null : p.writeIops() / 2)
+                        .build());
             }
         }
         ProfileMatcher kept = new ProfileMatcher(single, List.of());
@@ -291,12 +289,7 @@ class ProfileMatcherTest {
         BenchmarkResult cached = perc.toBuilder().verdict(Verdict.CACHE_SUSPECT).build();
         assertThat(new ProfileMatcher(List.of(cached), List.of()).forController("PERC H700").matchingProfile(live)).isEmpty();
 
-        List<BenchmarkResult> single = new ArrayList<>();
-        for (BenchmarkResult p : BuiltInCatalog.profiles()) {
-            if (p.id().startsWith("published-d-")) {
-                single.add(p.toBuilder().diskModel("ST16000NM001G").build());
-            }
-        }
+        List<BenchmarkResult> single = publishedSingleDisk("ST16000NM001G");
         MemberDisk disk = new ProfileMatcher(single, List.of()).forController("PERC H700")
                 .memberDisk(load(RaidLayout.of(RaidLevel.RAID5, 4), "ST16000NM001G", 0.5, 4096, 8, 2.0));
         assertThat(disk.source()).isEqualTo(CapacitySource.SINGLE_DISK_MODEL);
