@@ -42,11 +42,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.MemberDescription;
-import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TransactionDescription;
+import org.apache.kafka.clients.admin.TransactionListing;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,6 +81,8 @@ class FailoverIT {
     /** The live feed: this many samples every {@link #FEED_PAUSE_MS}, about 300 a second. */
     static final int FEED_CHUNK = 120;
     static final long FEED_PAUSE_MS = 400;
+    /** A transaction opened this recently is not committed for another 500 ms - this (the stream's commit interval). */
+    static final long YOUNG_TRANSACTION_MS = 250;
 
     @TempDir
     static Path dir;
@@ -212,9 +214,13 @@ class FailoverIT {
         List<Process> instances = new ArrayList<>();
         try {
             instances.add(ChildJvm.start(StreamMain.class, args(app, "b1"), log));
-            instances.add(ChildJvm.start(StreamMain.class, args(app, "b2"), log));
             int quarter = samples.size() / 4;
             io.send(INPUT, samples.subList(0, quarter));
+            // b1's stream thread's transactional id, found while b1 is the application's only instance: the kill below
+            // waits for a transaction of b1's own, not of the other instance writing to the same output partitions
+            await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100)).until(() -> transactionalIds(app).size() == 1);
+            String transaction = transactionalIds(app).get(0);
+            instances.add(ChildJvm.start(StreamMain.class, args(app, "b2"), log));
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100)).until(() -> members(app) == 2);
             // the second and third quarters flow as a fleet sends, a few hundred samples a second, during
             // the kills (so that an instance killed has a transaction open with output in it); the last
@@ -235,10 +241,11 @@ class FailoverIT {
             await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(50)).until(() -> !ownedBy(app, "b1").isEmpty()
                     && offsets(app).keySet().containsAll(ownedBy(app, "b1")));
             Set<TopicPartition> orphaned = ownedBy(app, "b1");
-            // killed while an open transaction of its holds aggregates (on its partitions, the high watermark
-            // beyond the last stable offset), so that the kill aborts output rather than landing between commits
+            // killed while its own open transaction holds aggregates, young enough that its commit (every 500 ms) cannot
+            // land before the kill: the kill aborts output rather than falling between commits
             String aggregates = app + ".aggregates";
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20)).until(() -> openTransactionHolds(aggregates, orphaned));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> openTransactionHolds(transaction, aggregates, YOUNG_TRANSACTION_MS));
             instances.get(0).destroyForcibly();
             long killedAt = System.nanoTime();
             assertThat(instances.get(0).waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -389,15 +396,21 @@ class FailoverIT {
     }
 
     /**
-     * Whether an open transaction holds records of {@code topic} on the partitions numbered as {@code input}'s
-     * (output keyed by host as the input is): their high watermark beyond their last stable offset.
+     * Whether, as its coordinator sees it, the transaction of {@code transactionalId} is open, began less than
+     * {@code youngerThanMs} ago and holds records of {@code topic}. (A high watermark beyond the last stable offset
+     * said an open transaction held records there, but not whose: the other instance writes to the same partitions.)
      */
-    static boolean openTransactionHolds(String topic, Set<TopicPartition> input) throws Exception {
-        Map<TopicPartition, OffsetSpec> latest = input.stream().collect(Collectors.toMap(tp -> new TopicPartition(topic, tp.partition()),
-                tp -> OffsetSpec.latest()));
-        var stable = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_COMMITTED)).all().get(10, TimeUnit.SECONDS);
-        var high = admin.listOffsets(latest, new ListOffsetsOptions(IsolationLevel.READ_UNCOMMITTED)).all().get(10, TimeUnit.SECONDS);
-        return latest.keySet().stream().anyMatch(tp -> high.get(tp).offset() > stable.get(tp).offset());
+    static boolean openTransactionHolds(String transactionalId, String topic, long youngerThanMs) throws Exception {
+        TransactionDescription t = admin.describeTransactions(List.of(transactionalId)).description(transactionalId).get(10, TimeUnit.SECONDS);
+        return t.state() == TransactionState.ONGOING && t.transactionStartTimeMs().isPresent()
+                && System.currentTimeMillis() - t.transactionStartTimeMs().getAsLong() < youngerThanMs
+                && t.topicPartitions().stream().anyMatch(tp -> tp.topic().equals(topic));
+    }
+
+    /** The transactional ids the application's stream threads have used (exactly_once_v2: application id, process id, thread). */
+    static List<String> transactionalIds(String app) throws Exception {
+        return admin.listTransactions().all().get(10, TimeUnit.SECONDS).stream().map(TransactionListing::transactionalId)
+                .filter(id -> id.startsWith(app + "-")).toList();
     }
 
     /** The members of the application's group; none while it does not exist yet. */
