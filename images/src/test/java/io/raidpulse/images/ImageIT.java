@@ -48,7 +48,7 @@ class ImageIT {
     enum Kind {
         COLLECTOR("raidpulse-collector-image.tar", "raidpulse/collector", "/app/raidpulse-collector.jar", "collect",
                 List.of("user", "filesystem", "jna-oshi", "compression", "tls", "dns")),
-        STREAM("raidpulse-stream-image.tar", "raidpulse/stream-processor", "/app/raidpulse-stream.jar", "stream",
+        STREAM("raidpulse-stream-processor-image.tar", "raidpulse/stream-processor", "/app/raidpulse-stream-processor.jar", "stream",
                 // no JNA or OSHI: the stream processor reads no host (the collector does)
                 List.of("user", "filesystem", "compression", "tls", "dns", "streams"));
 

@@ -34,7 +34,7 @@ class JarsIT {
 
     enum Jar {
         COLLECTOR("jars.collector", "../collector/target/raidpulse-collector.jar", 22L << 20),
-        STREAM("jars.stream", "../stream/target/raidpulse-stream.jar", 32L << 20),
+        STREAM("jars.stream", "../stream-processor/target/raidpulse-stream-processor.jar", 32L << 20),
         /** A third of the 135,810,535 bytes it had while it carried RocksDB for 15 platforms: it must not grow back. */
         LAUNCHER("jars.launcher", "../launcher/target/raidpulse.jar", 135_810_535L / 3);
 

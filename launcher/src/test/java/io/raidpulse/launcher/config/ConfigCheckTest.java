@@ -167,7 +167,7 @@ class ConfigCheckTest {
             }
         }
         int examples = 0;
-        for (String doc : List.of("README.md", "DEPLOYMENT.md", "collector/README.md", "stream/README.md")) {
+        for (String doc : List.of("README.md", "DEPLOYMENT.md", "collector/README.md", "stream-processor/README.md")) {
             for (String block : propertiesBlocks(Path.of("..", doc))) {
                 java.util.Properties p = new java.util.Properties();
                 p.load(new java.io.StringReader(block));
@@ -191,7 +191,7 @@ class ConfigCheckTest {
         Map<String, String> channelOf = Map.of("console", "con", "slack", "chat", "alertmanager", "pager");
         Map<String, String> out = new LinkedHashMap<>();
         Matcher m = Pattern.compile("^\\| `notify\\.NAME\\.([a-zA-Z0-9_.\\-]*)` \\|[^|]*\\| ([a-z]+): ", Pattern.MULTILINE)
-                .matcher(Files.readString(Path.of("../stream/README.md")));
+                .matcher(Files.readString(Path.of("../stream-processor/README.md")));
         while (m.find()) {
             if (channelOf.containsKey(m.group(2))) {
                 out.put("notify.ops." + m.group(1).replace("HEADER", "X-Team"), channelOf.get(m.group(2)));
@@ -204,7 +204,7 @@ class ConfigCheckTest {
     private static Map<String, String> documented() throws IOException {
         Map<String, String> keys = new LinkedHashMap<>();
         Pattern row = Pattern.compile("^\\| `([a-z][a-zA-Z0-9_.\\-]*)` \\|([^|]*)\\|", Pattern.MULTILINE);
-        for (String readme : List.of("../collector/README.md", "../stream/README.md")) {
+        for (String readme : List.of("../collector/README.md", "../stream-processor/README.md")) {
             String text = Files.readString(Path.of(readme));
             String settings = text.substring(text.indexOf("## Settings"));
             settings = settings.substring(0, settings.indexOf("\n## ", 3) < 0 ? settings.length() : settings.indexOf("\n## ", 3));
@@ -279,7 +279,7 @@ class ConfigCheckTest {
         // and every key read is declared, as a Key constant next to its reader (what the tables are checked against)
         List<Pattern> declared = new ArrayList<>();
         for (String sources : List.of("../collector/src/main/java", "../topics/src/main/java", "../influx/src/main/java",
-                "../notify/src/main/java", "../stream/src/main/java")) {
+                "../notify/src/main/java", "../stream-processor/src/main/java")) {
             Keys.declaredInSources(Path.of(sources)).forEach(k -> declared.add(template(k.name())));
         }
         List<String> undeclared = new ArrayList<>(read);

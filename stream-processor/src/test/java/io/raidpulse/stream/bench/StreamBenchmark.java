@@ -37,7 +37,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * Throughput and alert latency of the real topology on the embedded broker (stream/README.md, "Performance").
+ * Throughput and alert latency of the real topology on the embedded broker (stream-processor/README.md, "Performance").
  *
  * <ol>
  *   <li>Throughput: HostSamples of 16 disks and 2 md arrays each are put on the input topic; in

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The health a hardware RAID volume shows the kernel (stream/README.md, Hardware RAID volume
+ * The health a hardware RAID volume shows the kernel (stream-processor/README.md, Hardware RAID volume
  * health): its SCSI device state, and its counts of failed and timed-out commands. What the
  * controller knows of its member disks needs the vendor's tool and is not seen here.
  *

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 @Command(name = "stream", mixinStandardHelpOptions = true, resourceBundle = "io.raidpulse.stream.StreamDefaults",
         description = {"Runs the stream processor: saturation and md-health alerts, windowed aggregates, "
                 + "the InfluxDB sink and the notifiers.",
-                "Every setting is described in stream/README.md; options override the config file."})
+                "Every setting is described in stream-processor/README.md; options override the config file."})
 public final class StreamCommand implements Callable<Integer> {
 
     @Mixin

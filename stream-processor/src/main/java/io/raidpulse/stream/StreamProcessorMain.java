@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The stream processor's own jar's entry point: {@code java -jar raidpulse-stream.jar COMMAND ...},
+ * The stream processor's own jar's entry point: {@code java -jar raidpulse-stream-processor.jar COMMAND ...},
  * what the stream image runs. It holds this module's command, {@code stream}, and nothing of the
  * broker, the collector, the simulator or the planner ({@code bench}, {@code plan}), which only
  * {@code raidpulse.jar} carries.

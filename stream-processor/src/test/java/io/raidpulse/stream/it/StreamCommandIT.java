@@ -66,7 +66,7 @@ class StreamCommandIT {
 
     @Test
     void theLauncherAndTheStreamJarGetTheStreamCommandOnly() {
-        // bench and plan are the planner module's (PlannerCommandsTest): raidpulse.jar has them, raidpulse-stream.jar not
+        // bench and plan are the planner module's (PlannerCommandsTest): raidpulse.jar has them, raidpulse-stream-processor.jar not
         assertThat(StreamCommands.commands()).singleElement().isInstanceOf(StreamCommand.class);
         assertThat(StreamCommands.commands()).extracting(c -> new CommandLine(c).getCommandName()).containsExactly("stream");
     }
