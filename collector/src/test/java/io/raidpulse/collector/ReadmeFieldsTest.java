@@ -7,6 +7,8 @@ import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostIdentity;
 import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.IoAttribution;
+import io.raidpulse.schema.IoConsumer;
 import io.raidpulse.schema.IostatMetrics;
 import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.MdMember;
@@ -24,7 +26,7 @@ class ReadmeFieldsTest {
         String readme = Files.readString(Path.of("README.md"));
         for (Schema s : List.of(HostSample.getClassSchema(), HostIdentity.getClassSchema(), DeviceSample.getClassSchema(),
                 IostatMetrics.getClassSchema(), CounterDeltas.getClassSchema(), MdArray.getClassSchema(), MdMember.getClassSchema(),
-                HardwareVolume.getClassSchema())) {
+                HardwareVolume.getClassSchema(), IoConsumer.getClassSchema(), IoAttribution.getClassSchema())) {
             String row = readme.lines().filter(l -> l.startsWith("| " + s.getName() + " |")).findFirst().orElse("");
             assertThat(row).as("README row for %s", s.getName()).isNotEmpty();
             for (Schema.Field f : s.getFields()) {

@@ -160,8 +160,8 @@ class RecordReaderTest {
     @Test
     void aBlockOfNegativeCountIsFollowedByItsByteSize() {
         // device "a", role null, state: a block of -2 items in 4 bytes ("x", "y"), a block of 1 ("z"), the end; five false
-        // flags, errors null, rebuilding false
-        byte[] body = {0x02, 'a', 0x00, 0x03, 0x08, 0x02, 'x', 0x02, 'y', 0x02, 0x02, 'z', 0x00, 0, 0, 0, 0, 0, 0x00, 0};
+        // flags, errors null, rebuilding false, number null
+        byte[] body = {0x02, 'a', 0x00, 0x03, 0x08, 0x02, 'x', 0x02, 'y', 0x02, 0x02, 'z', 0x00, 0, 0, 0, 0, 0, 0x00, 0, 0x00};
         SingleObjectCodec<MdMember> codec = new SingleObjectCodec<>(MdMember.class);
         MdMember read = codec.decode("t", concat(header(MdMember.class), body));
         assertThat(read.getState()).containsExactly("x", "y", "z");
