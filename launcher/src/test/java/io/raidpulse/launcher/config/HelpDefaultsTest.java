@@ -19,7 +19,7 @@ import picocli.CommandLine;
 class HelpDefaultsTest {
     private static List<Key<?>> declared() {
         List<Key<?>> declared = new ArrayList<>();
-        for (String module : List.of("planner", "stream", "topics", "influx", "notify")) {
+        for (String module : List.of("planner", "stream-processor", "topics", "influx", "notify")) {
             declared.addAll(Keys.declaredInSources(Path.of("..", module, "src", "main", "java")));
         }
         return declared;

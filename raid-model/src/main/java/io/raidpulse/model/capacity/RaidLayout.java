@@ -92,4 +92,69 @@ public record RaidLayout(RaidLevel level, Raid10Layout layout, int copies, int d
         String l = layout == null ? "" : " " + layout.word() + "-" + copies;
         return level.canonical() + l + " x" + disks;
     }
+
+    /** Members that can serve reads independently for a request of this size. */
+    private int dataColumns() {
+        int n = disks;
+        return switch (level) {
+            case SINGLE, RAID1 -> 1;
+            case RAID0 -> n;
+            case RAID5 -> n - 1;
+            case RAID6 -> n - 2;
+            // near copies sit side by side, so n/copies distinct chunks per stripe; far and
+            // offset keep a RAID0-like first copy over all members (md(4)).
+            case RAID10 -> layout == Raid10Layout.NEAR ? Math.max(1, n / copies) : n;
+            case RAID0_OVER_RAID1 -> n / 2;
+        };
+    }
+
+    /* Chunks a request touches, assuming chunk-aligned requests, capped at one full stripe. */
+    private int chunksTouched(long requestBytes) {
+        long chunk = effectiveChunkBytes();
+        long k = (requestBytes + chunk - 1) / chunk;
+        return (int) Math.max(1, Math.min(k, dataColumns()));
+    }
+
+    /** Member reads per front-end read: one per chunk touched (docs/raid-model.md: 1 for small reads). */
+    public MemberCost readCost(long requestBytes) {
+        int k = chunksTouched(requestBytes);
+        return new MemberCost(k, 0, ceilDiv(requestBytes, k), k);
+    }
+
+    /**
+     * Member reads and writes per front-end write (docs/raid-model.md, "Member I/Os per front-end
+     * request"). raid5 writing k of its n-1 data chunks chooses, per stripe, read-modify-write
+     * (read k data + parity, write k + parity) or reconstruct-write (read the other n-1-k data
+     * chunks, write k + parity), whichever reads less: min(k+1, n-1-k) reads, k+1 writes
+     * ({@code handle_stripe_dirtying} in {@code drivers/md/raid5.c}); a full stripe reads
+     * nothing. raid6 does the same with two syndromes: min(k+2, n-2-k) reads, k+2 writes
+     * (read-modify-write for raid6 since Linux 4.1; older kernels always reconstruct). This
+     * is why the request size relative to chunk x data disks matters.
+     */
+    public MemberCost writeCost(long requestBytes) {
+        int n = disks;
+        int k = chunksTouched(requestBytes);
+        long perIo = ceilDiv(requestBytes, k);
+        return switch (level) {
+            case SINGLE -> new MemberCost(0, 1, requestBytes, 1);
+            case RAID0 -> new MemberCost(0, k, perIo, k);
+            case RAID1 -> new MemberCost(0, n, requestBytes, n);
+            case RAID10, RAID0_OVER_RAID1 -> {
+                int writes = copies * k;
+                yield new MemberCost(0, writes, perIo, Math.min(n, writes));
+            }
+            case RAID5 -> parityWrite(n - 1, k, 1, perIo);
+            case RAID6 -> parityWrite(n - 2, k, 2, perIo);
+        };
+    }
+
+    private static MemberCost parityWrite(int dataDisks, int k, int parityDisks, long perIo) {
+        int reads = Math.min(k + parityDisks, dataDisks - k);
+        int writes = k + parityDisks;
+        return new MemberCost(reads, writes, perIo, Math.max(reads, writes));
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
+    }
 }
