@@ -27,9 +27,13 @@ public final class CollectorTools implements Runnable {
                 new SampleCostCommand(), new SyntheticHostCommand());
     }
 
-    /** This main command with every tool registered. */
+    /**
+     * This main command with every tool registered, named in usage and error lines as the system
+     * property {@code raidpulse.command} says (the packages' {@code raidpulse-collector} runs the tools).
+     */
     public static CommandLine commandLine() {
-        return Cli.commandLine(new CollectorTools(), commands());
+        return Cli.commandLine(new CollectorTools(), commands())
+                .setCommandName(System.getProperty("raidpulse.command", "raidpulse-collector-tools"));
     }
 
     public static void main(String[] args) {
