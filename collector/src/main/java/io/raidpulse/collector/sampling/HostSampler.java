@@ -402,7 +402,7 @@ public final class HostSampler {
             members.add(MdMember.newBuilder().setDevice(m.device()).setRole(m.role()).setState(new ArrayList<>(m.state()))
                     .setInSync(m.inSync()).setFaulty(m.faulty()).setSpare(m.status() == ArrayMember.Status.SPARE)
                     .setRebuilding(m.status() == ArrayMember.Status.REBUILDING).setWriteMostly(m.writeMostly())
-                    .setReplacement(m.replacement()).setErrors(m.errors()).build());
+                    .setReplacement(m.replacement()).setErrors(m.errors()).setNumber(m.number()).build());
         }
         return MdArray.newBuilder()
                 .setName(a.name()).setSource(a.fromSysfs() ? MdSource.SYSFS : MdSource.MDSTAT).setActive(a.active())

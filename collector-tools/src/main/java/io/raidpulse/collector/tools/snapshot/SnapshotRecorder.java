@@ -31,12 +31,16 @@ public final class SnapshotRecorder {
      * md attributes the collector reads, and those that explain them later: last_sync_action (what
      * mismatch_cnt is about), sync_min / sync_max (a sync bounded by hand), sync_speed_min / _max
      * (a throttled sync), resync_start and reshape_position (where an interrupted one resumes).
-     * Write-only attributes (new_dev, bitmap_set_bits) fail to read and are skipped.
+     * consistency_policy and bitmap/location (what guards the array against a crash mid-write); and
+     * what later kernels add, kept to show what they printed (6.12: new_level; 7.x: bitmap_type,
+     * sync_io_depth, logical_block_size). An attribute a kernel lacks is skipped, as are write-only
+     * ones (new_dev, bitmap_set_bits), which fail to read.
      */
     private static final List<String> MD_FILES = List.of("level", "layout", "chunk_size", "raid_disks", "degraded",
             "array_state", "sync_action", "last_sync_action", "sync_completed", "sync_speed", "sync_min", "sync_max",
             "sync_speed_min", "sync_speed_max", "mismatch_cnt", "metadata_version", "component_size", "reshape_position",
-            "resync_start");
+            "resync_start", "consistency_policy", "bitmap/location", "bitmap/chunksize", "new_level", "bitmap_type",
+            "sync_io_depth", "logical_block_size");
     /** recovery_start: how far a member being rebuilt is ("none" once in sync). */
     private static final List<String> MEMBER_FILES = List.of("state", "slot", "errors", "recovery_start", "offset", "size");
 
