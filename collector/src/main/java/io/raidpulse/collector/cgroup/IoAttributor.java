@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Reads io.stat under the cgroup v2 hierarchy once per sample and gives each device its
@@ -37,7 +38,8 @@ public final class IoAttributor {
     private static final String[] CONTROL_PREFIXES = {"cgroup.", "io.", "memory.", "cpu.", "cpuset.", "pids.", "hugetlb.", "rdma.",
         "misc.", "irq."};
 
-    private final CgroupHierarchy hierarchy;
+    /** The hierarchy each cycle reads: a host's, or (raidpulse top --between) each snapshot's in turn. */
+    private final Supplier<CgroupHierarchy> hierarchy;
     private final ConsumerRules rules;
     private final AttributionSettings settings;
     private final ConsumerTable table = new ConsumerTable();
@@ -105,6 +107,10 @@ public final class IoAttributor {
     }
 
     public IoAttributor(CgroupHierarchy hierarchy, AttributionSettings settings) {
+        this(() -> hierarchy, settings);
+    }
+
+    public IoAttributor(Supplier<CgroupHierarchy> hierarchy, AttributionSettings settings) {
         this.hierarchy = hierarchy;
         this.settings = settings;
         this.rules = new ConsumerRules(settings);
@@ -127,7 +133,8 @@ public final class IoAttributor {
         if (!settings.enabled()) {
             return result(AttributionStatus.DISABLED, Map.of(), new CgroupHierarchy.State(AttributionStatus.DISABLED, null));
         }
-        CgroupHierarchy.State state = hierarchy.state();
+        CgroupHierarchy cgroups = hierarchy.get();
+        CgroupHierarchy.State state = cgroups.state();
         if (state.status() != AttributionStatus.ATTRIBUTED) {
             havePrevious = false;
             previous.clear();
@@ -141,7 +148,7 @@ public final class IoAttributor {
         vanished = 0;
         spareNodes.addAll(nodes);
         nodes.clear();
-        File root = hierarchy.root().toFile();
+        File root = cgroups.root().toFile();
         if (!walk(root, "", 0, null, -1)) {
             havePrevious = false;
             previous.clear();

@@ -104,9 +104,14 @@ public final class HostSampler {
         this(reader, filter, host, version, started, inventory, nanoTime, null, Map.of(), null);
     }
 
-    private HostSampler(Supplier<Reading> reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
-                        Supplier<Map<String, BlockDevice>> inventory, LongSupplier nanoTime, Path sys, Map<String, Declaration> declared,
-                        IoAttributor attributor) {
+    /**
+     * A sampler over readings that come from anywhere (raidpulse top --between: two snapshots in
+     * turn), hardware RAID volumes found under {@code sys} (null: none), I/O attributed by
+     * {@code attributor} (null: not attributed).
+     */
+    public HostSampler(Supplier<Reading> reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
+                       Supplier<Map<String, BlockDevice>> inventory, LongSupplier nanoTime, Path sys, Map<String, Declaration> declared,
+                       IoAttributor attributor) {
         this.reader = reader;
         this.attributor = attributor;
         this.sys = sys;
@@ -234,7 +239,8 @@ public final class HostSampler {
         AttributionStatus status = result.attribution().getStatus();
         if (status != attributionLogged && status != AttributionStatus.FIRST_SAMPLE) {
             if (status == AttributionStatus.ATTRIBUTED) {
-                LOG.info("attributing device I/O to cgroups under {}", attributorRoot());
+                LOG.info("attributing device I/O to cgroups (cgroup v2 io.stat, {} cgroups read)",
+                        result.attribution().getCgroupsRead());
             } else if (status != AttributionStatus.DISABLED) {
                 LOG.warn("no per-service I/O attribution: {}; samples go on without it", result.state().reason());
             }
@@ -249,10 +255,6 @@ public final class HostSampler {
             }
         }
         return result.attribution();
-    }
-
-    private Path attributorRoot() {
-        return sys == null ? null : new CgroupHierarchy(sys).root();
     }
 
     /** A device's own interval in io.stat's terms (ConsumerTable's order); null before it has one. */
