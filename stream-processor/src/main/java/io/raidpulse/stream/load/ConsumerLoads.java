@@ -10,6 +10,8 @@ import io.raidpulse.schema.IoConsumer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A sample's consumers of one device or array (HostSample v5 DeviceSample.consumers) as shares of its
@@ -23,21 +25,25 @@ final class ConsumerLoads {
     /** The kinds as the Aggregate, the alerts and InfluxDB's consumer_kind tag spell them: lower case. */
     private static final String[] KINDS = kinds();
 
+    private static final Logger log = LoggerFactory.getLogger(ConsumerLoads.class);
+
     private ConsumerLoads() {
     }
 
     /** A standalone disk's or partition's: {@code reads + writes} the disk completed. Null without consumers. */
     static MemberLoad ofDisk(List<IoConsumer> consumers, long reads, long writes) {
-        return consumers == null ? null : MemberLoad.of(SINGLE, reads + writes, null, requests(consumers));
+        List<ConsumerRequests> requests = requests(consumers);
+        return requests == null ? null : MemberLoad.of(SINGLE, reads + writes, null, requests);
     }
 
     /** A hardware RAID volume's, on what was declared of it (the measured write amplification when nothing was). Null without consumers. */
     static MemberLoad ofVolume(List<IoConsumer> consumers, HardwareVolume v) {
-        if (consumers == null) {
+        List<ConsumerRequests> requests = requests(consumers);
+        if (requests == null) {
             return null;
         }
         RaidLayout layout = new ArrayShape(v.getLevel(), v.getLayout(), v.getDisks(), null, null, null, null, null).raidLayout().orElse(null);
-        return MemberLoad.of(layout, null, null, requests(consumers));
+        return MemberLoad.of(layout, null, null, requests);
     }
 
     /**
@@ -45,10 +51,9 @@ final class ConsumerLoads {
      * reads plus writes; {@code syncAction} md's sync action running on it, or null. Null without consumers.
      */
     static MemberLoad ofArray(List<IoConsumer> consumers, RaidLayout layout, long memberIos, String syncAction) {
-        if (consumers == null) {
-            return null;
-        }
-        return MemberLoad.of(layout, memberIos, syncAction == null ? null : syncName(syncAction), requests(consumers));
+        List<ConsumerRequests> requests = requests(consumers);
+        return requests == null ? null
+                : MemberLoad.of(layout, memberIos, syncAction == null ? null : syncName(syncAction), requests);
     }
 
     /** How the sync is named among the consumers: "md check", "md resync". */
@@ -56,9 +61,23 @@ final class ConsumerLoads {
         return "md " + action;
     }
 
+    /**
+     * The consumers as the model takes them; null when there are none to take, or when one is impossible (a
+     * blank name, a negative count: io.stat's counters only grow): the device's consumers are then not told for
+     * that sample, its load still is.
+     */
     private static List<ConsumerRequests> requests(List<IoConsumer> consumers) {
+        if (consumers == null) {
+            return null;
+        }
         List<ConsumerRequests> out = new ArrayList<>(consumers.size());
         for (IoConsumer c : consumers) {
+            if (c.getName() == null || c.getName().isBlank() || c.getReadIos() < 0 || c.getWriteIos() < 0 || c.getReadBytes() < 0
+                    || c.getWriteBytes() < 0) {
+                log.debug("consumer {} with {} reads, {} writes, {} and {} bytes is impossible: the device's consumers are left out",
+                        c.getName(), c.getReadIos(), c.getWriteIos(), c.getReadBytes(), c.getWriteBytes());
+                return null;
+            }
             out.add(new ConsumerRequests(c.getName(), KINDS[c.getKind().ordinal()], c.getReadIos(), c.getWriteIos(), c.getReadBytes(),
                     c.getWriteBytes()));
         }
