@@ -43,6 +43,19 @@ public final class LabRun {
         }
     }
 
+    /**
+     * The guest's host name, which its samples carry: lab-SCENARIO on the default suite's kernel,
+     * lab-SCENARIO-SUITE on another, so that one pipeline keeps each kernel's run apart.
+     */
+    public static String hostName(String scenario, KernelSuite suite) {
+        return "lab-" + scenario + (suite == KernelSuite.DEFAULT ? "" : "-" + suite.suite());
+    }
+
+    /** The results directory's name: SCENARIO on the default suite's kernel, SCENARIO@SUITE on another. */
+    public static String resultName(String scenario, KernelSuite suite) {
+        return scenario + (suite == KernelSuite.DEFAULT ? "" : "@" + suite.suite());
+    }
+
     public static Result run(LabSetup setup, ScenarioSpec spec, Path out) throws IOException, InterruptedException {
         KernelPackage.deleteTree(out);
         Files.createDirectories(out);
@@ -53,7 +66,7 @@ public final class LabRun {
         try {
             Files.writeString(out.resolve("lab.env"), env(setup, spec), StandardCharsets.UTF_8);
             QemuMachine.Boot boot = new QemuMachine.Boot(setup.kernel(), setup.initramfs(), setup.accel(), setup.cpus(),
-                    work, out, setup.repo().resolve("lab/guest/run.sh").toString(), "lab-" + spec.name());
+                    work, out, setup.repo().resolve("lab/guest/run.sh").toString(), hostName(spec.name(), setup.kernel().suite()));
             try (QemuMachine vm = QemuMachine.start(boot, spec)) {
                 // Ctrl-C or a kill of lab/run: QEMU is a child process the JVM would leave running
                 Thread cleanup = new Thread(() -> {
@@ -160,8 +173,13 @@ public final class LabRun {
         m.put("scenario", spec.name());
         m.put("summary", spec.summary());
         m.put("script", setup.repo().relativize(spec.script().toAbsolutePath()).toString());
-        m.put("kernel", Map.of("package", setup.kernel().packageName(), "version", setup.kernel().packageVersion(),
-                "release", setup.kernel().release()));
+        Map<String, Object> kernel = new LinkedHashMap<>();
+        kernel.put("package", setup.kernel().packageName());
+        kernel.put("version", setup.kernel().packageVersion());
+        kernel.put("release", setup.kernel().release());
+        kernel.put("suite", setup.kernel().suite().suite());
+        kernel.put("packages", setup.kernel().packages());
+        m.put("kernel", kernel);
         m.put("qemu", setup.qemuVersion());
         m.put("accel", Map.of("name", setup.accel().name(), "reason", setup.accel().reason()));
         m.put("cpus", setup.cpus());
