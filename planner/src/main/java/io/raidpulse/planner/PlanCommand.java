@@ -159,9 +159,12 @@ public final class PlanCommand implements Callable<Integer> {
         Instant start = end.minus(length);
 
         ArrayHistory history;
+        List<ConsumerLoads.Row> consumers;
         try (InfluxConnection influx = InfluxConnections.open(settings)) {
-            history = new HistoryQueries(influx, settings.get(SinkSettings.RETENTION_POLICIES), err)
-                    .load(host, array, start, end, windowMs);
+            HistoryQueries queries = new HistoryQueries(influx, settings.get(SinkSettings.RETENTION_POLICIES), err);
+            history = queries.load(host, array, start, end, windowMs);
+            // a hardware volume's members are hidden: its plan is the model's on every layout, nothing measured to take apart
+            consumers = history.hardware() ? List.of() : queries.consumers(host, array, start, end, windowMs);
         }
         RaidLayout current = history.shape().raidLayout().orElseThrow(() -> UserException.usage(host + "/" + array + " is "
                 + (history.hardware() ? "a hardware RAID volume declared " : "") + history.shape().level()
@@ -178,6 +181,7 @@ public final class PlanCommand implements Callable<Integer> {
         PlanReport report = history.hardware()
                 ? Planner.planVolume(history, candidates, disk.getKey(), disk.getValue(), benchmarks, maxUtil, zone, saturation)
                 : Planner.plan(history, current, alternatives, disk.getKey(), disk.getValue(), maxUtil, zone, saturation);
+        report = report.withConsumers(ConsumerLoads.of(history, consumers, report, current, disk.getKey(), saturation, zone));
 
         String text = switch (fmt) {
             case "json" -> json(report);
