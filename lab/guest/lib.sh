@@ -81,7 +81,7 @@ lab_start_recorders() {
   local i=0
   until [ -f "$LAB_OUT/snapshots/last" ] && [ -n "$(find "$LAB_OUT/spool" -name '*.seg' -size +0 2>/dev/null)" ]; do
     sleep 0.5; i=$((i+1))
-    if [ $i -gt 240 ]; then lab_log "collector or recorder did not start within 120 s"; return 1; fi
+    if [ $i -gt $((LAB_WAIT_S * 2)) ]; then lab_log "collector or recorder did not start within $LAB_WAIT_S s"; return 1; fi
   done
   lab_log "collector, recorder and iostat running"
 }
@@ -99,8 +99,8 @@ lab_stop_recorders() {
 lab_snapshot_now() {
   touch "$LAB_OUT/snapshot-now"
   local i=0
-  while [ -e "$LAB_OUT/snapshot-now" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
-  [ $i -lt 300 ] || lab_log "the recorder took no snapshot within 30 s (see recorder.log)"
+  while [ -e "$LAB_OUT/snapshot-now" ] && [ $i -lt $((LAB_WAIT_S * 10)) ]; do sleep 0.1; i=$((i+1)); done
+  [ $i -lt $((LAB_WAIT_S * 10)) ] || lab_log "the recorder took no snapshot within $LAB_WAIT_S s (see recorder.log)"
 }
 
 # lab_host VERB ID: asks the host (QEMU's monitor) to act on lab disk ID: pull or plug.
@@ -110,7 +110,7 @@ lab_host() {
   local i=0
   until [ -f "$req.done" ]; do
     sleep 0.2; i=$((i+1))
-    if [ $i -gt 600 ]; then lab_log "host did not answer '$1 $2' within 120 s"; return 1; fi
+    if [ $i -gt $((LAB_WAIT_S * 5)) ]; then lab_log "host did not answer '$1 $2' within $LAB_WAIT_S s"; return 1; fi
   done
   local answer; answer=$(cat "$req.done")
   [ "$answer" = ok ] || { lab_log "host: $answer"; return 1; }
@@ -131,7 +131,7 @@ lab_plug() {
   local i=0 name=""
   until name=$(lab_disk_by_serial "$1"); do
     sleep 0.2; i=$((i+1))
-    if [ $i -gt 300 ]; then lab_log "disk $1 did not appear within 60 s"; return 1; fi
+    if [ $i -gt $((LAB_WAIT_S * 5)) ]; then lab_log "disk $1 did not appear within $LAB_WAIT_S s"; return 1; fi
   done
   lab_event "plugged id=$1 disk=$name"
   echo "$name"
@@ -155,7 +155,7 @@ lab_bench() {
 
 # lab_wait_idle MD [TIMEOUT_S]: until the array's sync_action is idle (a resync, recovery or check ended).
 lab_wait_idle() {
-  local md=$1 limit=${2:-1200} i=0
+  local md=$1 limit=${2:-3600} i=0
   while [ "$(cat /sys/block/$md/md/sync_action)" != idle ]; do
     sleep 1; i=$((i+1))
     if [ $i -gt "$limit" ]; then lab_log "$md still syncing after $limit s"; return 1; fi
@@ -165,7 +165,7 @@ lab_wait_idle() {
 
 # lab_wait_action MD ACTION [TIMEOUT_S]: until sync_action says ACTION (resync, recover, check, repair, reshape).
 lab_wait_action() {
-  local md=$1 action=$2 limit=${3:-120} i=0
+  local md=$1 action=$2 limit=${3:-$LAB_WAIT_S} i=0
   until [ "$(cat /sys/block/$md/md/sync_action)" = "$action" ]; do
     sleep 0.2; i=$((i+1))
     if [ $i -gt $((limit * 5)) ]; then lab_log "$md never reached $action"; return 1; fi
@@ -175,7 +175,7 @@ lab_wait_action() {
 
 # lab_wait_faulty MD DISK [TIMEOUT_S]: until md marks the member faulty (or drops it).
 lab_wait_faulty() {
-  local md=$1 disk=$2 limit=${3:-120} i=0
+  local md=$1 disk=$2 limit=${3:-$LAB_WAIT_S} i=0
   until [ ! -e "/sys/block/$md/md/dev-$disk" ] || grep -q faulty "/sys/block/$md/md/dev-$disk/state" 2>/dev/null; do
     sleep 0.2; i=$((i+1))
     if [ $i -gt $((limit * 5)) ]; then lab_log "$md never failed $disk"; return 1; fi

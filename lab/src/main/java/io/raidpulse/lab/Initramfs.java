@@ -31,9 +31,17 @@ public final class Initramfs {
      * libcrc32c (raid456) and ext4 look up by name at load time and modules.dep does not list;
      * megaraid_sas (the MegaRAID controllers' volumes, the perc-h700 profile) with sd_mod, the SCSI
      * disk driver that gives its volumes their sdX block devices (no udev here to load it on demand).
+     * A module the kernel has built in (modules.builtin) is not loaded.
      */
     static final List<String> MODULES = List.of("virtio_pci", "virtio_blk", "9pnet_virtio", "9p", "nvme",
-            "crc32c_generic", "md_mod", "linear", "raid0", "raid1", "raid10", "raid456", "ext4", "megaraid_sas", "sd_mod");
+            "crc32c_generic", "crc32c_cryptoapi", "md_mod", "linear", "raid0", "raid1", "raid10", "raid456", "ext4",
+            "megaraid_sas", "sd_mod");
+    /**
+     * What a kernel may be built without: md's linear (Debian's 6.12 and 7.x do not build it), and
+     * crc32c's crypto API driver under either name (crc32c_generic; crc32c_cryptoapi from 6.14,
+     * where ext4 and raid456 call the crc32c library directly and no longer look it up).
+     */
+    static final Set<String> OPTIONAL = Set.of("linear", "crc32c_generic", "crc32c_cryptoapi");
 
     private Initramfs() {
     }
@@ -46,7 +54,9 @@ public final class Initramfs {
             throw new UserException(busybox + " is dynamically linked and cannot run in the guest's initramfs: install busybox-static (apt-get install busybox-static)");
         }
         ModuleDeps deps = ModuleDeps.read(kernel.modules().resolve("modules.dep"));
-        List<String> modules = deps.closure(MODULES);
+        Path builtinFile = kernel.modules().resolve("modules.builtin");
+        Set<String> builtin = Files.isRegularFile(builtinFile) ? ModuleDeps.builtin(Files.readString(builtinFile)) : Set.of();
+        List<String> modules = deps.closure(MODULES, OPTIONAL, builtin);
         String key = digest(kernel.release(), new String(init, StandardCharsets.UTF_8), String.join(",", modules), sha(bb));
         Path out = cache.resolve("initramfs-" + kernel.release() + "-" + key.substring(0, 12) + ".cpio.gz");
         if (Files.isRegularFile(out)) {

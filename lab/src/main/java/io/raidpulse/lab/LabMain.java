@@ -27,7 +27,7 @@ public final class LabMain implements Callable<Integer> {
     @Option(names = "--all", description = "Run every scenario.")
     boolean all;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Results go to DIR/SCENARIO. Default: lab/out")
+    @Option(names = "--out", paramLabel = "DIR", description = "Results go to DIR/SCENARIO (DIR/SCENARIO@SUITE on another suite than bookworm). Default: lab/out")
     Path out;
 
     @Option(names = "--pack", description = {"Pack each result for committing as a recording: snapshots/ and spool/ as tar.gz,",
@@ -41,8 +41,13 @@ public final class LabMain implements Callable<Integer> {
     @Option(names = "--cpus", paramLabel = "N", defaultValue = "2", description = "Guest CPUs. Default: ${DEFAULT-VALUE}")
     int cpus;
 
+    @Option(names = "--kernel", paramLabel = "SUITE", defaultValue = "bookworm",
+            description = {"The Debian suite whose stock kernel the guest boots: bullseye (5.10), bookworm (6.1), trixie (6.12),",
+                    "sid (7.x). Fetched from this machine's own Debian archive. Default: ${DEFAULT-VALUE}"})
+    String kernel;
+
     @Option(names = "--kernel-package", paramLabel = "PKG",
-            description = "Debian kernel package to boot, e.g. linux-image-6.1.0-57-amd64. Default: the one linux-image-amd64 depends on")
+            description = "The suite's kernel image package to boot, e.g. linux-image-6.1.0-57-amd64. Default: the one its linux-image-amd64 depends on")
     String kernelPackage;
 
     @Option(names = "--repo", paramLabel = "DIR", hidden = true, description = "The raidpulse checkout (lab/run passes it).")
@@ -88,16 +93,17 @@ public final class LabMain implements Callable<Integer> {
             throw UserException.usage("--cpus must be at least 1");
         }
         Path results = (out != null ? out : root.resolve("lab/out")).toAbsolutePath().normalize();
-        LabSetup setup = LabSetup.prepare(root, kernelPackage, accel, cpus);
-        stdout.printf("lab: kernel %s (%s %s), %s, acceleration %s: %s%n", setup.kernel().release(),
-                setup.kernel().packageName(), setup.kernel().packageVersion(), setup.qemuVersion(),
+        KernelSuite suite = KernelSuite.of(kernel);
+        LabSetup setup = LabSetup.prepare(root, suite, kernelPackage, accel, cpus);
+        stdout.printf("lab: kernel %s (%s %s, %s), %s, acceleration %s: %s%n", setup.kernel().release(),
+                setup.kernel().packageName(), setup.kernel().packageVersion(), suite.suite(), setup.qemuVersion(),
                 setup.accel().name(), setup.accel().reason());
         stdout.flush();
         List<LabRun.Result> results1 = new ArrayList<>();
         for (ScenarioSpec s : chosen) {
             stdout.printf("lab: %s: %s (%d disks, timeout %d s)%n", s.name(), s.summary(), s.disks().size(), s.timeoutSeconds());
             stdout.flush();
-            LabRun.Result r = LabRun.run(setup, s, results.resolve(s.name()));
+            LabRun.Result r = LabRun.run(setup, s, results.resolve(LabRun.resultName(s.name(), suite)));
             if (pack && r.ok()) {
                 Recording.pack(r.out());
             }

@@ -32,6 +32,21 @@ public final class LabRun {
     private static final long POLL_MS = 200;
     /** Seconds between recorder snapshots (and between iostat reports). */
     static final int RECORD_INTERVAL_S = 2;
+    /**
+     * How long the guest waits for a condition before it gives up (its JVMs started, a snapshot
+     * taken, the host's answer, a disk back, md in a state): waits end as soon as the condition
+     * holds, so this bounds only a failure, and is ample for a host whose other work slows TCG by
+     * several times (two JVMs start in 40 s on a quiet 2-core host, took over 120 s on a loaded one).
+     */
+    static final Duration GUEST_WAIT = Duration.ofMinutes(10);
+    /**
+     * A scenario's timeout is its script's, in the guest's progress rather than the host's wall
+     * clock: while the guest still writes its events (the last one at most this long ago) the run
+     * is given up to {@link #SLOW_HOST_FACTOR} times its timeout, as TCG on a host busy with other
+     * work runs the same scenario several times slower.
+     */
+    static final Duration PROGRESS_STALE = Duration.ofMinutes(10);
+    static final int SLOW_HOST_FACTOR = 4;
 
     private LabRun() {
     }
@@ -41,6 +56,19 @@ public final class LabRun {
         public boolean ok() {
             return outcome.equals("ok");
         }
+    }
+
+    /**
+     * The guest's host name, which its samples carry: lab-SCENARIO on the default suite's kernel,
+     * lab-SCENARIO-SUITE on another, so that one pipeline keeps each kernel's run apart.
+     */
+    public static String hostName(String scenario, KernelSuite suite) {
+        return "lab-" + scenario + (suite == KernelSuite.DEFAULT ? "" : "-" + suite.suite());
+    }
+
+    /** The results directory's name: SCENARIO on the default suite's kernel, SCENARIO@SUITE on another. */
+    public static String resultName(String scenario, KernelSuite suite) {
+        return scenario + (suite == KernelSuite.DEFAULT ? "" : "@" + suite.suite());
     }
 
     public static Result run(LabSetup setup, ScenarioSpec spec, Path out) throws IOException, InterruptedException {
@@ -53,7 +81,7 @@ public final class LabRun {
         try {
             Files.writeString(out.resolve("lab.env"), env(setup, spec), StandardCharsets.UTF_8);
             QemuMachine.Boot boot = new QemuMachine.Boot(setup.kernel(), setup.initramfs(), setup.accel(), setup.cpus(),
-                    work, out, setup.repo().resolve("lab/guest/run.sh").toString(), "lab-" + spec.name());
+                    work, out, setup.repo().resolve("lab/guest/run.sh").toString(), hostName(spec.name(), setup.kernel().suite()));
             try (QemuMachine vm = QemuMachine.start(boot, spec)) {
                 // Ctrl-C or a kill of lab/run: QEMU is a child process the JVM would leave running
                 Thread cleanup = new Thread(() -> {
@@ -66,8 +94,10 @@ public final class LabRun {
                 }, "lab-cleanup");
                 Runtime.getRuntime().addShutdownHook(cleanup);
                 try {
-                    long deadline = System.nanoTime() + Duration.ofSeconds(spec.timeoutSeconds()).toNanos();
-                    while (vm.alive() && System.nanoTime() < deadline) {
+                    long start = System.nanoTime();
+                    long deadline = start + Duration.ofSeconds(spec.timeoutSeconds()).toNanos();
+                    long cap = start + Duration.ofSeconds(spec.timeoutSeconds()).multipliedBy(SLOW_HOST_FACTOR).toNanos();
+                    while (vm.alive() && (System.nanoTime() < deadline || System.nanoTime() < cap && progressing(out))) {
                         serveRequests(vm, out.resolve("requests"));
                         vm.waitFor(Duration.ofMillis(POLL_MS));
                     }
@@ -75,7 +105,8 @@ public final class LabRun {
                     Runtime.getRuntime().removeShutdownHook(cleanup);
                 }
                 if (vm.alive()) {
-                    outcome = "timed out after " + spec.timeoutSeconds() + " s";
+                    outcome = "timed out after " + Duration.between(started, Instant.now()).toSeconds() + " s (timeout "
+                            + spec.timeoutSeconds() + " s, extended while the guest made progress)";
                 } else {
                     Path rcFile = out.resolve("scenario.rc");
                     rc = Files.isRegularFile(rcFile) ? Integer.parseInt(Files.readString(rcFile).trim()) : -1;
@@ -90,6 +121,16 @@ public final class LabRun {
         Files.deleteIfExists(out.resolve("stop"));
         writeManifest(setup, spec, out, started, took, outcome, rc);
         return new Result(spec, out, outcome, rc, took);
+    }
+
+    /** Whether the guest wrote an event or a snapshot within {@link #PROGRESS_STALE}: slow, not stuck. */
+    static boolean progressing(Path out) throws IOException {
+        for (Path p : List.of(out.resolve("events.log"), out.resolve("snapshots/last"))) {
+            if (Files.exists(p) && Duration.between(Files.getLastModifiedTime(p).toInstant(), Instant.now()).compareTo(PROGRESS_STALE) < 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Carries out each request file the guest left ("pull d2", "plug d2") once, answering in NAME.done. */
@@ -147,7 +188,8 @@ public final class LabRun {
                 + "LAB_CLASSPATH=" + q(setup.labJar().toString()) + "\n"
                 + "LAB_DISKS=" + q(disks.toString()) + "\n"
                 + "LAB_RECORD_INTERVAL=" + RECORD_INTERVAL_S + "\n"
-                + "LAB_IOSTAT_INTERVAL=" + RECORD_INTERVAL_S + "\n";
+                + "LAB_IOSTAT_INTERVAL=" + RECORD_INTERVAL_S + "\n"
+                + "LAB_WAIT_S=" + GUEST_WAIT.toSeconds() + "\n";
     }
 
     private static String q(String s) {
@@ -160,8 +202,13 @@ public final class LabRun {
         m.put("scenario", spec.name());
         m.put("summary", spec.summary());
         m.put("script", setup.repo().relativize(spec.script().toAbsolutePath()).toString());
-        m.put("kernel", Map.of("package", setup.kernel().packageName(), "version", setup.kernel().packageVersion(),
-                "release", setup.kernel().release()));
+        Map<String, Object> kernel = new LinkedHashMap<>();
+        kernel.put("package", setup.kernel().packageName());
+        kernel.put("version", setup.kernel().packageVersion());
+        kernel.put("release", setup.kernel().release());
+        kernel.put("suite", setup.kernel().suite().suite());
+        kernel.put("packages", setup.kernel().packages());
+        m.put("kernel", kernel);
         m.put("qemu", setup.qemuVersion());
         m.put("accel", Map.of("name", setup.accel().name(), "reason", setup.accel().reason()));
         m.put("cpus", setup.cpus());

@@ -39,7 +39,7 @@ public record LabSetup(Path repo, Path cache, KernelPackage kernel, Path initram
         return GUEST_MOUNTS.stream().filter(dir::startsWith).findFirst();
     }
 
-    public static LabSetup prepare(Path repo, String kernelPackage, String accelMode, int cpus) throws IOException {
+    public static LabSetup prepare(Path repo, KernelSuite suite, String kernelPackage, String accelMode, int cpus) throws IOException {
         Path real = repo.toRealPath();
         Optional<Path> hidden = hiddenInGuestBy(real);
         if (hidden.isPresent()) {
@@ -65,7 +65,7 @@ public record LabSetup(Path repo, Path cache, KernelPackage kernel, Path initram
             }
         }
         Path cache = Files.createDirectories(repo.resolve("lab/.cache"));
-        KernelPackage kernel = KernelPackage.obtain(cache, kernelPackage);
+        KernelPackage kernel = KernelPackage.obtain(cache, suite, kernelPackage);
         Path initramfs = Initramfs.obtain(kernel, cache);
         Acceleration.Choice accel = Acceleration.choose(accelMode, kernel, initramfs, cache);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");

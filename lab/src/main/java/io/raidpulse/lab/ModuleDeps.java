@@ -61,15 +61,38 @@ public final class ModuleDeps {
      * all of its dependencies.
      */
     public List<String> closure(List<String> names) {
+        return closure(names, Set.of(), Set.of());
+    }
+
+    /**
+     * As {@link #closure(List)}, leaving out the modules built into the kernel ({@code builtin}:
+     * names from modules.builtin) and the {@code optional} ones this kernel was built without.
+     */
+    public List<String> closure(List<String> names, Set<String> optional, Set<String> builtin) {
         Set<String> ordered = new LinkedHashSet<>();
         for (String name : names) {
-            String path = pathOfName.get(name.replace('-', '_'));
+            String n = name.replace('-', '_');
+            String path = pathOfName.get(n);
+            if (path == null && (builtin.contains(n) || optional.contains(name))) {
+                continue;
+            }
             if (path == null) {
-                throw new IllegalArgumentException("the kernel has no module " + name + " (not in modules.dep)");
+                throw new IllegalArgumentException("the kernel has no module " + name + " (not in modules.dep nor modules.builtin)");
             }
             visit(path, ordered, new LinkedHashSet<>());
         }
         return new ArrayList<>(ordered);
+    }
+
+    /** The module names of a modules.builtin text (one path a line, kernel/drivers/virtio/virtio_pci.ko). */
+    public static Set<String> builtin(String text) {
+        Set<String> names = new LinkedHashSet<>();
+        for (String line : text.split("\n")) {
+            if (!line.isBlank()) {
+                names.add(nameOf(line.trim()));
+            }
+        }
+        return names;
     }
 
     private void visit(String path, Set<String> ordered, Set<String> onPath) {

@@ -26,7 +26,7 @@ class LabIT {
         deleteTree(out);
         List<ScenarioSpec> suite = ScenarioSpec.all(repo.resolve("lab/scenarios")).stream().filter(ScenarioSpec::inSuite).toList();
         assertThat(suite).as("scenarios marked '# suite: short'").isNotEmpty();
-        LabSetup setup = LabSetup.prepare(repo, null, "auto", 2);
+        LabSetup setup = LabSetup.prepare(repo, KernelSuite.DEFAULT, null, "auto", 2);
         System.out.println("lab: " + setup.kernel().release() + ", " + setup.accel().name() + " (" + setup.accel().reason() + ")");
         for (ScenarioSpec s : suite) {
             LabRun.Result run = LabRun.run(setup, s, out.resolve(s.name()));

@@ -40,7 +40,7 @@ class ModuleDepsTest {
     @Test
     void aModuleTheKernelLacksIsNamed() {
         ModuleDeps deps = ModuleDeps.parse(DEP, "modules.dep");
-        assertThatThrownBy(() -> deps.closure(List.of("raid7"))).hasMessage("the kernel has no module raid7 (not in modules.dep)");
+        assertThatThrownBy(() -> deps.closure(List.of("raid7"))).hasMessage("the kernel has no module raid7 (not in modules.dep nor modules.builtin)");
         assertThatThrownBy(() -> ModuleDeps.parse("no colon here\n", "modules.dep"))
                 .hasMessageContaining("modules.dep:1: expected 'module.ko: deps'");
     }

@@ -48,7 +48,8 @@ class ScenarioSpecTest {
         assertThat(QemuMachine.device(spec, 1)).isEqualTo(
                 "scsi-hd,id=d1,drive=t1,serial=lab-d1,bus=hba1.0,scsi-id=0,lun=0,vendor=DELL,product=PERC H700");
         List<String> cmd = QemuMachine.commandLine(new QemuMachine.Boot(
-                new KernelPackage("linux-image-6.1.0-57-amd64", "6.1.158-1", "6.1.0-57-amd64", dir), dir,
+                new KernelPackage("linux-image-6.1.0-57-amd64", "6.1.158-1", "6.1.0-57-amd64", dir, KernelSuite.BOOKWORM,
+                        List.of("linux-image-6.1.0-57-amd64")), dir,
                 new Acceleration.Choice("tcg", "test"), 2, dir, dir, "run.sh", "lab-perc"), spec);
         // the controller before its volume, and the volume's reads and writes each at their own rate
         assertThat(String.join(" ", cmd)).contains("-device megasas-gen2,id=hba1 -device scsi-hd,id=d1")

@@ -12,7 +12,9 @@ import java.util.TreeSet;
  * written. Each file is one value (md.c: level_show, layout_show, chunk_size_show,
  * raid_disks_show, degraded_show, array_state_show, action_show, last_sync_action_show,
  * sync_completed_show, sync_speed_show, mismatch_cnt_show; state_show, slot_show, errors_show,
- * recovery_start_show for members).
+ * recovery_start_show for members), and consistency_policy and bitmap/location. What later
+ * kernels add beside them (7.x: bitmap_type, sync_io_depth, logical_block_size; 6.12: new_level)
+ * is not read: a file this class does not name changes nothing it reports.
  *
  * <p>The directory is given as its files by path below it ("size", "md/level",
  * "md/dev-sda1/state"), each with its text; a member's {@code block} link as the name of the
@@ -57,7 +59,8 @@ public final class MdSysfs {
         return new MdSysfsArray(name, emptyToNull(level), v.integer(layout, "md/layout"), chunk,
                 v.integer(raidDisks, "md/raid_disks"), v.integer(degraded, "md/degraded"),
                 emptyToNull(arrayState), emptyToNull(action), emptyToNull(lastAction), done, total, speed, mismatch, size,
-                members, List.copyOf(v.problems));
+                members, List.copyOf(v.problems), emptyToNull(v.text("md/consistency_policy")),
+                emptyToNull(v.text("md/bitmap/location")));
     }
 
     /** Members by their dev-NAME directories, in name order. */
@@ -108,6 +111,8 @@ public final class MdSysfs {
         f.put("md/sync_completed", (a.checkpointDone() == null ? "none" : a.checkpointDone() + " / " + a.checkpointTotal()) + "\n");
         f.put("md/sync_speed", (a.syncSpeedKibS() == null ? "none" : a.syncSpeedKibS()) + "\n");
         put(f, "md/mismatch_cnt", a.mismatchCnt());
+        put(f, "md/consistency_policy", a.consistencyPolicy());
+        put(f, "md/bitmap/location", a.bitmapLocation());
         for (MdSysfsMember m : a.members()) {
             String d = MEMBER_PREFIX + m.device();
             f.put(d + "/block", m.device());

@@ -36,6 +36,25 @@ class MdSysfsTest {
                 "/sys/block/md0/md/sync_completed:1: expected 'done / total' sectors, 'none' or 'delayed', got '12': left out, the rest of the array is read");
     }
 
+    /**
+     * The files Linux 7.x adds (bitmap_type, sync_io_depth, logical_block_size; 6.12's new_level),
+     * as Debian unstable's 7.2 printed them for a RAID5 with an internal bitmap: nothing else changes.
+     */
+    @Test
+    void laterKernelsFilesChangeNothingElse() {
+        Map<String, String> files = new TreeMap<>(Map.of("md/level", "raid5\n", "md/array_state", "clean\n",
+                "md/sync_action", "idle\n", "md/last_sync_action", "recover\n", "md/consistency_policy", "bitmap\n",
+                "md/bitmap/location", "+8\n"));
+        MdSysfsArray before = MdSysfs.read("md0", "/sys/block/md0", files);
+        files.putAll(Map.of("md/bitmap_type", "none [bitmap] \n", "md/sync_io_depth", "32 (system)\n",
+                "md/logical_block_size", "512\n", "md/new_level", "raid5\n"));
+        MdSysfsArray after = MdSysfs.read("md0", "/sys/block/md0", files);
+        assertThat(after).isEqualTo(before);
+        assertThat(after.problems()).isEmpty();
+        assertThat(after.consistencyPolicy()).isEqualTo("bitmap");
+        assertThat(after.bitmapLocation()).isEqualTo("+8");
+    }
+
     @Property(tries = 500)
     void writtenRecordsReadBackEqual(@ForAll long seed) {
         MdSysfsArray a = array(new Random(seed));
@@ -70,7 +89,8 @@ class MdSysfsTest {
                 r.nextBoolean() ? pick(r, "check", "recovery", "resync") : null, progress ? (long) r.nextInt(1 << 30) : null,
                 progress ? (long) r.nextInt(Integer.MAX_VALUE) : null, r.nextBoolean() ? (long) r.nextInt(1 << 20) : null,
                 r.nextBoolean() ? (long) r.nextInt(1 << 20) : null, r.nextBoolean() ? (long) r.nextInt(Integer.MAX_VALUE) * 8 : null,
-                List.copyOf(list), List.of());
+                List.copyOf(list), List.of(), r.nextBoolean() ? pick(r, "none", "resync", "bitmap", "journal", "ppl") : null,
+                r.nextBoolean() ? pick(r, "none", "file", "+8", "+2") : null);
     }
 
     private static String pick(Random r, String... words) {

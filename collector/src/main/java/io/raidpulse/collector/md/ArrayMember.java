@@ -14,9 +14,11 @@ import java.util.Locale;
  * @param errors        corrected read errors (sysfs only)
  * @param recoveryStart sectors of the member already rebuilt (sysfs {@code recovery_start}, md's checkpoint);
  *                      null when in sync or unknown
+ * @param number        the member's descriptor number: the [n] after its name in /proc/mdstat, mdadm --detail's
+ *                      Number column (not the slot); null when /proc/mdstat did not list the member
  */
 public record ArrayMember(String device, Integer role, Status status, List<String> state, boolean writeMostly,
-                          boolean replacement, Long errors, Long recoveryStart) {
+                          boolean replacement, Long errors, Long recoveryStart, Integer number) {
 
     /** A member's part in its array, as mdadm --detail names it where it can. */
     public enum Status {

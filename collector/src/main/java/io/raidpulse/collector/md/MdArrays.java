@@ -98,13 +98,27 @@ public final class MdArrays {
             syncState = t.syncState();
         }
         Progress p = t != null && sameSync(action, t.syncAction()) ? Progress.of(t, s.syncSpeedKibS()) : Progress.NONE;
-
+        SyncAction running = SyncAction.of(action);
+        if (running != null && running.running() && "running".equals(syncState) && s.checkpointDone() != null
+                && s.checkpointTotal() != null && s.checkpointTotal() > 0) {
+            if (p.pct == null) {
+                // no progress line to read (no mdstat, or it showed no sync): md's checkpoint still gives the fraction
+                p = Progress.ofCheckpoint(s);
+            } else if (p.done != null && s.checkpointDone() > p.done) {
+                // sysfs read after mdstat, and the sync moved on past what mdstat showed: the ETA from the fresher figures
+                p = p.withEta(Progress.ofCheckpoint(s).eta);
+            }
+        }
+        Map<String, Integer> numbers = new LinkedHashMap<>();
+        if (t != null) {
+            t.members().forEach(m -> numbers.put(m.device(), m.descriptor()));
+        }
         List<ArrayMember> members = new ArrayList<>();
         for (MdSysfsMember m : s.members()) {
             Set<MemberState> flags = MemberState.flags(m.state());
             members.add(new ArrayMember(m.device(), m.slot(), status(m), m.state(),
                     flags.contains(MemberState.WRITE_MOSTLY), flags.contains(MemberState.REPLACEMENT), m.errors(),
-                    m.recoveryStart()));
+                    m.recoveryStart(), numbers.get(m.device())));
         }
         if (members.isEmpty() && t != null) {
             members.addAll(membersOf(t));
@@ -120,8 +134,9 @@ public final class MdArrays {
         Long size = s.sizeSectors() != null ? Long.valueOf(s.sizeSectors() / 2) : t == null ? null : t.sizeKib();
         return new ArrayState(s.name(), true, active, level, layout, layout == null ? null : code,
                 chunk == null || chunk == 0 ? null : chunk, raidDisks, degraded, s.arrayState(), size, action, syncState,
-                p.done, p.total, p.pct, s.syncSpeedKibS() != null ? s.syncSpeedKibS() : p.speed, p.eta, s.checkpointDone(), s.mismatchCnt(), s.lastSyncAction(),
-                List.copyOf(members), List.of());
+                p.done, p.total, p.pct, s.syncSpeedKibS() != null ? s.syncSpeedKibS() : p.speed, p.eta, s.checkpointDone(),
+                s.mismatchCnt(), syncWord(s.lastSyncAction()), List.copyOf(members), List.of(),
+                bitmap(s.bitmapLocation(), t), s.consistencyPolicy());
     }
 
     static ArrayState fromMdstat(MdstatArray t) {
@@ -142,7 +157,7 @@ public final class MdArrays {
                 t.chunkKib() == null || !stripedOrRounded(level) ? null : t.chunkKib() * 1024,
                 t.raidDisks() != null ? t.raidDisks() : level == null ? null : (int) t.members().stream().filter(m -> !m.spare()).count(),
                 degradedOf(t), state, t.sizeKib(), actionOf(t), t.syncState(), p.done, p.total, p.pct, p.speed, p.eta, null,
-                null, null, List.copyOf(membersOf(t)), List.of());
+                null, null, List.copyOf(membersOf(t)), List.of(), bitmap(null, t), null);
     }
 
     /**
@@ -161,16 +176,64 @@ public final class MdArrays {
             Long done = t.syncDoneKib() == null ? null : t.syncDoneKib() * 2;
             Long total = t.syncTotalKib() == null ? null : t.syncTotalKib() * 2;
             Long eta = null;
-            if (speed != null && speed > 0) {
-                if (done != null && total != null) {
-                    long leftKib = Math.max(0, t.syncTotalKib() - t.syncDoneKib());
-                    eta = saneEta((leftKib + speed - 1) / speed); // rounded up: a running sync is never "0 s" from done
-                } else if (t.finishMin() != null) {
-                    eta = saneEta(Math.round(t.finishMin() * 60));
-                }
+            if (t.finishMin() != null && t.finishMin() > 0) {
+                // md's own estimate, from the exact rate; the printed speed is rounded to whole K/sec, which on a slow
+                // sync is several percent off (12K/sec for 12.5: 288.5 min recomputed where md said 276.9)
+                eta = saneEta(Math.round(t.finishMin() * 60));
+            } else if (t.finishMin() != null && (speed == null || speed == 0 || done == null)) {
+                eta = 0L;
+            } else if (speed != null && speed > 0 && done != null && total != null) {
+                // no finish=, or finish=0.0min (under 6 s, truncated): the KiB left over the speed
+                eta = etaOf(t.syncTotalKib() - t.syncDoneKib(), speed);
             }
             return new Progress(done, total, t.syncPercent(), speed, eta);
         }
+
+        /** md/sync_completed's checkpoint, sectors: the fraction, and the ETA when md/sync_speed is there. */
+        static Progress ofCheckpoint(MdSysfsArray s) {
+            long done = s.checkpointDone();
+            long total = s.checkpointTotal();
+            Long speed = s.syncSpeedKibS();
+            Long eta = speed != null && speed > 0 ? etaOf((total - done) / 2, speed) : null;
+            return new Progress(done, total, 100.0 * done / total, speed, eta);
+        }
+
+        Progress withEta(Long seconds) {
+            return new Progress(done, total, pct, speed, seconds);
+        }
+
+        /** Rounded up: a running sync is never "0 s" from done. */
+        private static Long etaOf(long leftKib, long speedKibS) {
+            return saneEta((Math.max(0, leftKib) + speedKibS - 1) / speedKibS);
+        }
+    }
+
+    /**
+     * A sync named as md/sync_action names it: md/last_sync_action says "recovery" on Linux 6.1
+     * (md.c kept the word status_resync prints) and "recover" from 6.12 (md_sync_action_name).
+     * A word neither file prints is kept as it is.
+     */
+    static String syncWord(String word) {
+        SyncAction a = SyncAction.ofMdstat(word);
+        return a == null ? word : a.word();
+    }
+
+    /**
+     * The write-intent bitmap: md/bitmap/location ("none", "file", or the internal bitmap's offset
+     * "+8"), else mdstat's bitmap line (", file: PATH" for an external one); "none" when sysfs says
+     * so or mdstat lists an active array without one, null when nothing says.
+     */
+    static String bitmap(String location, MdstatArray t) {
+        if (location != null) {
+            return location.equals("none") ? "none" : location.equals("file") ? "external" : "internal";
+        }
+        if (t == null || !t.active()) {
+            return null;
+        }
+        if (t.bitmap() == null) {
+            return "none";
+        }
+        return t.bitmap().contains(", file:") ? "external" : "internal";
     }
 
     /** md/sync_action's word for the sync mdstat shows ("recovery" there, "recover" in sysfs). */
@@ -284,7 +347,7 @@ public final class MdArrays {
                 words.add(MemberState.IN_SYNC.word());
             }
             members.add(new ArrayMember(m.device(), null, status, List.copyOf(words), m.writeMostly(), m.replacement(),
-                    null, null));
+                    null, null, m.descriptor()));
         }
         return members;
     }

@@ -21,7 +21,7 @@ public final class MdSysfsReader {
     /** The files below SYS/block/mdX that md sysfs holds for the array. */
     private static final List<String> ARRAY_FILES = List.of("size", "md/level", "md/layout", "md/chunk_size", "md/raid_disks",
             "md/degraded", "md/array_state", "md/sync_action", "md/last_sync_action", "md/sync_completed", "md/sync_speed",
-            "md/mismatch_cnt");
+            "md/mismatch_cnt", "md/consistency_policy", "md/bitmap/location");
     /** The files of each md/dev-NAME directory. */
     private static final List<String> MEMBER_FILES = List.of("state", "slot", "errors", "recovery_start");
 

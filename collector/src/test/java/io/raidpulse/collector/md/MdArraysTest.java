@@ -3,6 +3,8 @@ package io.raidpulse.collector.md;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.collector.md.ArrayMember.Status;
+import io.raidpulse.md.MdSysfs;
+import io.raidpulse.md.MdSysfsArray;
 import io.raidpulse.md.Mdstat;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,12 +53,12 @@ class MdArraysTest {
         assertThat(md1.syncTotalSectors()).isEqualTo(3906764800L);
         assertThat(md1.syncCompletedPct()).as("as mdstat prints it").isEqualTo(0.0);
         assertThat(md1.syncSpeedKibS()).isEqualTo(201000L);
-        assertThat(md1.syncEtaS()).as("KiB left / speed, rounded up").isEqualTo((1953382400L - 524288L + 200999) / 201000);
-        assertThat(md1.lastSyncAction()).isEqualTo("recovery");
-        assertThat(md1.members()).containsExactly(
-                new ArrayMember("sdc1", 0, Status.IN_SYNC, List.of("in_sync"), false, false, 0L, null),
-                new ArrayMember("sdd1", 1, Status.REBUILDING, List.of("spare"), false, false, 0L, 1048576L),
-                new ArrayMember("sde1", null, Status.FAULTY, List.of("faulty"), false, false, 12L, 0L));
+        assertThat(md1.syncEtaS()).as("mdstat's finish=161.9min").isEqualTo(9714L);
+        assertThat(md1.lastSyncAction()).as("6.1's 'recovery' in sync_action's words").isEqualTo("recover");
+        assertThat(md1.members()).as("number: mdstat's [n], mdadm's Number").containsExactly(
+                new ArrayMember("sdc1", 0, Status.IN_SYNC, List.of("in_sync"), false, false, 0L, null, 0),
+                new ArrayMember("sdd1", 1, Status.REBUILDING, List.of("spare"), false, false, 0L, 1048576L, 1),
+                new ArrayMember("sde1", null, Status.FAULTY, List.of("faulty"), false, false, 12L, 0L, 2));
     }
 
     @Test
@@ -111,7 +113,7 @@ class MdArraysTest {
         assertThat(md5.raidDisks()).isEqualTo(5);
         assertThat(md5.layout()).isEqualTo("left-symmetric");
         assertThat(md5.syncAction()).isEqualTo("reshape");
-        assertThat(md5.syncEtaS()).isEqualTo((5860147200L - 1953382400L + 49999) / 50000);
+        assertThat(md5.syncEtaS()).as("finish=1302.2min").isEqualTo(78132L);
     }
 
     @Test
@@ -135,7 +137,7 @@ class MdArraysTest {
         assertThat(a.get("md2").syncAction()).isEqualTo("check");
         assertThat(a.get("md2").syncDoneSectors()).isEqualTo(2881245504L * 2);
         assertThat(a.get("md2").syncCompletedPct()).isEqualTo(98.3);
-        assertThat(a.get("md2").syncEtaS()).as("KiB left / speed").isEqualTo((2930133824L - 2881245504L + 9853) / 9854);
+        assertThat(a.get("md2").syncEtaS()).as("finish=81.7min").isEqualTo(4902L);
         assertThat(a.get("md0").syncEtaS()).as("speed 0, finish=999999.9min").isNull();
         Map<String, ArrayState> flags = MdArrays.merge(Path.of("/nonexistent-sys"),
                 Mdstat.parse(Fixtures.text("mdstat/raid10-near-far-offset.mdstat"), "m")).arrays().stream()
@@ -143,6 +145,120 @@ class MdArraysTest {
         assertThat(flags.get("md4").layout()).isEqualTo("offset-2");
         assertThat(flags.get("md4").degraded()).isEqualTo(1);
         assertThat(flags.get("md4").chunkBytes()).isEqualTo(512L * 1024);
+    }
+
+    /** The kernel's finish= is the ETA: the speed it prints is rounded, and 12K/sec for 12.5 would give 288.5 min. */
+    @Test
+    void slowSyncEtaIsMdsFinishNotARecomputation() {
+        Mdstat m = Mdstat.parse("""
+                Personalities : [raid1]
+                md0 : active raid1 sdb1[2] sda1[0]
+                      208704 blocks super 1.2 [2/1] [U_]
+                      [>....................]  recovery =  0.4% (1024/208704) finish=276.9min speed=12K/sec
+
+                unused devices: <none>
+                """, "mdstat");
+        ArrayState fromText = MdArrays.merge(List.of(), name -> null, m).arrays().get(0);
+        assertThat(fromText.syncEtaS()).as("276.9 min").isEqualTo(16614L);
+        assertThat(fromText.members()).extracting(ArrayMember::number).containsExactly(2, 0);
+        MdSysfsArray sys = MdSysfs.read("md0", "/sys/block/md0", Map.of("md/level", "raid1\n", "md/sync_action", "recover\n",
+                "md/sync_completed", "0 / 417408\n", "md/sync_speed", "12\n"));
+        assertThat(MdArrays.fromSysfs(sys, m.arrays().get(0)).syncEtaS()).as("sysfs's checkpoint is behind mdstat: md's finish=")
+                .isEqualTo(16614L);
+        MdSysfsArray fresher = MdSysfs.read("md0", "/sys/block/md0", Map.of("md/level", "raid1\n", "md/sync_action", "recover\n",
+                "md/sync_completed", "26112 / 417408\n", "md/sync_speed", "12\n"));
+        assertThat(MdArrays.fromSysfs(fresher, m.arrays().get(0)).syncEtaS())
+                .as("sysfs read later and past mdstat's position: (208704 - 13056) KiB / 12 KiB/s").isEqualTo(16304L);
+        Mdstat noFinish = Mdstat.parse("""
+                md0 : active raid1 sdb1[2] sda1[0]
+                      208704 blocks super 1.2 [2/1] [U_]
+                      [>....................]  recovery =  0.4% (1024/208704) speed=12K/sec
+
+                """, "mdstat");
+        assertThat(MdArrays.merge(List.of(), name -> null, noFinish).arrays().get(0).syncEtaS())
+                .as("no finish=: KiB left / speed, rounded up").isEqualTo((208704L - 1024 + 11) / 12);
+    }
+
+    /** An md sysfs tree of another project's tests: sync_completed, no sync_speed file. */
+    @Test
+    void syncFractionFromSyncCompletedNeedsNoSpeed() {
+        MdSysfsArray sys = MdSysfs.read("md127", "/sys/block/md127", Map.of("md/level", "raid1\n",
+                "md/sync_action", "recover\n", "md/sync_completed", "1569888 / 2093056\n", "md/array_state", "clean\n"));
+        ArrayState a = MdArrays.merge(List.of("md127"), name -> sys, null).arrays().get(0);
+        assertThat(a.syncAction()).isEqualTo("recover");
+        assertThat(a.syncCompletedPct()).isCloseTo(100.0 * 1569888 / 2093056, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(a.syncDoneSectors()).isEqualTo(1569888L);
+        assertThat(a.syncTotalSectors()).isEqualTo(2093056L);
+        assertThat(a.syncEtaS()).as("no speed, no ETA").isNull();
+    }
+
+    @Test
+    void lastSyncActionReadsTheSameOnEveryKernel() {
+        for (String word : List.of("recovery", "recover")) {
+            MdSysfsArray sys = MdSysfs.read("md0", "/sys/block/md0", Map.of("md/level", "raid5\n", "md/sync_action", "idle\n",
+                    "md/last_sync_action", word + "\n"));
+            assertThat(MdArrays.fromSysfs(sys, null).lastSyncAction()).as(word).isEqualTo("recover");
+        }
+        MdSysfsArray check = MdSysfs.read("md0", "/sys/block/md0", Map.of("md/last_sync_action", "check\n"));
+        assertThat(MdArrays.fromSysfs(check, null).lastSyncAction()).isEqualTo("check");
+    }
+
+    @Test
+    void bitmapAndConsistencyPolicy() {
+        Mdstat m = Mdstat.parse("""
+                Personalities : [raid1] [raid6] [raid5] [raid4]
+                md1 : active raid1 vdd[1] vdc[0]
+                      1046528 blocks super 1.2 [2/2] [UU]
+                      bitmap: 0/1 pages [0KB], 65536KB chunk, file: /tmp/out/md1.bitmap
+
+                md0 : active raid5 vdb[1] vda[0] vde[3](J)
+                      2093056 blocks super 1.2 level 5, 512k chunk, algorithm 2 [2/2] [UU]
+
+                md2 : active raid1 vdf[1] vdg[0]
+                      1046528 blocks super 1.2 [2/2] [UU]
+                      bitmap: 1/1 pages [4KB], 65536KB chunk
+
+                unused devices: <none>
+                """, "mdstat");
+        Map<String, ArrayState> a = MdArrays.merge(List.of(), name -> null, m).arrays().stream()
+                .collect(Collectors.toMap(ArrayState::name, Function.identity()));
+        assertThat(a.get("md1").bitmap()).isEqualTo("external");
+        assertThat(a.get("md0").bitmap()).isEqualTo("none");
+        assertThat(a.get("md2").bitmap()).isEqualTo("internal");
+        MdSysfsArray journal = MdSysfs.read("md0", "/sys/block/md0", Map.of("md/level", "raid5\n",
+                "md/consistency_policy", "journal\n", "md/bitmap/location", "none\n", "md/bitmap_type", "[none] bitmap \n"));
+        ArrayState md0 = MdArrays.fromSysfs(journal, m.arrays().get(1));
+        assertThat(md0.consistencyPolicy()).isEqualTo("journal");
+        assertThat(md0.bitmap()).isEqualTo("none");
+        MdSysfsArray internal = MdSysfs.read("md2", "/sys/block/md2", Map.of("md/level", "raid1\n",
+                "md/consistency_policy", "bitmap\n", "md/bitmap/location", "+8\n"));
+        assertThat(MdArrays.fromSysfs(internal, null).bitmap()).isEqualTo("internal");
+    }
+
+    /**
+     * Debian unstable's 7.2 (the lab's md-features@sid): a RAID5 with a write journal, mdadm --detail
+     * of the same moment in the fixture's mdadm-detail.txt. 7.2 adds bitmap_type ("[none] bitmap "),
+     * sync_io_depth, logical_block_size and new_level ("5"), keeps bitmap/ with only location for an
+     * array without a bitmap, and lists no [linear] personality.
+     */
+    @Test
+    void linux72JournalledRaid5AgreesWithMdadm() {
+        Path root = Fixtures.dir("real-md-7.2/raid5-journal");
+        Mdstat m = Mdstat.parse(Fixtures.text("real-md-7.2/raid5-journal/proc/mdstat"), "mdstat");
+        assertThat(m.errors()).isEmpty();
+        assertThat(m.personalities()).containsExactly("raid0", "raid1", "raid4", "raid5", "raid6", "raid10");
+        MdArrays.Result r = MdArrays.merge(root.resolve("sys"), m);
+        assertThat(r.sysfsProblems()).isEmpty();
+        ArrayState md0 = r.arrays().get(0);
+        assertThat(md0.consistencyPolicy()).isEqualTo("journal");
+        assertThat(md0.bitmap()).isEqualTo("none");
+        assertThat(md0.lastSyncAction()).isEqualTo("recover");
+        // mdadm: Number 1 vda slot 0, 4 vdb slot 1, 3 vdc slot 2, 0 vdd journal
+        assertThat(md0.members()).extracting(ArrayMember::device, ArrayMember::number, ArrayMember::role, ArrayMember::status)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("vda", 1, 0, Status.IN_SYNC),
+                        org.assertj.core.groups.Tuple.tuple("vdb", 4, 1, Status.IN_SYNC),
+                        org.assertj.core.groups.Tuple.tuple("vdc", 3, 2, Status.IN_SYNC),
+                        org.assertj.core.groups.Tuple.tuple("vdd", 0, null, Status.JOURNAL));
     }
 
     @Test

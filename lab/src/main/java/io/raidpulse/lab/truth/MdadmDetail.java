@@ -28,10 +28,12 @@ public record MdadmDetail(String array, Map<String, String> fields, List<Device>
     /**
      * One row of the device table.
      *
-     * @param slot  RaidDevice: the member's role; null for {@code -} (a spare or a faulty device)
-     * @param state the words before the device path: active, sync, spare, rebuilding, faulty, writemostly, ...
+     * @param slot   RaidDevice: the member's role; null for {@code -} (a spare or a faulty device)
+     * @param state  the words before the device path: active, sync, spare, rebuilding, faulty, writemostly, ...
+     * @param number Number: the member's descriptor number (md's desc_nr, the [n] of /proc/mdstat); null for
+     *               {@code -}
      */
-    public record Device(String path, Integer slot, List<String> state) {
+    public record Device(String path, Integer slot, List<String> state, Integer number) {
         public String name() {
             return path.substring(path.lastIndexOf('/') + 1);
         }
@@ -83,7 +85,8 @@ public record MdadmDetail(String array, Map<String, String> fields, List<Device>
                     missing.add(r.group(2) + ":" + r.group(3));
                 } else if (last.startsWith("/dev/")) {
                     words.remove(words.size() - 1);
-                    devices.add(new Device(last, r.group(4).equals("-") ? null : Integer.valueOf(r.group(4)), List.copyOf(words)));
+                    devices.add(new Device(last, r.group(4).equals("-") ? null : Integer.valueOf(r.group(4)), List.copyOf(words),
+                            r.group(1).equals("-") ? null : Integer.valueOf(r.group(1))));
                 }
                 continue;
             }

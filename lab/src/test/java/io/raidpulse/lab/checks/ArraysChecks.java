@@ -154,6 +154,7 @@ public final class ArraysChecks {
         }
         members(soft, where, a, d, gapS);
         sync(soft, where, a, d, gapS);
+        guard(soft, where, a, d);
         Set<String> leaves = new LinkedHashSet<>();
         leaves(d, all, leaves);
         leaves.addAll(unnamedFaulty(a, d));
@@ -182,11 +183,29 @@ public final class ArraysChecks {
                     .isEqualTo(expected);
             Integer role = m.path("role").isNull() || m.path("role").isMissingNode() ? null : m.path("role").asInt();
             soft.assertThat(role).as("%s: %s slot", where, dev.name()).isEqualTo(dev.slot());
+            Integer number = m.path("number").isNull() || m.path("number").isMissingNode() ? null : m.path("number").asInt();
+            soft.assertThat(number).as("%s: %s number (mdadm's Number)", where, dev.name()).isEqualTo(dev.number());
             boolean writeMostly = false;
             for (JsonNode w : m.path("state")) {
                 writeMostly |= w.asText().equals("write_mostly") || w.asText().equals("writemostly");
             }
             soft.assertThat(writeMostly).as("%s: %s write-mostly", where, dev.name()).isEqualTo(dev.has("writemostly"));
+        }
+    }
+
+    /**
+     * The bitmap and the consistency policy against mdadm's "Intent Bitmap : Internal" (or the
+     * bitmap file's path; no line without a bitmap) and "Consistency Policy : ...".
+     */
+    private static void guard(SoftAssertions soft, String where, JsonNode a, MdadmDetail d) {
+        String intent = d.field("Intent Bitmap");
+        String bitmap = intent == null ? "none" : intent.equalsIgnoreCase("Internal") ? "internal" : "external";
+        if (text(a, "bitmap") != null && !d.level().equals("raid0") && !d.level().equals("linear")) {
+            soft.assertThat(text(a, "bitmap")).as("%s: bitmap (mdadm: %s)", where, intent).isEqualTo(bitmap);
+        }
+        String policy = d.field("Consistency Policy");
+        if (policy != null && text(a, "consistency_policy") != null) {
+            soft.assertThat(text(a, "consistency_policy")).as("%s: consistency policy", where).isEqualTo(policy);
         }
     }
 

@@ -83,7 +83,7 @@ class RecordingPipelineIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("recordings")
     void alertsMatchWhatHappened(Recording r) throws IOException {
-        String host = "lab-" + r.manifest().path("scenario").asText();
+        String host = Recordings.host(r);
         List<Alert> mine = alerts.stream().filter(a -> a.getHost().equals(host)).toList();
         check(r, mine);
     }
@@ -97,7 +97,7 @@ class RecordingPipelineIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("recordings")
     void aggregatesAndAlertsReachInfluxDb(Recording r) throws Exception {
-        String host = "lab-" + r.manifest().path("scenario").asText();
+        String host = Recordings.host(r);
         Map<String, Long> samples = new java.util.TreeMap<>();
         Map<String, String> arrays = new java.util.TreeMap<>();
         for (HostSample s : SpoolSamples.of(r)) {
@@ -141,7 +141,7 @@ class RecordingPipelineIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("recordings")
     void incidentsTellWhatHappenedOncePerArray(Recording r) {
-        String host = "lab-" + r.manifest().path("scenario").asText();
+        String host = Recordings.host(r);
         List<Alert> mine = incidents.stream().filter(a -> a.getHost().equals(host)).toList();
         mine.forEach(a -> System.out.println(r.name() + " incident: " + a.getEventTime() + " " + a.getState() + " " + a.getSeverity()
                 + " " + a.getSubject() + " " + a.getDetails().getOrDefault("update", "") + " | " + a.getSummary()));
@@ -158,7 +158,7 @@ class RecordingPipelineIT {
     @MethodSource("recordings")
     void capacityAgreesWithTheMembersAndTheLabDisks(Recording r) throws Exception {
         String scenario = r.manifest().path("scenario").asText();
-        String host = "lab-" + scenario;
+        String host = Recordings.host(r);
         CapacityChecks.Learned expectation = ScenarioExpectations.learnedCapacity(scenario);
         List<InfluxQlResult.Row> windows;
         try (InfluxConnection influx = InfluxConnections.open(Settings.of(Map.of("influx.url", influxServer.url())))) {
@@ -197,7 +197,7 @@ class RecordingPipelineIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("withVolumes")
     void planAnswersForEachVolume(Recording r) throws Exception {
-        String host = "lab-" + r.manifest().path("scenario").asText();
+        String host = Recordings.host(r);
         Settings declared = Settings.load(Path.of("scenarios", r.name() + ".collector.properties"));
         for (String volume : RecordingHardwareVolumesTest.volumes(r).keySet()) {
             String level = declared.requiredString("collector.hwraid." + volume + ".level");

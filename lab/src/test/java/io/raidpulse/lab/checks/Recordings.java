@@ -1,5 +1,7 @@
 package io.raidpulse.lab.checks;
 
+import io.raidpulse.lab.KernelSuite;
+import io.raidpulse.lab.LabRun;
 import io.raidpulse.lab.recording.Recording;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,6 +27,15 @@ public final class Recordings {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The host name the recording's samples carry: lab-SCENARIO, with the suite appended for a
+     * kernel other than the default's (a recording made before the lab had suites is the default's).
+     */
+    static String host(Recording r) {
+        String suite = r.manifest().path("kernel").path("suite").asText(KernelSuite.DEFAULT.suite());
+        return LabRun.hostName(r.manifest().path("scenario").asText(), KernelSuite.of(suite));
     }
 
     /** Whether any snapshot of {@code r} holds mdadm's view of an array. */

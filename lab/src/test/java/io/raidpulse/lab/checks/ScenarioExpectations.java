@@ -38,6 +38,8 @@ final class ScenarioExpectations {
             // syncs capped at 8-10 MB/s keep the members far from busy; no benchmark runs
             Map.entry("md-life-raid5", List.of()),
             Map.entry("md-life-raid6-spare", List.of()),
+            // a few seconds of 4 KiB writes through a journal, two dd's of 1 and 4 MiB: nothing that lasts
+            Map.entry("md-features", List.of()),
             // the PERC H700 volume, judged as the parallel device it is (queue or latency evidence
             // against its own baseline): half its read rate passes without waiting although util is
             // near 100%; each overload, 90 s from the next, is an episode of its own
@@ -75,6 +77,9 @@ final class ScenarioExpectations {
             Map.entry("md-life-raid5", List.of("md0", "md0", "md0", "md0", "md0", "md0")),
             // the initial resync; a failure the spare rebuilds, a second with no spare left, re-added and rebuilt
             Map.entry("md-life-raid6-spare", List.of("md0", "md0")),
+            // each of its five arrays' initial resync (the journalled RAID5, the PPL RAID5, the two RAID1s);
+            // read-only and read-auto are no failure
+            Map.entry("md-features", List.of("md0", "md0", "md0", "md0")),
             // only the overload phase saturates the NVMe disk (a lone disk: its own incident)
             Map.entry("nvme-busy-then-overload", List.of("nvme0n1")),
             // the volume's two overloads, each its own incident (it is all well for 90 s between them)
@@ -109,6 +114,7 @@ final class ScenarioExpectations {
             // syncs only, capped at 8-10 MB/s
             Map.entry("md-life-raid5", CapacityChecks.Learned.nothing("no benchmark runs, syncs only")),
             Map.entry("md-life-raid6-spare", CapacityChecks.Learned.nothing("no benchmark runs, syncs only")),
+            Map.entry("md-features", CapacityChecks.Learned.nothing("seconds of writes between syncs")),
             // a lone NVMe disk, no array
             Map.entry("nvme-busy-then-overload", CapacityChecks.Learned.nothing("no array")),
             // a hardware RAID volume behind megaraid_sas: no md array (the stream processor judges the volume as a lone disk)

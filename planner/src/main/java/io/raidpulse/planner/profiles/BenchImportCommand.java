@@ -88,8 +88,12 @@ public final class BenchImportCommand implements Callable<Integer> {
     String source;
 
     @Option(names = "--pattern", paramLabel = "random|sequential|mixed",
-            description = "The access pattern, for outputs that do not carry it (fio terse).")
+            description = "The access pattern, for outputs that do not carry it (fio terse; a fio normal report without its job lines).")
     String pattern;
+
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "How many fio jobs ran, for a fio normal report without its job lines (with --pattern).")
+    Integer jobs;
 
     @Option(names = "--direction", paramLabel = "read|write", description = "Whether a dd copy read or wrote the storage, when its command line is not in the file.")
     String direction;
@@ -186,6 +190,12 @@ public final class BenchImportCommand implements Callable<Integer> {
                 .withSource(source != null ? source : name, System.currentTimeMillis());
         if (pattern != null) {
             ctx = ctx.withPattern(choice("--pattern", pattern, IoPattern.RANDOM, IoPattern.SEQUENTIAL, IoPattern.MIXED));
+        }
+        if (jobs != null) {
+            if (jobs <= 0) {
+                throw UserException.usage("--jobs must be a positive number of jobs, got " + jobs);
+            }
+            ctx = ctx.withJobs(jobs);
         }
         if (direction != null) {
             ctx = ctx.withCopyDirection(choice("--direction", direction, CopyDirection.READ, CopyDirection.WRITE));

@@ -103,6 +103,25 @@ class BenchImportCommandTest {
     }
 
     @Test
+    void aNormalReportWithoutItsJobLinesIsRefusedWithTheReasonUntilPatternAndJobsAreGiven(@TempDir Path dir) throws IOException {
+        String report = Files.readString(BenchFixtures.DIR.resolve("generated/fio-3.33_two-groups_normal.txt"));
+        Path mail = dir.resolve("mail.txt");
+        Files.writeString(mail, "$ fio --rw=read --bs=16k --iodepth=4 --name=seq-read --size=32m\n"
+                + report.substring(report.indexOf("fio-3.33")));
+        CommandRun refused = importing(mail.toString(), "--dry-run");
+        assertThat(refused.exit()).isEqualTo(2);
+        assertThat(refused.out()).as("nothing imported").isEmpty();
+        assertThat(refused.errLines()).singleElement().asString().isEqualTo("bench import: mail.txt: fio normal line 6: job seq-read:"
+                + " the report has no job line: its pattern and job count are unknown; give them with --pattern/--jobs");
+        CommandRun given = importing(mail.toString(), "--dry-run", "--pattern", "sequential", "--jobs", "1");
+        assertThat(given.exit()).as(given.err()).isZero();
+        assertThat(JSON.readTree(given.out()).get(0).get("pattern").asText()).isEqualTo("SEQUENTIAL");
+        CommandRun zero = importing(mail.toString(), "--dry-run", "--pattern", "sequential", "--jobs", "0");
+        assertThat(zero.exit()).isEqualTo(2);
+        assertThat(zero.errLines()).singleElement().asString().isEqualTo("bench import: --jobs must be a positive number of jobs, got 0");
+    }
+
+    @Test
     void wrongInputIsOneLineNamingTheLineOrFieldAndExitCode2(@TempDir Path dir) throws IOException {
         Path cut = dir.resolve("cut.json");
         String whole = Files.readString(BenchFixtures.DIR.resolve("shared/fio333_randrw.json"));

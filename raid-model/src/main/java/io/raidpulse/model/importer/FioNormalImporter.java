@@ -242,7 +242,7 @@ public final class FioNormalImporter implements BenchmarkImporter {
                 List<String> notes = new ArrayList<>();
                 notes.add("fio's normal report prints no job options: direct I/O is not known from it (--output-format=json prints them).");
                 for (Section s : group) {
-                    jobs.add(job(one, s, notes));
+                    jobs.add(job(one, s, notes, ctx));
                 }
                 out.addAll(FioProfiles.build(BenchmarkFormat.FIO_NORMAL, text, one.version, jobs, null, notes, ctx,
                         r == 0 ? "" : "run" + (r + 1) + "-"));
@@ -281,8 +281,15 @@ public final class FioNormalImporter implements BenchmarkImporter {
                 m.group(5).trim(), ImportSupport.count(FMT, lineNo, "iodepth", m.group(6)), lineNo);
     }
 
-    private static FioJob job(Run run, Section s, List<String> groupNotes) throws ImportException {
+    /** Why a report without job lines is refused: a profile must say what it measured. */
+    static final String NO_JOB_LINE = "the report has no job line: its pattern and job count are unknown; give them with --pattern/--jobs";
+
+    private static FioJob job(Run run, Section s, List<String> groupNotes, ImportContext ctx) throws ImportException {
         JobLine j = run.jobLines.get(s.name + "|" + s.group);
+        if (j == null && (ctx.pattern() == null || ctx.jobs() == null)) {
+            // pasted without the lines fio prints before the run (a mail, a forum post): nothing says what ran
+            throw ImportException.atLine(FMT, s.line, "job " + s.name + ": " + NO_JOB_LINE);
+        }
         FioProfiles.RwMode mode = j == null ? null : FioProfiles.rwMode(j.rw());
         Dir read = s.read;
         Dir write = s.write;
@@ -322,7 +329,12 @@ public final class FioNormalImporter implements BenchmarkImporter {
                             + s.name + " (the normal report prints no size for files that existed before the run).";
             workload = new FioProfiles.Workload(mode.pattern(), mode.readFraction(), bs[0], j.iodepth(), s.members, null, dataSet, note, null);
         } else {
-            groupNotes.add("No job line (name: (g=N): rw=..., bs=...) for " + s.name + ": its rw mode, block size and iodepth are not known.");
+            groupNotes.add("No job line (name: (g=N): rw=..., bs=...) for " + s.name + ": its pattern (" + ctx.pattern().name()
+                    .toLowerCase(Locale.ROOT) + ") and job count (" + ctx.jobs() + ") are as given with the import;"
+                    + " its block size and iodepth are not known.");
+            Double readFraction = read != null && write == null ? Double.valueOf(1.0) : write != null && read == null ? 0.0 : null;
+            workload = new FioProfiles.Workload(ctx.pattern(), readFraction, null, null, ctx.jobs(), null, null,
+                    "Data set not known: the report has no job line for " + s.name + ".", null);
         }
         return new FioJob(s.name, s.group, printed, workload, r, w, s.cpu, s.error, "line " + s.line);
     }

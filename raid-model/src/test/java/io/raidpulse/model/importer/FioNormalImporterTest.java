@@ -129,6 +129,36 @@ class FioNormalImporterTest {
         assertThat(tenJobs.readLatencyUs()).containsEntry("p50", 175.0);
     }
 
+    /**
+     * The report as pasted from a mail: the shell prompt with fio's command line above it, the job
+     * lines fio prints before the run left out. Nothing in it says the pattern or the job count.
+     */
+    @Test
+    void aReportWithoutItsJobLinesIsRefusedUnlessThePatternAndJobsAreGiven() throws Exception {
+        String report = benchmark("generated/fio-3.33_two-groups_normal.txt");
+        String pasted = "$ fio --rw=read --bs=16k --iodepth=4 --name=seq-read --size=32m\n"
+                + report.substring(report.indexOf("fio-3.33"));
+        assertThatThrownBy(() -> importer.parse(pasted, ImportContext.NONE)).isInstanceOf(ImportException.class)
+                .hasMessage("fio normal line 6: job seq-read: the report has no job line: its pattern and job count are unknown;"
+                        + " give them with --pattern/--jobs");
+        assertThatThrownBy(() -> importer.parse(pasted, ImportContext.NONE.withPattern(IoPattern.SEQUENTIAL)))
+                .as("the job count is still unknown").hasMessageContaining("give them with --pattern/--jobs");
+        // with one of two groups' job lines left, the other is still refused: never half-imported
+        String oneLine = report.substring(report.indexOf("rand-write: (g=1)"));
+        assertThatThrownBy(() -> importer.parse(oneLine, ImportContext.NONE)).hasMessageContaining("job seq-read: the report has no job line");
+
+        List<BenchmarkResult> given = importer.parse(pasted, ImportContext.NONE.withPattern(IoPattern.SEQUENTIAL).withJobs(1));
+        assertThat(given).hasSize(2);
+        BenchmarkResult seq = given.get(0);
+        assertThat(seq.pattern()).isEqualTo(IoPattern.SEQUENTIAL);
+        assertThat(seq.jobs()).isEqualTo(1);
+        assertThat(seq.readFraction()).isEqualTo(1.0);
+        assertThat(seq.readIops()).isCloseTo(74686 * 1000.0 / 2001, within(1e-9));
+        assertThat(seq.blockSizeBytes()).as("bandwidth / IOPS").isEqualTo(16384);
+        assertThat(seq.queueDepth()).isNull();
+        assertThat(seq.notes()).contains("its pattern (sequential) and job count (1) are as given with the import");
+    }
+
     @Test
     void badLinesNameTheLine() {
         String two = benchmark("generated/fio-3.33_two-groups_normal.txt");

@@ -111,6 +111,12 @@ public final class ArraysCommand implements Callable<Integer> {
             sb.append(", chunk ").append(a.chunkBytes() / 1024).append(" KiB");
         }
         sb.append(", state ").append(a.arrayState() == null ? "-" : a.arrayState());
+        if (a.bitmap() != null && !a.bitmap().equals("none")) {
+            sb.append(", ").append(a.bitmap()).append(" bitmap");
+        }
+        if (a.consistencyPolicy() != null && !a.consistencyPolicy().equals("none") && !a.consistencyPolicy().equals("bitmap")) {
+            sb.append(", consistency ").append(a.consistencyPolicy());
+        }
         if (a.raidDisks() != null) {
             sb.append(", ").append(a.raidDisks()).append(" disks");
         }
@@ -152,7 +158,8 @@ public final class ArraysCommand implements Callable<Integer> {
                         || m.status() == ArrayMember.Status.JOURNAL ? "-" : "?";
         StringBuilder words = new StringBuilder(m.status().word());
         m.state().stream().filter(w -> !IMPLIED.contains(w)).forEach(w -> words.append(',').append(w));
-        return m.device() + "[" + role + "](" + words + ")";
+        // the slot in brackets as sysfs gives it; mdadm's Number (mdstat's [n]) after #, as operators match it
+        return m.device() + "[" + role + "]" + (m.number() == null ? "" : "#" + m.number()) + "(" + words + ")";
     }
 
     /** A time left as an operator reads it: 4 s, 95 s, 12 min, 3 h 20 min, 2 d 4 h. */

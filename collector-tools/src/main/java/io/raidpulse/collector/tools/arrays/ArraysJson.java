@@ -35,11 +35,14 @@ public final class ArraysJson {
         o.put("sync_checkpoint_sectors", a.syncCheckpointSectors());
         o.put("mismatch_cnt", a.mismatchCnt());
         o.put("last_sync_action", a.lastSyncAction());
+        o.put("bitmap", a.bitmap());
+        o.put("consistency_policy", a.consistencyPolicy());
         List<Map<String, Object>> members = new ArrayList<>();
         for (ArrayMember m : a.members()) {
             Map<String, Object> mo = new LinkedHashMap<>();
             mo.put("device", m.device());
             mo.put("role", m.role());
+            mo.put("number", m.number());
             mo.put("status", m.status().word());
             mo.put("state", m.state());
             mo.put("errors", m.errors());

@@ -36,15 +36,15 @@ class RealKernelArraysTest {
         Path root = root("02-raid5-initial-recovery-a");
         Run run = Run.of("arrays", "--proc-root", root.resolve("proc").toString(), "--sys-root", root.resolve("sys").toString());
         assertThat(run.out()).contains("md4: raid5 left-symmetric, chunk 512 KiB, state clean, 4 disks, DEGRADED by 1,"
-                + " recover 43.9% at 10021 KiB/s, about 30 s left\n  members: vdg[0](in_sync) vdh[1](in_sync) vdi[2](in_sync)"
-                + " vdj[3](rebuilding)\n");
+                + " recover 43.9% at 10021 KiB/s, about 24 s left\n  members: vdg[0]#0(in_sync) vdh[1]#1(in_sync)"
+                + " vdi[2]#2(in_sync) vdj[3]#4(rebuilding)\n");
     }
 
     @Test
     void memberBeingRebuiltIsUnknownFromMdstatAlone() {
         Run run = Run.of("arrays", "--proc-root", root("06-raid5-spare-rebuilding").resolve("proc").toString(),
                 "--sys-root", "/nonexistent-sys");
-        assertThat(run.out()).contains("  members: vdh[?](unknown) vdj[?](unknown) vdi[?](unknown) vdg[?](unknown)\n"
+        assertThat(run.out()).contains("  members: vdh[?]#5(unknown) vdj[?]#4(unknown) vdi[?]#2(unknown) vdg[?]#0(unknown)\n"
                 + "  (unknown: /proc/mdstat alone does not tell a member being rebuilt from one in sync)\n");
     }
 
@@ -84,7 +84,7 @@ class RealKernelArraysTest {
         Run arrays = Run.of("arrays", "--json", "--proc-root", snap.resolve("proc").toString(), "--sys-root", snap.resolve("sys").toString());
         assertThat(arrays.err()).isEmpty();
         var md4 = arrays.jsonLines().stream().filter(l -> l.get("name").asText().equals("md4")).findFirst().orElseThrow();
-        assertThat(md4.get("last_sync_action").asText()).isEqualTo("recovery");
+        assertThat(md4.get("last_sync_action").asText()).as("6.1's 'recovery' in sync_action's words").isEqualTo("recover");
         assertThat(md4.get("members").get(1).get("device").asText()).isEqualTo("vdh");
         assertThat(md4.get("members").get(1).get("status").asText()).isEqualTo("rebuilding");
         assertThat(md4.get("members").get(1).get("recovery_start_sectors").asLong()).isEqualTo(326440L);
