@@ -352,7 +352,7 @@ final class SubjectWindow {
         MdFiguresState m = r.getMdState();
         w.mdState = m == null ? null : new MdState(m.getMembers(), m.getFaulty(), m.getSpares(), m.getDegraded(), m.getSyncPct(),
                 m.getSyncSpeed(), m.getSyncEta(), m.getMismatches());
-        WindowConsumersState c = r.getConsumers();
+        WindowConsumersState c = r.getConsumerSums();
         if (c != null) {
             w.consumers = ConsumerLoadStates.fromRecords(c.getLoads(), c.getMemberIos(), c.getSyncSeparated());
             w.consumerSamples = c.getSamples();
