@@ -67,8 +67,10 @@ import org.slf4j.LoggerFactory;
  * {@code cause} when known, {@code threshold} (a CAPACITY_FORECAST's member util threshold, so
  * that an array's two forecasts are two alerts), {@code source="raidpulse"}. Annotations: {@code summary},
  * {@code description} (evidence, cause, busiest member, %util and details, one per line),
- * {@code alert_id}, and {@code dashboard} with {@code generatorURL} when {@code dashboard-url}
- * is set. {@code startsAt} is the episode's start. A FIRING or PROGRESS is posted without
+ * {@code alert_id}, a saturation's consumers ({@link #CONSUMER_ANNOTATIONS}: {@code consumers},
+ * {@code top_consumer}, {@code top_consumer_pct}, {@code top_consumer_kind}, {@code consumer_started},
+ * {@code consumer_started_at}) when the stream processor knew them, and {@code dashboard} with
+ * {@code generatorURL} when {@code dashboard-url} is set. {@code startsAt} is the episode's start. A FIRING or PROGRESS is posted without
  * {@code endsAt}: Alertmanager then keeps the alert for its {@code resolve_timeout} (default
  * 5 min) from the last post, by its own clock. A RESOLVED is posted with {@code endsAt} = the
  * episode's end time, but not later than this process's clock (a host clock ahead would keep the
@@ -300,6 +302,14 @@ public final class AlertmanagerNotifier implements Notifier {
         };
     }
 
+    /**
+     * A saturation's details about who loaded the subject, passed on as annotations of the same name (never
+     * labels: they change between the FIRING and the RESOLVED): the consumers with their shares, the heaviest, its
+     * share (whole %) and kind, and the consumer that started the episode and when.
+     */
+    static final List<String> CONSUMER_ANNOTATIONS = List.of("consumers", "top_consumer", "top_consumer_pct", "top_consumer_kind",
+            "consumer_started", "consumer_started_at");
+
     /** The labels of an episode, from the fields its FIRING fixes. */
     static ObjectNode labels(Alert a) {
         ObjectNode l = JSON.createObjectNode();
@@ -343,6 +353,13 @@ public final class AlertmanagerNotifier implements Notifier {
             annotations.put("description", description);
         }
         annotations.put("alert_id", a.getAlertId());
+        // who loaded the subject: a template can say it without parsing the description
+        for (String key : CONSUMER_ANNOTATIONS) {
+            String v = a.getDetails().get(key);
+            if (v != null) {
+                annotations.put(key, v);
+            }
+        }
         String dashboard = dashboard(a);
         if (dashboard != null) {
             annotations.put("dashboard", dashboard);

@@ -97,7 +97,10 @@ class AlertmanagerIT {
         return Alerts.alert(host, "md0", SubjectKind.ARRAY, AlertKind.SATURATION, state, Severity.WARNING, start, event,
                         host + " md0 saturated: util 99.0% for 30 s, busiest member sdc (md resync running on md0)")
                 .setCause("md resync running on md0").setBusiestMember("sdc").setPeakUtil(100.0).setMeanUtil(99.0)
-                .setEvidence(List.of("util 99.0% mean >= 95.0% for 30 s (3 samples)")).build();
+                .setEvidence(List.of("util 99.0% mean >= 95.0% for 30 s (3 samples)"))
+                .setDetails(Map.of("consumers", "md resync 70%, postgresql@15-main.service 30% (mostly writes)", "top_consumer", "md resync",
+                        "top_consumer_pct", "70", "top_consumer_kind", "sync"))
+                .build();
     }
 
     /** md0 on {@code host} degraded since {@code start} (ms). */
@@ -144,7 +147,9 @@ class AlertmanagerIT {
                     .containsEntry("array", "md0").containsEntry("severity", "warning").containsEntry("cause", "md resync running on md0")
                     .containsEntry("source", "raidpulse");
             assertThat(firing.annotations()).containsEntry("summary", host + " md0 saturated: util 99.0% for 30 s, busiest member sdc "
-                    + "(md resync running on md0)").containsEntry("dashboard", "https://grafana.example.com/d/raidpulse-array?var-host=db-a&var-array=md0");
+                    + "(md resync running on md0)").containsEntry("dashboard", "https://grafana.example.com/d/raidpulse-array?var-host=db-a&var-array=md0")
+                    .containsEntry("top_consumer", "md resync").containsEntry("top_consumer_pct", "70").containsEntry("top_consumer_kind", "sync")
+                    .containsEntry("consumers", "md resync 70%, postgresql@15-main.service 30% (mostly writes)");
 
             // longer than resolve_timeout without a state change: the re-posts keep it firing
             Thread.sleep(RESOLVE_TIMEOUT.toMillis() + 3_000);

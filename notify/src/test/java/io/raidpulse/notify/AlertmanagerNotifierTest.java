@@ -130,6 +130,27 @@ class AlertmanagerNotifierTest {
     }
 
     @Test
+    void aSaturationsConsumersAreAnnotationsAndNeverLabels() throws Exception {
+        Map<String, String> details = Map.of("samples", "3", "consumers", "backup.service 60% (mostly reads), postgresql@15-main.service 40% "
+                + "(mostly writes)", "top_consumer", "backup.service", "top_consumer_pct", "60", "top_consumer_kind", "service",
+                "consumer_started", "backup.service", "consumer_started_at", "2026-01-01T02:00:00Z", "consumer_util_before", "45");
+        Alert firing = Alerts.alert("db1", "md0", SubjectKind.ARRAY, AlertKind.SATURATION, AlertState.FIRING, Severity.CRITICAL, 1_000, 61_000,
+                "db1 md0 saturated: util 100.0% for 30 s, busiest member sda; 60% of its member load from backup.service (mostly reads), 40% "
+                        + "from postgresql@15-main.service (mostly writes); backup.service started 02:00 UTC and brought md0 from 45% to 100%")
+                .setDetails(details).build();
+        try (AlertmanagerNotifier n = notifier()) {
+            n.send(firing);
+        }
+        JsonNode a = posts().get(0).get(0);
+        assertThat(JSON.convertValue(a.get("annotations"), Map.class)).containsEntry("top_consumer", "backup.service")
+                .containsEntry("top_consumer_pct", "60").containsEntry("top_consumer_kind", "service")
+                .containsEntry("consumers", details.get("consumers")).containsEntry("consumer_started", "backup.service")
+                .containsEntry("consumer_started_at", "2026-01-01T02:00:00Z").containsEntry("summary", firing.getSummary());
+        assertThat(a.get("annotations").get("description").asText()).contains("consumer_util_before: 45");
+        assertThat(JSON.convertValue(a.get("labels"), Map.class)).doesNotContainKeys("consumers", "top_consumer", "consumer_started");
+    }
+
+    @Test
     void labelsNameTheHostTheArrayOrDeviceTheSeverityAndTheCause() {
         JsonNode array = AlertmanagerNotifier.labels(saturated(AlertState.FIRING, Severity.WARNING, "md resync running on md0"));
         assertThat(JSON.convertValue(array, Map.class)).isEqualTo(Map.of("alertname", "MdArraySaturated", "host", "db1", "array", "md0",

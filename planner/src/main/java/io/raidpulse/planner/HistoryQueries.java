@@ -118,6 +118,36 @@ final class HistoryQueries {
                 windows, hardware ? new ArrayHistory.Volume(s.text("controller"), s.text("controller_cache")) : null);
     }
 
+    /** The stream processor's per-consumer aggregates (METRICS.md, raidpulse_consumer). */
+    static final String CONSUMER = "raidpulse_consumer";
+
+    /**
+     * Every consumer's windows of the array in the period (raidpulse_consumer: the top consumers of each closed window,
+     * "other", the sync and "unattributed"), oldest first; empty when the stream processor wrote none (no attribution on
+     * the host, or a stream processor from before it).
+     */
+    List<ConsumerLoads.Row> consumers(String host, String array, Instant from, Instant until, long windowMs) {
+        String label = AggregateSettings.label(windowMs);
+        String source = (retentionPolicies ? quote(InfluxPoints.aggregatePolicy((int) (windowMs / 1000))) + "." : "") + quote(CONSUMER);
+        InfluxQlResult rows = query("consumers of " + host + "/" + array,
+                "SELECT \"member_load_pct\", \"member_iops\", \"r_iops\", \"w_iops\", \"rkB_s\", \"wkB_s\" FROM " + source
+                        + " WHERE \"host\" = " + literal(host) + " AND \"array\" = " + literal(array) + " AND \"window\" = " + literal(label)
+                        + " AND time >= " + from.toEpochMilli() + "ms AND time < " + until.toEpochMilli() + "ms"
+                        + " GROUP BY \"consumer\", \"consumer_kind\"");
+        List<ConsumerLoads.Row> out = new ArrayList<>(rows.size());
+        for (InfluxQlResult.Row r : rows.rows()) {
+            String consumer = r.tags().get("consumer");
+            if (consumer == null || consumer.isEmpty()) {
+                continue;
+            }
+            out.add(new ConsumerLoads.Row(r.time(), consumer, r.tags().getOrDefault("consumer_kind", ""), orZero(r.number("member_load_pct")),
+                    orZero(r.number("member_iops")), orZero(r.number("r_iops")), orZero(r.number("w_iops")), orZero(r.number("rkB_s")),
+                    orZero(r.number("wkB_s"))));
+        }
+        out.sort(Comparator.comparing(ConsumerLoads.Row::start));
+        return out;
+    }
+
     /**
      * A hardware RAID volume whose level or disk count was not declared: the controller hides both from the host, so only
      * the collector's declaration (collector/README.md, Hardware RAID volumes) can give the model its shape.

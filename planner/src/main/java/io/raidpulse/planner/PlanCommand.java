@@ -68,6 +68,9 @@ import picocli.CommandLine;
             "A hardware RAID volume (--array sda) is planned from what was declared of it (collector.hwraid.sda.*): its load on the"
                 + " declared layout and on the same disks on its controller or as md, from the RAID model and the controller's or md's"
                 + " imported benchmarks, with what its write cache means for the write figures.",
+            "It forecasts when the array saturates: each day's busiest hour's member util on every layout, a least-squares line"
+                + " through those days, and the dates the line reaches --max-util and 100% (with the dates the slope's 95% interval"
+                + " gives). The forecast needs at least 14 days of history with 12 hours or more each; --since 30d gives it room.",
             "InfluxDB is reached as the stream processor reaches it (--config, or --influx-url and friends)."},
         footer = {"", "Targets: raid10 (near-2), raid10:f2, raid10:o2, raid5, raid6, raid1, raid0, raid0-over-raid1; without --target:"
                 + " RAID10 near-2, RAID5, RAID6 on the same disks and the current level with 2 more (or all on --disks N)."})
@@ -156,9 +159,12 @@ public final class PlanCommand implements Callable<Integer> {
         Instant start = end.minus(length);
 
         ArrayHistory history;
+        List<ConsumerLoads.Row> consumers;
         try (InfluxConnection influx = InfluxConnections.open(settings)) {
-            history = new HistoryQueries(influx, settings.get(SinkSettings.RETENTION_POLICIES), err)
-                    .load(host, array, start, end, windowMs);
+            HistoryQueries queries = new HistoryQueries(influx, settings.get(SinkSettings.RETENTION_POLICIES), err);
+            history = queries.load(host, array, start, end, windowMs);
+            // a hardware volume's members are hidden: its plan is the model's on every layout, nothing measured to take apart
+            consumers = history.hardware() ? List.of() : queries.consumers(host, array, start, end, windowMs);
         }
         RaidLayout current = history.shape().raidLayout().orElseThrow(() -> UserException.usage(host + "/" + array + " is "
                 + (history.hardware() ? "a hardware RAID volume declared " : "") + history.shape().level()
@@ -175,6 +181,7 @@ public final class PlanCommand implements Callable<Integer> {
         PlanReport report = history.hardware()
                 ? Planner.planVolume(history, candidates, disk.getKey(), disk.getValue(), benchmarks, maxUtil, zone, saturation)
                 : Planner.plan(history, current, alternatives, disk.getKey(), disk.getValue(), maxUtil, zone, saturation);
+        report = report.withConsumers(ConsumerLoads.of(history, consumers, report, current, disk.getKey(), saturation, zone));
 
         String text = switch (fmt) {
             case "json" -> json(report);

@@ -34,13 +34,68 @@ import java.util.Map;
  * @param forecast         when the daily peak hour reaches maxUtil and 100% on each layout at the history's growth
  * @param volume           a hardware RAID volume's controller and what its write cache means for the figures; null (absent
  *                         from the JSON) for an md array
+ * @param consumers        who loads the array in its peak hour and what moving the one that drives it buys; null (absent
+ *                         from the JSON) without per-consumer aggregates (raidpulse_consumer) in the history
  */
 public record PlanReport(String host, String array, Instant from, Instant until, int windowS, int windows, String current,
                          String layoutText, String disksText, MemberDiskUsed memberDisk, String capacitySource,
                          Map<String, Map<String, Double>> load, Double modelWriteAmp, List<PeakHour> peakHours, String timeZone,
                          List<LayoutPlan> layouts, double maxUtil, Recommendation recommendation,
                          Saturation saturation, @JsonIgnore Series series, Forecast forecast,
-                         @JsonInclude(JsonInclude.Include.NON_NULL) Volume volume) {
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Volume volume,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) Consumers consumers) {
+
+    /** The same report with what the consumers' aggregates say. */
+    public PlanReport withConsumers(Consumers c) {
+        return new PlanReport(host, array, from, until, windowS, windows, current, layoutText, disksText, memberDisk, capacitySource,
+                load, modelWriteAmp, peakHours, timeZone, layouts, maxUtil, recommendation, saturation, series, forecast, volume, c);
+    }
+
+    /**
+     * Who loads the array (raidpulse_consumer, METRICS.md): each consumer's share of the member load in the peak hour,
+     * the application that loads it most over the history, and, when another consumer drives the peak, the p99 member
+     * util without it.
+     *
+     * @param peakHour   the busiest hour of the day ({@link #peakHours}'s first), in the report's zone
+     * @param peak       the consumers of the peak hour's windows, largest share first: their member I/Os over all of them
+     * @param main       the consumer (a service, container...: not the sync, "other" or "unattributed") with the most member
+     *                   I/Os over the history; null when there is none
+     * @param mainShare  its share of the history's member I/Os, percent
+     * @param driver     the peak hour's largest consumer when it is not {@code main}; null when the main application drives it
+     * @param without    the current layout's member util without {@code driver}; null without a driver
+     */
+    public record Consumers(int peakHour, List<ConsumerShare> peak, String main, double mainShare, String driver, Without without) {
+    }
+
+    /**
+     * One consumer in the peak hour (means over its windows).
+     *
+     * @param name          as the collector names it (postgresql@15-main.service), "md check" for the sync, "other", "unattributed"
+     * @param kind          consumer_kind: service, container, pod, machine, sessions, slice, cgroup, other, unattributed, sync
+     * @param memberLoadPct its member I/Os over every consumer's, percent
+     * @param memberIops    member I/Os per second it cost
+     * @param readsPerSec   reads per second it asked of the array
+     * @param writesPerSec  writes per second it asked
+     */
+    public record ConsumerShare(String name, String kind, double memberLoadPct, double memberIops, double readsPerSec,
+                                double writesPerSec) {
+    }
+
+    /**
+     * The current layout without one consumer: each window's measured member util less that consumer's part, which is its
+     * share of what the RAID model says the window's consumers cost the members (each at its own rates and request sizes;
+     * a sync, which asks nothing of the array, its share of the member I/Os).
+     *
+     * @param consumer        who is taken out
+     * @param p99             p99 member util without it, percent
+     * @param p99LowerBound   whether that p99 lies in windows in which the array was saturated (the others' load there is a
+     *                        floor on what they asked)
+     * @param currentP99      p99 member util as measured, percent
+     * @param enough          whether p99 is at or under the plan's max-util: no migration needed at this load
+     * @param line            what the report says
+     */
+    public record Without(String consumer, double p99, boolean p99LowerBound, double currentP99, boolean enough, String line) {
+    }
 
     /** Whether this is a hardware RAID volume's plan: every layout's figures come from the model and benchmarks. */
     @JsonIgnore

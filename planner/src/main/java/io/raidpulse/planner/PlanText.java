@@ -80,12 +80,37 @@ final class PlanText {
             b.append("  (>= a lower bound: it comes from windows in which ").append(r.array())
                     .append(" was saturated and served less than was asked; <= the headroom is at most this)").append(nl);
         }
+        consumers(b, r);
         b.append(nl).append("recommendation: ").append(r.recommendation().line()).append(nl);
         for (String reason : r.recommendation().reasons()) {
             b.append("  - ").append(reason).append(nl);
         }
         forecast(b, r, zone);
         return b.toString();
+    }
+
+    /** Who loads the array in the peak hour, and what moving the consumer that drives it buys. */
+    static void consumers(StringBuilder b, PlanReport r) {
+        PlanReport.Consumers c = r.consumers();
+        if (c == null) {
+            return;
+        }
+        String nl = System.lineSeparator();
+        int width = Math.max(30, c.peak().stream().mapToInt(s -> s.name().length() + s.kind().length() + 3).max().orElse(0) + 2);
+        b.append(nl).append(String.format(Locale.ROOT, "%-" + width + "s %11s %14s %9s %9s%n",
+                String.format(Locale.ROOT, "who loads it at %02d:00 (%s)", c.peakHour(), r.timeZone()), "member load", "member I/O/s",
+                "reads/s", "writes/s"));
+        for (PlanReport.ConsumerShare s : c.peak()) {
+            b.append(String.format(Locale.ROOT, "%-" + width + "s %10.0f%% %14.0f %9.0f %9.0f%n", "  " + s.name() + " (" + s.kind() + ")",
+                    s.memberLoadPct(), s.memberIops(), s.readsPerSec(), s.writesPerSec()));
+        }
+        if (c.main() != null) {
+            b.append(String.format(Locale.ROOT, "  the main application: %s (%.0f%% of the member load over the history)%n", c.main(),
+                    c.mainShare()));
+        }
+        if (c.without() != null) {
+            b.append(c.without().line()).append(nl);
+        }
     }
 
     /** When the peak hour reaches the comfortable util and capacity on each layout, and what each alternative buys. */

@@ -189,7 +189,7 @@ final class Planner {
                 h.capacitySource(), h.percentiles(), modelWriteAmp, peakHours(h, currentUtil, zone), zone.getId(), plans, maxUtil,
                 recommendation, sat, new PlanReport.Series(times, series, saturatedSeries),
                 Forecast.of(h, plans.stream().map(PlanReport.LayoutPlan::key).toList(),
-                        plans.stream().map(PlanReport.LayoutPlan::description).toList(), projected, saturated, maxUtil, zone), volume);
+                        plans.stream().map(PlanReport.LayoutPlan::description).toList(), projected, saturated, maxUtil, zone), volume, null);
     }
 
     private static Map<String, Boolean> notBounded() {

@@ -98,7 +98,7 @@ public final class Collector implements AutoCloseable {
             };
         }
         HostSampler sampler = new HostSampler(new RootReader(s.roots(), s.clock()), s.filter(), host, version,
-                Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime, s.hwraid());
+                Instant.now(), new BlockInventory(s.roots().sys(), oshi), System::nanoTime, s.hwraid(), s.attribution());
         Object deliveryTimeoutMs = ProducerConfig.configDef().parse(config).get(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG);
         Duration deliveryTimeout = Duration.ofMillis(((Number) deliveryTimeoutMs).longValue());
         SpoolSender sender = new SpoolSender(spool, producer, () -> producerFactory.apply(config), deliveryTimeout,

@@ -1,5 +1,6 @@
 package io.raidpulse.collector.collect;
 
+import io.raidpulse.collector.cgroup.AttributionSettings;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.hwraid.Declaration;
 import io.raidpulse.collector.sampling.FileClock;
@@ -20,6 +21,7 @@ import java.util.regex.Pattern;
  * settings table of collector/README.md and the help of {@code collect} are checked against them.
  *
  * @param hwraid the hardware RAID volumes declared ({@code collector.hwraid.DEVICE.*}), by device
+ * @param attribution how device I/O is attributed to cgroups ({@code collector.attribution.*}, declared in AttributionSettings)
  */
 public record CollectorSettings(
         Duration interval,
@@ -31,7 +33,8 @@ public record CollectorSettings(
         Roots roots,
         String topic,
         Path clockFile,
-        Map<String, Declaration> hwraid) {
+        Map<String, Declaration> hwraid,
+        AttributionSettings attribution) {
 
     public static final Key<Duration> INTERVAL = Keys.duration("collector.interval", Duration.ofSeconds(10), Duration.ofSeconds(1),
             Duration.ofHours(1), "sampling interval");
@@ -82,6 +85,7 @@ public record CollectorSettings(
                 new Roots(s.get(PROC_ROOT), s.get(SYS_ROOT)),
                 s.get(TOPIC),
                 s.get(CLOCK_FILE),
-                Declaration.from(s));
+                Declaration.from(s),
+                AttributionSettings.from(s));
     }
 }

@@ -8,7 +8,9 @@ public enum ErrorKind {
     MD_SYSFS("md-sysfs"),
     INVENTORY("inventory"),
     /** a SCSI disk's state, ioerr_cnt or iotmo_cnt (a hardware RAID volume's health) that does not parse */
-    SCSI_SYSFS("scsi-sysfs");
+    SCSI_SYSFS("scsi-sysfs"),
+    /** a cgroup's io.stat line that does not parse, or an io.stat that cannot be read (attribution leaves it to its parent) */
+    IO_STAT("io-stat");
 
     private final String key;
 

@@ -1,5 +1,9 @@
 package io.raidpulse.collector.sampling;
 
+import io.raidpulse.collector.cgroup.AttributionSettings;
+import io.raidpulse.collector.cgroup.CgroupHierarchy;
+import io.raidpulse.collector.cgroup.DeviceIo;
+import io.raidpulse.collector.cgroup.IoAttributor;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.hwraid.Declaration;
 import io.raidpulse.collector.hwraid.HardwareVolumes;
@@ -18,7 +22,10 @@ import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostIdentity;
+import io.raidpulse.schema.AttributionStatus;
 import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.IoAttribution;
+import io.raidpulse.schema.IoConsumer;
 import io.raidpulse.schema.IostatMetrics;
 import io.raidpulse.schema.MdArray;
 import io.raidpulse.schema.MdMember;
@@ -61,6 +68,9 @@ public final class HostSampler {
     /** The sysfs root hardware RAID volumes are found and their health read under; null: none (the fleet's hosts) */
     private final Path sys;
     private final Map<String, Declaration> declared;
+    /** Attributes device I/O to cgroups; null: this sampler's host has no cgroup hierarchy to read (the fleet's) */
+    private final IoAttributor attributor;
+    private AttributionStatus attributionLogged;
     private Map<String, BlockDevice> devices = Map.of();
     private HardwareVolumes volumes = HardwareVolumes.NONE;
     private long inventoryAt;
@@ -73,7 +83,15 @@ public final class HostSampler {
     /** {@code declared}: the hardware RAID volumes the configuration declares (collector.hwraid.*), by device. */
     public HostSampler(RootReader reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
                        BlockInventory inventory, LongSupplier nanoTime, Map<String, Declaration> declared) {
-        this(reader::read, filter, host, version, started, inventory::scan, nanoTime, reader.roots().sys(), declared);
+        this(reader, filter, host, version, started, inventory, nanoTime, declared, AttributionSettings.DEFAULTS);
+    }
+
+    /** {@code attribution}: how device I/O is attributed to cgroups (collector.attribution.*). */
+    public HostSampler(RootReader reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
+                       BlockInventory inventory, LongSupplier nanoTime, Map<String, Declaration> declared,
+                       AttributionSettings attribution) {
+        this(reader::read, filter, host, version, started, inventory::scan, nanoTime, reader.roots().sys(), declared,
+                new IoAttributor(new CgroupHierarchy(reader.roots().sys()), attribution));
     }
 
     /**
@@ -83,12 +101,19 @@ public final class HostSampler {
      */
     public HostSampler(Supplier<Reading> reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
                        Supplier<Map<String, BlockDevice>> inventory, LongSupplier nanoTime) {
-        this(reader, filter, host, version, started, inventory, nanoTime, null, Map.of());
+        this(reader, filter, host, version, started, inventory, nanoTime, null, Map.of(), null);
     }
 
-    private HostSampler(Supplier<Reading> reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
-                        Supplier<Map<String, BlockDevice>> inventory, LongSupplier nanoTime, Path sys, Map<String, Declaration> declared) {
+    /**
+     * A sampler over readings that come from anywhere (raidpulse top --between: two snapshots in
+     * turn), hardware RAID volumes found under {@code sys} (null: none), I/O attributed by
+     * {@code attributor} (null: not attributed).
+     */
+    public HostSampler(Supplier<Reading> reader, DeviceFilter filter, HostInfo.Identity host, String version, Instant started,
+                       Supplier<Map<String, BlockDevice>> inventory, LongSupplier nanoTime, Path sys, Map<String, Declaration> declared,
+                       IoAttributor attributor) {
         this.reader = reader;
+        this.attributor = attributor;
         this.sys = sys;
         this.declared = Map.copyOf(declared);
         this.filter = filter;
@@ -151,6 +176,7 @@ public final class HostSampler {
                 }
             }
         }
+        IoAttribution attribution = attribute(out, members, intervalS);
         List<MdArray> arrays = new ArrayList<>();
         Set<String> arrayNames = new HashSet<>();
         for (ArrayState a : r.arrays()) {
@@ -174,7 +200,93 @@ public final class HostSampler {
                 .setReadErrors(new TreeMap<>(readErrors))
                 .setSpoolDropped(spoolDropped)
                 .setHardwareVolumes(hardwareVolumes())
+                .setIoAttribution(attribution)
                 .build();
+    }
+
+    /**
+     * Fills the consumers of the devices whose I/O is attributed: md arrays, hardware RAID volumes
+     * and standalone disks, not md members nor holding one (a member's I/O is its array's, told
+     * by the array's consumers); partitions have none, as io.stat counts whole disks. The status changes are
+     * logged once each, not every cycle.
+     */
+    private IoAttribution attribute(List<DeviceSample> out, Set<String> members, Double intervalS) {
+        if (attributor == null) {
+            return null;
+        }
+        Set<String> volumes = new HashSet<>();
+        this.volumes.volumes().forEach(v -> volumes.add(v.device()));
+        // a disk whose partitions are md members is not standalone: its I/O is its arrays'
+        Set<String> holdsMembers = new HashSet<>();
+        for (String m : members) {
+            BlockDevice inv = devices.get(m);
+            if (inv != null && inv.parent() != null) {
+                holdsMembers.add(inv.parent());
+            }
+        }
+        List<DeviceIo> attributed = new ArrayList<>();
+        for (DeviceSample d : out) {
+            if (d.getKind() == DeviceKind.MD || volumes.contains(d.getName()) || d.getKind() != DeviceKind.PARTITION
+                    && !members.contains(d.getName()) && !holdsMembers.contains(d.getName())) {
+                attributed.add(new DeviceIo(d.getName(), d.getMajor(), d.getMinor(), ownIos(d.getDeltas())));
+            }
+        }
+        IoAttributor.Result result = attributor.attribute(attributed);
+        for (String p : result.problems()) {
+            readErrors.merge(ErrorKind.IO_STAT.key(), 1L, Long::sum);
+            warnings.warn(ErrorKind.IO_STAT.key(), "odd input: " + p + " (its I/O is left to its parent cgroup)");
+        }
+        AttributionStatus status = result.attribution().getStatus();
+        if (status != attributionLogged && status != AttributionStatus.FIRST_SAMPLE) {
+            if (status == AttributionStatus.ATTRIBUTED) {
+                LOG.info("attributing device I/O to cgroups (cgroup v2 io.stat, {} cgroups read)",
+                        result.attribution().getCgroupsRead());
+            } else if (status != AttributionStatus.DISABLED) {
+                LOG.warn("no per-service I/O attribution: {}; samples go on without it", result.state().reason());
+            }
+            attributionLogged = status;
+        }
+        if (status == AttributionStatus.ATTRIBUTED) {
+            for (DeviceSample d : out) {
+                List<IoConsumer> consumers = result.consumers().get(d.getName());
+                String impossible = consumers == null ? null : impossible(consumers, intervalS);
+                if (impossible != null) {
+                    // io.stat counters that moved beyond any device (garbage): this device's consumers left out
+                    readErrors.merge(ErrorKind.IO_STAT.key(), 1L, Long::sum);
+                    warnings.warn(ErrorKind.IO_STAT.key() + ":" + d.getName(), "skipped input: device " + d.getName() + ": "
+                            + impossible + ": its consumers are left out of this interval");
+                } else if (consumers != null) {
+                    d.setConsumers(consumers);
+                }
+            }
+        }
+        return result.attribution();
+    }
+
+    /** What no device can have done in the interval (SampleRules' bound on counter differences), or null. */
+    private static String impossible(List<IoConsumer> consumers, Double intervalS) {
+        double max = SampleRules.MAX_DELTA_PER_S * (intervalS == null ? 1 : Math.max(1, intervalS));
+        for (IoConsumer c : consumers) {
+            long most = Math.max(Math.max(c.getReadIos(), c.getWriteIos()), Math.max(c.getReadBytes(), c.getWriteBytes()));
+            if (c.getDiscardBytes() != null) {
+                most = Math.max(most, Math.max(c.getDiscardBytes(), c.getDiscardIos()));
+            }
+            if (most > max) {
+                return "consumer " + c.getName() + " moved by " + most + ", beyond any device in the interval";
+            }
+        }
+        return null;
+    }
+
+    /** A device's own interval in io.stat's terms (ConsumerTable's order); null before it has one. */
+    private static long[] ownIos(CounterDeltas x) {
+        if (x == null) {
+            return null;
+        }
+        boolean discards = x.getDiscards() != null;
+        return new long[] {x.getReads() + x.getReadsMerged(), x.getWrites() + x.getWritesMerged(), x.getSectorsRead() * 512,
+            x.getSectorsWritten() * 512, discards ? x.getDiscards() + x.getDiscardsMerged() : -1,
+            discards ? x.getSectorsDiscarded() * 512 : -1};
     }
 
     private List<HardwareVolume> hardwareVolumes() {

@@ -2,6 +2,7 @@ package io.raidpulse.collector.collect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.raidpulse.collector.cgroup.AttributionSettings;
 import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.hwraid.Declaration;
 import io.raidpulse.config.Key;
@@ -24,6 +25,7 @@ class SettingsDocTest {
     private static List<Key<?>> declared() {
         List<Key<?>> keys = new ArrayList<>(Keys.declaredIn(CollectorSettings.class));
         keys.addAll(Keys.declaredIn(Declaration.class));
+        keys.addAll(Keys.declaredIn(AttributionSettings.class));
         return keys;
     }
 

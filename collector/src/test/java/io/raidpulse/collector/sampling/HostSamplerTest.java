@@ -2,12 +2,16 @@ package io.raidpulse.collector.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.raidpulse.collector.cgroup.AttributionSettings;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.inventory.BlockInventory;
 import io.raidpulse.collector.inventory.HostInfo;
 import io.raidpulse.collector.md.Fixtures;
 import io.raidpulse.simulator.tree.SyntheticHost;
+import io.raidpulse.schema.AttributionStatus;
+import io.raidpulse.schema.ConsumerKind;
 import io.raidpulse.schema.DeviceKind;
+import io.raidpulse.schema.IoConsumer;
 import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.MdArray;
@@ -111,6 +115,49 @@ class HostSamplerTest {
         HostSample recovered = sampler.sample(4, 0);
         assertThat(recovered.getIntervalS()).isEqualTo(1.0);
         assertThat(byName(recovered).get("sdb").getMetrics()).isNotNull();
+    }
+
+    @Test
+    void arraysAndStandaloneDisksGetTheirConsumersAndNeverMoreUnattributedThanTheyDid() throws Exception {
+        // 12 disks: sda..sdh hold the two arrays' member partitions, sdi..sdl are standalone
+        SyntheticHost withCgroups = new SyntheticHost(tmp.resolve("cg"), 12, 2, 5, 60);
+        Roots roots = Roots.of(withCgroups.root());
+        HostSampler s = new HostSampler(new RootReader(roots, Clock.systemUTC()), DeviceFilter.defaults(),
+                HostInfo.identity(roots, null), "test", Instant.parse("2026-01-01T00:00:00Z"),
+                new BlockInventory(roots.sys(), null), nanos::get);
+        HostSample first = s.sample(0, 0);
+        assertThat(first.getIoAttribution().getStatus()).isEqualTo(AttributionStatus.FIRST_SAMPLE);
+        assertThat(first.getDevices()).allSatisfy(d -> assertThat(d.getConsumers()).isNull());
+        withCgroups.advance(1.0);
+        nanos.addAndGet(1_000_000_000L);
+        HostSample second = s.sample(1, 0);
+        assertThat(second.getIoAttribution().getStatus()).isEqualTo(AttributionStatus.ATTRIBUTED);
+        // leaf cgroups are folded: user sessions is one read, the services and containers one each, plus system.slice
+        assertThat(second.getIoAttribution().getCgroupsRead()).isBetween(50, 62);
+        assertThat(second.getIoAttribution().getCgroupsVanished()).isZero();
+        Map<String, DeviceSample> d = byName(second);
+        assertThat(d.keySet()).contains("md0", "md1", "sda", "sda1", "sdi", "sdl");
+        for (String name : new String[] {"md0", "md1", "sdi", "sdj", "sdk", "sdl"}) {
+            DeviceSample dev = d.get(name);
+            assertThat(dev.getConsumers()).as(name).isNotNull();
+            assertThat(dev.getConsumers().size()).as(name).isLessThanOrEqualTo(AttributionSettings.DEFAULTS.top() + 2);
+            long reads = dev.getDeltas().getReads() + dev.getDeltas().getReadsMerged();
+            long writes = dev.getDeltas().getWrites() + dev.getDeltas().getWritesMerged();
+            IoConsumer unattributed = dev.getConsumers().stream().filter(c -> c.getKind() == ConsumerKind.UNATTRIBUTED)
+                    .findFirst().orElse(null);
+            if (unattributed != null) {
+                assertThat(unattributed.getReadIos()).isBetween(0L, reads);
+                assertThat(unattributed.getWriteIos()).isBetween(0L, writes);
+            }
+            long attributedReads = dev.getConsumers().stream().filter(c -> c.getKind() != ConsumerKind.UNATTRIBUTED)
+                    .mapToLong(IoConsumer::getReadIos).sum();
+            // the synthetic host hands 90% of each device's new completed reads to its cgroups
+            assertThat(attributedReads).as(name).isEqualTo(dev.getDeltas().getReads() * 9 / 10);
+        }
+        // a member partition, and a disk holding one, have no consumers of their own: they are the array's
+        assertThat(d.get("sda1").getConsumers()).isNull();
+        assertThat(d.get("sda").getConsumers()).isNull();
+        assertThat(AvroSerdes.codec(HostSample.class).decode("t", AvroSerdes.codec(HostSample.class).encode(second))).isEqualTo(second);
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.influxdb.client.domain.WritePrecision;
 import com.influxdb.client.write.Point;
 import io.raidpulse.md.SyncAction;
 import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.AggregateConsumer;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.DeviceSample;
@@ -31,6 +32,8 @@ public final class InfluxPoints {
     public static final String DEVICE = "raidpulse_device";
     /** Array aggregates, one point per array and window. */
     public static final String ARRAY = "raidpulse_array";
+    /** Who loaded an array or device: one point per consumer a window kept (the top N, other, the sync, unattributed). */
+    public static final String CONSUMER = "raidpulse_consumer";
     /** Alert state changes (Grafana annotations). */
     public static final String ALERT = "raidpulse_alert";
     /** Raw per-sample device metrics (optional). */
@@ -128,6 +131,41 @@ public final class InfluxPoints {
         }
         p.time(a.getWindowStart().toEpochMilli(), WritePrecision.MS);
         return new Line(rp(aggregatePolicy(a.getWindowS())), p.toLineProtocol());
+    }
+
+    /**
+     * The window's consumers ({@link Aggregate#getConsumers}), one point each, into the window's retention policy
+     * as its aggregate; none when the window has none. Bounded by what the window kept: aggregate.consumers-top
+     * named consumers, "other", and the sync and "unattributed" when present.
+     */
+    public List<Line> consumers(Aggregate a) {
+        List<AggregateConsumer> consumers = a.getConsumers();
+        if (consumers == null || consumers.isEmpty()) {
+            return List.of();
+        }
+        boolean array = a.getSubjectKind() == SubjectKind.ARRAY || a.getSubjectKind() == SubjectKind.HARDWARE;
+        String window = AggregateSettings.label(a.getWindowS() * 1000L);
+        String rp = rp(aggregatePolicy(a.getWindowS()));
+        long time = a.getWindowStart().toEpochMilli();
+        List<Line> lines = new ArrayList<>(consumers.size());
+        for (AggregateConsumer c : consumers) {
+            Point p = Point.measurement(CONSUMER)
+                    .addTag("host", a.getHost())
+                    .addTag(array ? "array" : "device", a.getSubject())
+                    .addTag("consumer", c.getName())
+                    .addTag("consumer_kind", c.getKind())
+                    .addTag("window", window)
+                    .addField("member_load_pct", c.getMemberLoadPct())
+                    .addField("member_iops", c.getMemberIops())
+                    .addField("r_iops", c.getRIops())
+                    .addField("w_iops", c.getWIops())
+                    .addField("rkB_s", c.getRkBS())
+                    .addField("wkB_s", c.getWkBS())
+                    .addField("samples", (long) a.getConsumerSamples())
+                    .time(time, WritePrecision.MS);
+            lines.add(new Line(rp, p.toLineProtocol()));
+        }
+        return lines;
     }
 
     public Line alert(Alert a) {

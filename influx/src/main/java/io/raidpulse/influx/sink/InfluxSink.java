@@ -188,7 +188,9 @@ public final class InfluxSink implements Runnable, AutoCloseable {
             if (r.topic().equals(topics.alerts())) {
                 pend(points.alert(alerts.decode(r.topic(), r.value())));
             } else if (r.topic().equals(topics.aggregates())) {
-                pend(points.aggregate(aggregates.decode(r.topic(), r.value())));
+                Aggregate a = aggregates.decode(r.topic(), r.value());
+                pend(points.aggregate(a));
+                points.consumers(a).forEach(this::pend);
             } else {
                 HostSample s = samples.decode(r.topic(), r.value());
                 if (SampleRules.problem(s) == null) {

@@ -3,6 +3,7 @@ package io.raidpulse.influx.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.AggregateConsumer;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
@@ -58,6 +59,8 @@ class MetricsDocTest {
         lines.add(points.aggregate(aggregate(SubjectKind.DEVICE)).text());
         lines.add(points.aggregate(aggregate(SubjectKind.ARRAY)).text());
         lines.add(points.aggregate(hardwareAggregate()).text());
+        points.consumers(withConsumers(aggregate(SubjectKind.ARRAY))).forEach(l -> lines.add(l.text()));
+        points.consumers(withConsumers(aggregate(SubjectKind.DEVICE))).forEach(l -> lines.add(l.text()));
         lines.add(points.alert(alert()).text());
         Alert forecast = alert();
         forecast.setAlertId("db1/md0/CAPACITY_FORECAST/70/1");
@@ -80,8 +83,8 @@ class MetricsDocTest {
     void everyMeasurementTagAndFieldWrittenIsDocumentedWithItsTypeAndNothingElse() throws IOException {
         Map<String, Map<String, String>> documented = documented();
         Map<String, Map<String, String>> written = written();
-        assertThat(documented.keySet()).containsExactlyInAnyOrder(InfluxPoints.DEVICE, InfluxPoints.ARRAY, InfluxPoints.ALERT,
-                InfluxPoints.DEVICE_SAMPLE, InfluxPoints.ARRAY_SAMPLE);
+        assertThat(documented.keySet()).containsExactlyInAnyOrder(InfluxPoints.DEVICE, InfluxPoints.ARRAY, InfluxPoints.CONSUMER,
+                InfluxPoints.ALERT, InfluxPoints.DEVICE_SAMPLE, InfluxPoints.ARRAY_SAMPLE);
         assertThat(written).isEqualTo(documented);
     }
 
@@ -99,6 +102,42 @@ class MetricsDocTest {
         LineProtocol device = LineProtocol.parse(points.aggregate(aggregate(SubjectKind.DEVICE)).text());
         assertThat(device.measurement()).isEqualTo(InfluxPoints.DEVICE);
         assertThat(device.tags()).doesNotContainKey("array_kind");
+    }
+
+    @Test
+    void eachConsumerAWindowKeptIsOnePointInTheWindowsPolicyAtItsStart() {
+        InfluxPoints points = new InfluxPoints(true);
+        Aggregate md0 = withConsumers(aggregate(SubjectKind.ARRAY));
+        md0.setWindowS(3600);
+        List<InfluxPoints.Line> lines = points.consumers(md0);
+        assertThat(lines).extracting(InfluxPoints.Line::retentionPolicy).containsOnly("agg_1h");
+        List<LineProtocol> parsed = lines.stream().map(l -> LineProtocol.parse(l.text())).toList();
+        assertThat(parsed).extracting(LineProtocol::measurement).containsOnly(InfluxPoints.CONSUMER);
+        assertThat(parsed).extracting(LineProtocol::time).containsOnly(md0.getWindowStart().toEpochMilli());
+        assertThat(parsed).extracting(p -> p.tags().get("consumer"))
+                .containsExactly("postgresql@15-main.service", "md check", "user sessions", "other", "unattributed");
+        assertThat(parsed.get(0).tags()).containsEntry("host", "db1").containsEntry("array", "md0").containsEntry("consumer_kind", "service")
+                .containsEntry("window", "1h").doesNotContainKey("device");
+        assertThat(parsed.get(1).tags()).containsEntry("consumer_kind", "sync");
+        assertThat(parsed.get(0).fields()).containsEntry("member_load_pct", 61.5).containsEntry("member_iops", 400.0)
+                .containsEntry("w_iops", 100.0).containsEntry("wkB_s", 400.0).containsEntry("samples", 6L);
+        assertThat(parsed.stream().mapToDouble(p -> (Double) p.fields().get("member_load_pct")).sum()).isEqualTo(100.0);
+        LineProtocol disk = LineProtocol.parse(points.consumers(withConsumers(aggregate(SubjectKind.DEVICE))).get(0).text());
+        assertThat(disk.tags()).containsEntry("device", "sda").doesNotContainKey("array");
+        assertThat(points.consumers(aggregate(SubjectKind.ARRAY))).as("a window without consumers writes none").isEmpty();
+        assertThat(new InfluxPoints(false).consumers(md0)).extracting(InfluxPoints.Line::retentionPolicy).containsOnlyNulls();
+    }
+
+    /** The window with the consumers it kept, as the stream processor closes it: shares summing to 100, largest first. */
+    static Aggregate withConsumers(Aggregate a) {
+        a.setConsumers(List.of(
+                new AggregateConsumer("postgresql@15-main.service", "service", 61.5, 400.0, 0.0, 400.0, 0.0, 100.0, 0.0, 400.0),
+                new AggregateConsumer("md check", "sync", 20.0, 130.0, 130.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+                new AggregateConsumer("user sessions", "sessions", 10.0, 65.0, 65.0, 0.0, 65.0, 0.0, 260.0, 0.0),
+                new AggregateConsumer("other", "other", 8.0, 52.0, 26.0, 26.0, 26.0, 6.5, 104.0, 26.0),
+                new AggregateConsumer("unattributed", "unattributed", 0.5, 3.25, 0.0, 3.25, 0.0, 0.8, 0.0, 3.2)));
+        a.setConsumerSamples(6);
+        return a;
     }
 
     @Test

@@ -17,6 +17,7 @@ import io.raidpulse.schema.MdArray;
 import io.raidpulse.simulator.Simulation;
 import io.raidpulse.topics.StreamTopics;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -80,7 +81,15 @@ public final class UpCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         // every setting checked before anything starts; the broker's address is up's own
         ConfigCheck.validate(Pipeline.oneSampleTopic(settings()).with(KafkaKeys.BOOTSTRAP_SERVERS.name(), "localhost:" + Math.max(port, 9092)));
-        Pipeline pipeline = Pipeline.start(new Pipeline.Options(dataDir, port, influx.url(), noInflux, settings(), scenario, fast));
+        Files.createDirectories(dataDir);
+        UpLog log = UpLog.divert(dataDir);
+        Pipeline pipeline;
+        try {
+            pipeline = Pipeline.start(new Pipeline.Options(dataDir, port, influx.url(), noInflux, settings(), scenario, fast));
+        } catch (RuntimeException | Error e) {
+            log.close();
+            throw e;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Thread main = Thread.currentThread();
         Thread hook = new Thread(() -> {
@@ -95,6 +104,7 @@ public final class UpCommand implements Callable<Integer> {
         try (OpenAlerts alerts = new OpenAlerts(pipeline.kafka().bootstrapServers(), StreamTopics.from(pipeline.settings()).incidents())) {
             alerts.start();
             printWhereEverythingIs(out, pipeline);
+            out.println("  log        " + log.file() + " (everything logged; the Kafka clients' retried warnings only there)");
             if (pipeline.simulation() != null) {
                 long[] lastStatus = {System.nanoTime()};
                 pipeline.runSimulation(sim -> {
@@ -121,6 +131,7 @@ public final class UpCommand implements Callable<Integer> {
             return 0;
         } finally {
             pipeline.close();
+            log.close();
             out.println("stopped; data kept in " + pipeline.dataDir());
             out.flush();
             stopped.countDown();

@@ -19,7 +19,8 @@ import picocli.CommandLine;
  * processor writes them (scheduled-check ends with md0's incident open, its check having found
  * mismatches). Before, up's collector kept sending to the default topic, which nothing read, and up
  * listed the defaults and watched the default incidents topic. Ctrl-C (here: an interrupt) stops it
- * with exit code 0.
+ * with exit code 0. What was logged is in the data directory's raidpulse-up.log (UpLogTest: the Kafka
+ * clients' warnings only there).
  */
 class UpCommandIT {
     @TempDir
@@ -51,5 +52,9 @@ class UpCommandIT {
         String status = text.substring(text.lastIndexOf(" status: "));
         assertThat(status).as("the last status line").contains("1 open incident").contains(" db-sim-4/md0 since ");
         assertThat(text).contains("stopped; data kept in ");
+        // what was logged (the Kafka clients' retried warnings among it) in the data directory, not among the incidents
+        Path log = dir.resolve("var").resolve("raidpulse-up.log");
+        assertThat(text).contains("  log        " + log + " ");
+        assertThat(Files.readString(log)).contains(" INFO  ");
     }
 }

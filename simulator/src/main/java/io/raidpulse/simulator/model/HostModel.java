@@ -46,6 +46,10 @@ public final class HostModel {
     /** what the application offered each loaded subject (md arrays, hardware RAID volumes) since the start */
     private final Map<String, double[]> offered = new LinkedHashMap<>();
     private final List<String> log = new ArrayList<>();
+    /** member I/Os (reads + writes of leaf members) each consumer's requests to a subject caused, since the start */
+    private final Map<String, Map<String, Double>> consumerMemberIos = new LinkedHashMap<>();
+    /** io.stat of each consumer's cgroup since it was created: cgroup -> device -> {rios, wios, rbytes, wbytes} */
+    private final Map<String, Map<SimulatedDevice, double[]>> ioStat = new LinkedHashMap<>();
     private int nvmeMinor;
     private long second;
     private double uptime;
@@ -197,6 +201,54 @@ public final class HostModel {
      */
     public double[] offeredOps(SimulatedDevice array) {
         return offered.get(array.name()).clone();
+    }
+
+    /**
+     * What each consumer's cgroup submitted to each device since the cgroup was created, as io.stat
+     * counts it (blk-cgroup.c blk_cgroup_bio_start: one I/O per bio, an empty flush bio a write of no
+     * bytes): cgroup path to device to {rios, wios, rbytes, wbytes}, devices in the order first used.
+     * Only the devices a load is asked of (arrays, hardware RAID volumes): md's members are left to
+     * the root cgroup (see the simulator's README).
+     */
+    public Map<String, Map<SimulatedDevice, double[]>> ioStat() {
+        Map<String, Map<SimulatedDevice, double[]>> out = new LinkedHashMap<>();
+        ioStat.forEach((cgroup, byDevice) -> {
+            Map<SimulatedDevice, double[]> copy = new LinkedHashMap<>();
+            byDevice.forEach((d, c) -> copy.put(d, c.clone()));
+            out.put(cgroup, copy);
+        });
+        return out;
+    }
+
+    /**
+     * The consumers' cgroups that exist now: a consumer's is created when its first load phase
+     * starts (a unit started) and removed when its last one ends (the unit stopped), unless that is
+     * the scenario's end.
+     */
+    public List<String> liveCgroups() {
+        Map<String, long[]> span = new LinkedHashMap<>();
+        for (LoadPhase p : scenario.loads()) {
+            if (p.cgroup() != null) {
+                span.merge(p.cgroup(), new long[] {p.fromSecond(), p.toSecond()},
+                        (a, b) -> new long[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
+            }
+        }
+        List<String> out = new ArrayList<>();
+        span.forEach((cgroup, fromTo) -> {
+            if (fromTo[0] <= second && (second < fromTo[1] || fromTo[1] >= scenario.durationSeconds())) {
+                out.add(cgroup);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * Member I/Os (reads and writes the leaf members completed, sync I/O apart) each consumer's
+     * requests to {@code subject} (an array or a hardware RAID volume) caused since the start, as
+     * served; the key null for load without a consumer.
+     */
+    public Map<String, Double> consumerMemberIos(SimulatedDevice subject) {
+        return new LinkedHashMap<>(consumerMemberIos.getOrDefault(subject.name(), Map.of()));
     }
 
     /** Integrates up to {@code targetSecond} since the start, applying events on the way. */
@@ -436,7 +488,19 @@ public final class HostModel {
 
     // ---------------------------------------------------------------- integration
 
-    /** Flow rates per device and class, per origin: an array's application load or a sync pass. */
+    /**
+     * The origin of application load: one consumer's requests to an array (or a hardware RAID volume);
+     * consumer null for load no cgroup submits. Throttled per subject: the consumers of one array
+     * share its fate.
+     */
+    private record Load(SimulatedDevice subject, String consumer, String cgroup) {
+    }
+
+    private static Object throttled(Object origin) {
+        return origin instanceof Load l ? l.subject() : origin;
+    }
+
+    /** Flow rates per device and class, per origin: a consumer's load on an array, or a sync pass. */
     private static final class Flows {
         final Map<SimulatedDevice, Map<IoClass, Map<Object, Double>>> rates = new LinkedHashMap<>();
 
@@ -456,13 +520,17 @@ public final class HostModel {
         }
     }
 
-    /** Front-end classes and rates the application offers {@code a} (an array or a volume) at {@code at} seconds. */
-    private Map<IoClass, Double> offeredLoad(SimulatedDevice a, double at) {
-        Map<IoClass, Double> out = new LinkedHashMap<>();
+    /**
+     * Front-end classes and rates each consumer offers {@code a} (an array or a volume) at {@code at}
+     * seconds.
+     */
+    private Map<Load, Map<IoClass, Double>> offeredLoad(SimulatedDevice a, double at) {
+        Map<Load, Map<IoClass, Double>> byConsumer = new LinkedHashMap<>();
         for (LoadPhase p : scenario.loads()) {
             if (!p.array().equals(a.name()) || !p.covers(at)) {
                 continue;
             }
+            Map<IoClass, Double> out = byConsumer.computeIfAbsent(new Load(a, p.consumer(), p.cgroup()), k -> new LinkedHashMap<>());
             double f = p.fraction(at);
             double r = p.reads().at(f);
             double w = p.writes().at(f);
@@ -473,8 +541,9 @@ public final class HostModel {
             out.merge(new IoClass(IoKind.WRITE, p.requestBytes(), true, 0), w * s, Double::sum);
             out.merge(IoClass.FLUSH, p.flushes().at(f), Double::sum);
         }
-        out.values().removeIf(v -> v <= 0);
-        return out;
+        byConsumer.values().forEach(out -> out.values().removeIf(v -> v <= 0));
+        byConsumer.values().removeIf(Map::isEmpty);
+        return byConsumer;
     }
 
     private static Disk diskOf(SimulatedDevice leaf) {
@@ -487,7 +556,7 @@ public final class HostModel {
         List<SimulatedDevice> origins = new ArrayList<>();
         for (Map.Entry<String, double[]> subject : offered.entrySet()) {
             SimulatedDevice a = array(subject.getKey()).map(SimulatedDevice.class::cast).orElse(disks.get(subject.getKey()));
-            Map<IoClass, Double> load = a == null ? Map.of() : offeredLoad(a, at);
+            Map<Load, Map<IoClass, Double>> load = a == null ? Map.of() : offeredLoad(a, at);
             // an offline disk is asked, but the kernel sends it nothing (scsi_lib.c: "rejecting I/O to offline device")
             boolean served = !(a instanceof Disk d && !d.running());
             if (!load.isEmpty()) {
@@ -495,14 +564,14 @@ public final class HostModel {
                     origins.add(a);
                 }
                 double[] off = subject.getValue();
-                load.forEach((io, rate) -> {
+                load.forEach((consumer, byClass) -> byClass.forEach((io, rate) -> {
                     if (served) {
-                        propagate(flows, a, io, rate, a);
+                        propagate(flows, a, io, rate, consumer);
                     }
                     if (!history && io.kind() != IoKind.FLUSH) {
                         off[io.kind().ordinal()] += rate * dt;
                     }
-                });
+                }));
             }
         }
         List<SyncJob> syncs = new ArrayList<>();
@@ -527,8 +596,8 @@ public final class HostModel {
                 return;
             }
             Disk disk = diskOf(d);
-            byClass.forEach((io, byOrigin) -> byOrigin.forEach((origin, rate) -> demand
-                    .computeIfAbsent(origin, k -> new LinkedHashMap<>()).merge(disk, rate * disk.serviceSeconds(io), Double::sum)));
+            byClass.forEach((io, byOrigin) -> byOrigin.forEach((origin, rate) -> demand.computeIfAbsent(throttled(origin),
+                    k -> new LinkedHashMap<>()).merge(disk, rate * disk.serviceSeconds(io), Double::sum)));
         });
         Map<Object, Double> factor = throttle(origins, syncs, demand, dt);
 
@@ -542,7 +611,7 @@ public final class HostModel {
             Disk disk = diskOf(d);
             double[] xr = diskLoad.computeIfAbsent(disk, k -> new double[3]);
             byClass.forEach((io, byOrigin) -> byOrigin.forEach((origin, rate) -> {
-                double served = rate * factor.getOrDefault(origin, 0d);
+                double served = rate * factor.getOrDefault(throttled(origin), 0d);
                 xr[0] += served;
                 xr[1] += served * disk.serviceSeconds(io);
                 xr[2] += served * disk.latencySeconds(io);
@@ -562,6 +631,7 @@ public final class HostModel {
             double writes = 0;
             for (Map.Entry<IoClass, Map<Object, Double>> e : byClass.entrySet()) {
                 IoClass io = e.getKey();
+                account(d, io, e.getValue(), factor, dt);
                 if (d instanceof SimulatedArray && io.kind() == IoKind.FLUSH) {
                     // md_flush_request takes flushes before md_account_bio: md counts none
                     continue;
@@ -569,7 +639,7 @@ public final class HostModel {
                 double app = 0;
                 double sync = 0;
                 for (Map.Entry<Object, Double> o : e.getValue().entrySet()) {
-                    double served = o.getValue() * factor.getOrDefault(o.getKey(), 0d);
+                    double served = o.getValue() * factor.getOrDefault(throttled(o.getKey()), 0d);
                     if (o.getKey() instanceof SyncJob) {
                         sync += served;
                     } else {
@@ -632,6 +702,33 @@ public final class HostModel {
             }
             uptime += dt;
             idle += dt * scenario.cpus() * IDLE_SHARE;
+        }
+    }
+
+    /*
+     * Per consumer, what it submitted to the device its load is asked of (io.stat), and the member I/Os
+     * its load costs on a leaf member (through nested arrays).
+     */
+    private void account(SimulatedDevice d, IoClass io, Map<Object, Double> byOrigin, Map<Object, Double> factor, double dt) {
+        for (Map.Entry<Object, Double> o : byOrigin.entrySet()) {
+            if (!(o.getKey() instanceof Load load)) {
+                continue;
+            }
+            double served = o.getValue() * factor.getOrDefault(load.subject(), 0d) * dt;
+            if (load.subject() == d && load.cgroup() != null) {
+                double[] c = ioStat.computeIfAbsent(load.cgroup(), k -> new LinkedHashMap<>()).computeIfAbsent(d, k -> new double[4]);
+                if (io.kind() == IoKind.READ) {
+                    c[0] += served;
+                    c[2] += served * io.bytes();
+                } else {
+                    c[1] += served;
+                    c[3] += served * io.bytes();
+                }
+            }
+            if (!(d instanceof SimulatedArray) && io.kind() != IoKind.FLUSH) {
+                consumerMemberIos.computeIfAbsent(load.subject().name(), k -> new LinkedHashMap<>())
+                        .merge(load.consumer(), served, Double::sum);
+            }
         }
     }
 

@@ -11,9 +11,13 @@ package io.raidpulse.simulator.scenario;
  * @param requestBytes request size, bytes
  * @param sequential share of requests that are sequential, 0 to 1 (the rest are random)
  * @param flushes cache flushes (fsync) per second
+ * @param consumer who asks it, as the collector names it ({@code postgresql@15-main.service}); null for
+ *     I/O no cgroup below the root submits (the kernel's own threads, or a scenario without consumers)
+ * @param cgroup the consumer's cgroup, a path under the unified hierarchy's root
+ *     ({@code /system.slice/postgresql@15-main.service}); null exactly when {@code consumer} is
  */
 public record LoadPhase(String array, long fromSecond, long toSecond, Ramp reads, Ramp writes, long requestBytes,
-        double sequential, Ramp flushes, int line) {
+        double sequential, Ramp flushes, String consumer, String cgroup, int line) {
 
     public boolean covers(double second) {
         return second >= fromSecond && second < toSecond;

@@ -443,7 +443,7 @@ public final class ScenarioParser {
         if (volume && usedMembers.contains(array)) {
             throw l.error("array", array + " is a member of an array: load that array");
         }
-        Map<String, String> f = l.fields(1, Set.of("from", "to", "read", "write", "size", "seq", "flush"),
+        Map<String, String> f = l.fields(1, Set.of("from", "to", "read", "write", "size", "seq", "flush", "consumer", "cgroup"),
                 Set.of("from", "to", "size"));
         long from = l.seconds(f.get("from"), "from");
         long to = l.seconds(f.get("to"), "to");
@@ -463,12 +463,44 @@ public final class ScenarioParser {
             throw l.error("size", "random requests larger than the chunk (" + a.chunkBytes() + " bytes) are not modelled;"
                     + " make them sequential with seq=1");
         }
+        String consumer = f.get("consumer");
+        String cgroup = consumer == null ? null : cgroup(l, consumer, f.get("cgroup"));
+        if (consumer == null && f.containsKey("cgroup")) {
+            throw l.error("cgroup", "a cgroup belongs to a consumer: add consumer=NAME");
+        }
         for (LoadPhase p : loads) {
-            if (p.array().equals(array) && from < p.toSecond() && p.fromSecond() < to) {
-                throw l.error("from", "overlaps the load phase of " + array + " on line " + p.line());
+            if (p.array().equals(array) && java.util.Objects.equals(p.consumer(), consumer) && from < p.toSecond()
+                    && p.fromSecond() < to) {
+                throw l.error("from", "overlaps the load phase of " + array + (consumer == null ? "" : " by " + consumer)
+                        + " on line " + p.line());
+            }
+            if (consumer != null && consumer.equals(p.consumer()) && !cgroup.equals(p.cgroup())) {
+                throw l.error("cgroup", consumer + " is in " + p.cgroup() + " on line " + p.line() + ", got " + cgroup);
+            }
+            if (consumer != null && p.consumer() != null && !consumer.equals(p.consumer()) && cgroup.equals(p.cgroup())) {
+                throw l.error("cgroup", cgroup + " is " + p.consumer() + "'s on line " + p.line());
             }
         }
-        loads.add(new LoadPhase(array, from, to, reads, writes, size, seq, flushes, l.no));
+        loads.add(new LoadPhase(array, from, to, reads, writes, size, seq, flushes, consumer, cgroup, l.no));
+    }
+
+    /*
+     * A consumer's cgroup: given, or for a systemd service or scope the one systemd gives it
+     * (system.slice/NAME, what a unit without Slice= gets).
+     */
+    private static String cgroup(Line l, String consumer, String given) {
+        if (given == null) {
+            if (consumer.endsWith(".service") || consumer.endsWith(".scope")) {
+                return "/system.slice/" + consumer;
+            }
+            throw l.error("cgroup", "consumer " + consumer + " is not a systemd service or scope: give its cgroup,"
+                    + " like cgroup=/system.slice/docker-3f2a9c1b7e4d.scope");
+        }
+        if (!given.matches("(/[A-Za-z0-9@:._\\-]+)+") || given.contains("/../") || given.endsWith("/..")
+                || given.contains("/./")) {
+            throw l.error("cgroup", "expected a path under the cgroup root like /system.slice/backup.service, got '" + given + "'");
+        }
+        return given;
     }
 
     private void event(Line l) {

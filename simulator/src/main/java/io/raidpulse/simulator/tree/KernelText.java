@@ -21,6 +21,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /** The kernel's text formats, printed the way the kernel's printers print them. */
@@ -38,6 +39,37 @@ public final class KernelText {
     /** The device's /proc/diskstats line as a record: the 17 fields of Linux 5.5 and later. */
     public static DiskStat diskstat(SimulatedDevice d, int hz) {
         return DiskStat.of(d.major(), d.minor(), d.name(), DiskStat.FIELDS, d.counters().snapshot().kernelFields(hz));
+    }
+
+    /**
+     * A cgroup's io.stat (block/blk-cgroup.c blkcg_print_one_stat): one line per device the cgroup has
+     * submitted to, {@code MAJ:MIN rbytes= wbytes= rios= wios= dbytes= dios=}, newest first (a
+     * cgroup's blkgs are added at the head of its list when it first submits to a device).
+     *
+     * @param counters per device {rios, wios, rbytes, wbytes} since the cgroup's creation, in the
+     *     order first used; printed truncated as the kernel's integers
+     */
+    public static String ioStat(Map<SimulatedDevice, double[]> counters) {
+        List<Map.Entry<SimulatedDevice, double[]>> lines = new ArrayList<>(counters.entrySet());
+        Collections.reverse(lines);
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<SimulatedDevice, double[]> e : lines) {
+            double[] c = e.getValue();
+            out.append(e.getKey().major()).append(':').append(e.getKey().minor())
+                    .append(" rbytes=").append(wholeRequestBytes(c[2], c[0])).append(" wbytes=").append(wholeRequestBytes(c[3], c[1]))
+                    .append(" rios=").append((long) c[0]).append(" wios=").append((long) c[1])
+                    .append(" dbytes=0 dios=0\n");
+        }
+        return out.toString();
+    }
+
+    /*
+     * The bytes of the whole requests printed: the model's request counts are real numbers, the
+     * kernel's whole bios each of whole bytes; scaled so that bytes / ios is the modelled mean size
+     * (truncating both separately could put a 1 MiB mean a few bytes over, into a third chunk).
+     */
+    private static long wholeRequestBytes(double bytes, double ios) {
+        return ios < 1 ? 0 : (long) (bytes * Math.floor(ios) / ios);
     }
 
     /** /sys/block/DEV/stat (block/genhd.c part_stat_show): the 17 fields as md's {@link DiskStat#sysfsStat} writes them. */

@@ -2,6 +2,8 @@ package io.raidpulse.simulator.tree;
 
 import io.raidpulse.md.DiskStat;
 import io.raidpulse.md.Diskstats;
+import io.raidpulse.md.IoStat;
+import io.raidpulse.md.IoStatEntry;
 import io.raidpulse.md.MdArrayState;
 import io.raidpulse.md.MdLevel;
 import io.raidpulse.md.MdSysfs;
@@ -33,6 +35,15 @@ import java.util.Random;
  * proc/uptime atomically, so a collector reading it sees a busy host. Unlike a {@link HostTree}
  * nothing models md or a disk: the counters only move. For the collector's tests and its cost
  * ({@code sample-cost}, {@code synthetic-host} in collector-tools).
+ *
+ * <p>With {@code cgroups} above 0 it also has a cgroup v2 hierarchy under sys/fs/cgroup, laid out
+ * as a systemd host's: services in system.slice (some in nested slices such as system-getty.slice),
+ * docker containers' scopes beside them, and user sessions under user.slice/user-UID.slice,
+ * {@code cgroups} leaf cgroups in all, each with the control files a cgroup has and an io.stat
+ * with lines for one to three of the arrays and standalone disks (and for member disks: md's
+ * RAID reads are the reader's). Each {@link #advance} hands most of each device's new I/Os to
+ * the cgroups that use it and rewrites every io.stat, the slices' as the sum of their children's
+ * (io.stat is hierarchical); the rest is the device's own, unattributed.
  */
 public final class SyntheticHost {
     private static final MdLevel[] LEVELS = {MdLevel.RAID1, MdLevel.RAID5, MdLevel.RAID6, MdLevel.RAID10};
@@ -47,8 +58,29 @@ public final class SyntheticHost {
     private final List<String> names = new ArrayList<>();
     private final List<int[]> majorMinor = new ArrayList<>();
     private long uptimeCs = 123_456_00;
+    /** Leaf cgroups: path under sys/fs/cgroup, and per device index (or absent) its io.stat counters rios wios rbytes wbytes dios dbytes. */
+    private final List<String> cgroupPaths = new ArrayList<>();
+    private final List<Map<Integer, long[]>> cgroupIo = new ArrayList<>();
+    /** The last advance's reads and writes per device, what the cgroups' share of is handed out. */
+    private long[] lastReads = new long[0];
+    private long[] lastWrites = new long[0];
+
+    /**
+     * Control files of a cgroup with the cpu, io, memory and pids controllers enabled: what listing
+     * a cgroup's directory returns beside its children (a real one has about this many).
+     */
+    private static final String[] CONTROL_FILES = {"cgroup.controllers", "cgroup.events", "cgroup.freeze", "cgroup.kill",
+        "cgroup.max.depth", "cgroup.max.descendants", "cgroup.procs", "cgroup.stat", "cgroup.subtree_control", "cgroup.threads",
+        "cgroup.type", "cpu.max", "cpu.pressure", "cpu.stat", "cpu.weight", "io.max", "io.pressure", "io.stat", "io.weight",
+        "memory.current", "memory.events", "memory.high", "memory.low", "memory.max", "memory.min", "memory.pressure",
+        "memory.stat", "memory.swap.current", "memory.swap.max", "pids.current", "pids.max"};
 
     public SyntheticHost(Path root, int disks, int arrays, long seed) throws IOException {
+        this(root, disks, arrays, seed, 0);
+    }
+
+    /** As above, with {@code cgroups} leaf cgroups under a cgroup v2 hierarchy at sys/fs/cgroup. */
+    public SyntheticHost(Path root, int disks, int arrays, long seed, int cgroups) throws IOException {
         if (arrays * 4 > disks) {
             throw new IllegalArgumentException(arrays + " arrays of 4 members need " + arrays * 4 + " disks, have " + disks);
         }
@@ -113,7 +145,74 @@ public final class SyntheticHost {
             add(md, 9, a);
         }
         write(root.resolve("proc/mdstat"), Mdstat.text(List.of("raid1", "raid6", "raid5", "raid4", "raid10"), mdstat));
+        if (cgroups > 0) {
+            cgroups(cgroups, disks, arrays);
+        }
         publish();
+    }
+
+    /** The hierarchy's directories and control files; io.stat is written by {@link #publish}. */
+    private void cgroups(int n, int disks, int arrays) throws IOException {
+        Path cg = root.resolve("sys/fs/cgroup");
+        write(cg.resolve("cgroup.controllers"), "cpuset cpu io memory hugetlb pids rdma misc\n");
+        write(cg.resolve("cgroup.subtree_control"), "cpu io memory pids\n");
+        for (String f : CONTROL_FILES) {
+            if (!Files.exists(cg.resolve(f))) {
+                write(cg.resolve(f), "");
+            }
+        }
+        // devices a cgroup may use: the arrays and the standalone disks (what the collector attributes), and member disks
+        List<Integer> attributed = new ArrayList<>();
+        List<Integer> memberDisks = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            if (name.startsWith("md")) {
+                attributed.add(i);
+            } else if (!Character.isDigit(name.charAt(name.length() - 1))) {
+                int d = diskIndex(name);
+                (d < arrays * 4 ? memberDisks : attributed).add(i);
+            }
+        }
+        int users = Math.max(1, n / 10);
+        int containers = n / 5;
+        for (int c = 0; c < n; c++) {
+            String path;
+            if (c < users) {
+                path = "user.slice/user-" + (1000 + c % 3) + ".slice/session-" + (c + 1) + ".scope";
+            } else if (c < users + containers) {
+                path = "system.slice/docker-" + String.format("%064x", new java.math.BigInteger(256, rnd)) + ".scope";
+            } else if (c % 7 == 0) {
+                path = "system.slice/system-worker.slice/worker@" + c + ".service";
+            } else {
+                path = "system.slice/synthetic-" + c + ".service";
+            }
+            cgroupPaths.add(path);
+            Map<Integer, long[]> io = new java.util.TreeMap<>();
+            int uses = 1 + rnd.nextInt(3);
+            for (int u = 0; u < uses && !attributed.isEmpty(); u++) {
+                int device = attributed.get(rnd.nextInt(attributed.size()));
+                io.put(device, new long[6]);
+                if (names.get(device).startsWith("md") && !memberDisks.isEmpty()) {
+                    io.put(memberDisks.get(rnd.nextInt(memberDisks.size())), new long[6]);
+                }
+            }
+            cgroupIo.add(io);
+            Path dir = cg.resolve(path);
+            for (Path p = dir; !p.equals(cg); p = p.getParent()) {
+                for (String f : CONTROL_FILES) {
+                    if (!Files.exists(p.resolve(f))) {
+                        write(p.resolve(f), f.equals("cgroup.subtree_control") && !p.equals(dir) ? "io memory pids\n" : "");
+                    }
+                }
+            }
+        }
+        lastReads = new long[names.size()];
+        lastWrites = new long[names.size()];
+    }
+
+    private static int diskIndex(String name) {
+        String s = name.substring(2);
+        return s.length() == 1 ? s.charAt(0) - 'a' : (s.charAt(0) - 'a' + 1) * 26 + s.charAt(1) - 'a';
     }
 
     private static String diskName(int d) {
@@ -134,9 +233,14 @@ public final class SyntheticHost {
     public void advance(double seconds) throws IOException {
         uptimeCs += Math.round(seconds * 100);
         long ms = Math.round(seconds * 1000);
-        for (long[] c : counters) {
+        for (int i = 0; i < counters.size(); i++) {
+            long[] c = counters.get(i);
             long reads = rnd.nextInt(200);
             long writes = rnd.nextInt(300);
+            if (i < lastReads.length) {
+                lastReads[i] = reads;
+                lastWrites[i] = writes;
+            }
             c[0] += reads;
             c[1] += rnd.nextInt(20);
             c[2] += reads * 8;
@@ -153,7 +257,37 @@ public final class SyntheticHost {
             c[15] += rnd.nextInt(5);
             c[16] = (c[16] + rnd.nextInt(5)) & 0xFFFF_FFFFL;
         }
+        handOutToCgroups();
         publish();
+    }
+
+    /** About 90% of each device's new reads and writes, split at random among the cgroups that use it. */
+    private void handOutToCgroups() {
+        for (int device = 0; device < lastReads.length; device++) {
+            List<long[]> users = new ArrayList<>();
+            for (Map<Integer, long[]> io : cgroupIo) {
+                long[] v = io.get(device);
+                if (v != null) {
+                    users.add(v);
+                }
+            }
+            if (users.isEmpty()) {
+                continue;
+            }
+            long reads = lastReads[device] * 9 / 10;
+            long writes = lastWrites[device] * 9 / 10;
+            for (int u = 0; u < users.size(); u++) {
+                long[] v = users.get(u);
+                long r = u == users.size() - 1 ? reads : rnd.nextLong(reads + 1);
+                long w = u == users.size() - 1 ? writes : rnd.nextLong(writes + 1);
+                reads -= r;
+                writes -= w;
+                v[0] += r;
+                v[1] += w;
+                v[2] += r * 4096;
+                v[3] += w * 8192;
+            }
+        }
     }
 
     private void publish() throws IOException {
@@ -163,7 +297,37 @@ public final class SyntheticHost {
             devices.add(DiskStat.of(mm[0], mm[1], names.get(i), DiskStat.FIELDS, counters.get(i)));
         }
         replace(root.resolve("proc/diskstats"), Diskstats.text(devices));
+        if (!cgroupPaths.isEmpty()) {
+            publishIoStat();
+        }
         replace(root.resolve("proc/uptime"), new Uptime(uptimeCs, IDLE_CS).text());
+    }
+
+    /** Every cgroup's io.stat: a leaf's own counters, a slice's the sum of everything below it. */
+    private void publishIoStat() throws IOException {
+        Map<String, Map<Integer, long[]>> byDir = new java.util.TreeMap<>();
+        for (int c = 0; c < cgroupPaths.size(); c++) {
+            String path = cgroupPaths.get(c);
+            for (String p = path; p != null; p = p.contains("/") ? p.substring(0, p.lastIndexOf('/')) : null) {
+                Map<Integer, long[]> sum = byDir.computeIfAbsent(p, k -> new java.util.TreeMap<>());
+                for (Map.Entry<Integer, long[]> e : cgroupIo.get(c).entrySet()) {
+                    long[] s = sum.computeIfAbsent(e.getKey(), k -> new long[6]);
+                    for (int f = 0; f < 6; f++) {
+                        s[f] += e.getValue()[f];
+                    }
+                }
+            }
+        }
+        Path cg = root.resolve("sys/fs/cgroup");
+        for (Map.Entry<String, Map<Integer, long[]>> dir : byDir.entrySet()) {
+            List<IoStatEntry> lines = new ArrayList<>();
+            for (Map.Entry<Integer, long[]> e : dir.getValue().entrySet()) {
+                int[] mm = majorMinor.get(e.getKey());
+                long[] v = e.getValue();
+                lines.add(new IoStatEntry(mm[0], mm[1], v[2], v[3], v[0], v[1], v[5], v[4]));
+            }
+            replace(cg.resolve(dir.getKey()).resolve("io.stat"), IoStat.text(lines));
+        }
     }
 
     public Path root() {

@@ -11,15 +11,19 @@ import io.raidpulse.simulator.model.SimulatedArray;
 import io.raidpulse.simulator.model.SimulatedDevice;
 import io.raidpulse.simulator.model.SimulatedMember;
 import io.raidpulse.simulator.scenario.ControllerSpec;
+import io.raidpulse.simulator.scenario.LoadPhase;
 import io.raidpulse.simulator.scenario.ScsiAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 
 /**
@@ -88,8 +92,66 @@ public final class TreeRenderer {
             b.file(host + "/proc_name", c.driver() + "\n");
             b.link("sys/class/scsi_host/host" + c.host(), relative("sys/class/scsi_host", host));
         }
+        cgroups(b, model);
         b.file("time", time.toEpochMilli() + "\n");
         return b.build();
+    }
+
+    /** Controllers the root offers and enables for its children, as on a systemd host with cgroup v2 only. */
+    static final String ROOT_CONTROLLERS = "cpuset cpu io memory hugetlb pids rdma misc\n";
+    static final String CHILD_CONTROLLERS = "cpu io memory pids\n";
+
+    /*
+     * The cgroup v2 unified hierarchy at sys/fs/cgroup: the root's io.stat (the devices' own counters,
+     * blk-cgroup.c blkcg_fill_root_iostats), each consumer's cgroup while its unit runs, and the slices
+     * above them, whose io.stat sums every descendant's, those already removed included (rstat flushes
+     * a dying cgroup's counts into its parent).
+     */
+    private static void cgroups(HostTree.Builder b, HostModel model) {
+        String root = "sys/fs/cgroup";
+        b.file(root + "/cgroup.controllers", ROOT_CONTROLLERS);
+        b.file(root + "/cgroup.subtree_control", CHILD_CONTROLLERS);
+        Map<SimulatedDevice, double[]> own = new LinkedHashMap<>();
+        for (SimulatedDevice d : model.registered()) {
+            DiskStat s = KernelText.diskstat(d, model.scenario().hz());
+            own.put(d, new double[] {s.readsCompleted(), s.writesCompleted(), s.sectorsRead() * 512.0, s.sectorsWritten() * 512.0});
+        }
+        b.file(root + "/io.stat", KernelText.ioStat(own));
+        Map<String, Map<SimulatedDevice, double[]>> counted = model.ioStat();
+        Map<String, Map<SimulatedDevice, double[]>> slices = new LinkedHashMap<>();
+        counted.forEach((cgroup, byDevice) -> {
+            for (String parent = parent(cgroup); !parent.isEmpty(); parent = parent(parent)) {
+                Map<SimulatedDevice, double[]> sum = slices.computeIfAbsent(parent, k -> new LinkedHashMap<>());
+                byDevice.forEach((d, c) -> {
+                    double[] into = sum.computeIfAbsent(d, k -> new double[4]);
+                    for (int i = 0; i < 4; i++) {
+                        into[i] += c[i];
+                    }
+                });
+            }
+        });
+        // the slices stay (system.slice always exists), their units come and go
+        Set<String> parents = new TreeSet<>();
+        for (LoadPhase p : model.scenario().loads()) {
+            for (String parent = p.cgroup() == null ? "" : parent(p.cgroup()); !parent.isEmpty(); parent = parent(parent)) {
+                parents.add(parent);
+            }
+        }
+        for (String parent : parents) {
+            b.file(root + parent + "/cgroup.controllers", CHILD_CONTROLLERS);
+            b.file(root + parent + "/cgroup.subtree_control", CHILD_CONTROLLERS);
+            b.file(root + parent + "/io.stat", KernelText.ioStat(slices.getOrDefault(parent, Map.of())));
+        }
+        for (String cgroup : model.liveCgroups()) {
+            String dir = root + cgroup;
+            b.file(dir + "/cgroup.controllers", CHILD_CONTROLLERS);
+            b.file(dir + "/cgroup.subtree_control", "\n");
+            b.file(dir + "/io.stat", KernelText.ioStat(counted.getOrDefault(cgroup, Map.of())));
+        }
+    }
+
+    private static String parent(String cgroup) {
+        return cgroup.substring(0, cgroup.lastIndexOf('/'));
     }
 
     private static String disk(HostTree.Builder b, HostModel model, Disk disk, int hz) {

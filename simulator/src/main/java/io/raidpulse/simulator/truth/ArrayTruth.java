@@ -20,12 +20,19 @@ import java.util.Map;
  * @param syncAction md/sync_action (IDLE when none)
  * @param syncProgress share of the running pass done, 0-1; null when idle
  * @param syncSpeedKib the pass's speed over the interval, KiB/s; null when idle
+ * @param consumers each consumer's true share of the member load, the sync's and the unattributed
+ *     load's among them, largest first; empty when the members did nothing
  */
 public record ArrayTruth(String array, String level, double offeredReads, double offeredWrites, double servedReads,
         double servedWrites, double readKbPerSecond, double writeKbPerSecond, Map<String, Double> memberUtil,
         String busiestMember, double maxMemberUtil, double saturationLevel, Double writeAmpIo, Double writeAmpSectors, Double appWriteAmpIo,
         int degraded, boolean spareAvailable, List<String> faultyMembers, SyncAction syncAction, Double syncProgress,
-        Double syncSpeedKib, String syncCompleted, long mismatchCnt, String arrayState) {
+        Double syncSpeedKib, String syncCompleted, long mismatchCnt, String arrayState, List<ConsumerTruth> consumers) {
+
+    /** The named consumer's truth, or null when it had no part in the interval. */
+    public ConsumerTruth consumer(String name) {
+        return consumers.stream().filter(c -> c.name().equals(name)).findFirst().orElse(null);
+    }
 
     public Map<String, Object> json() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -55,6 +62,7 @@ public record ArrayTruth(String array, String level, double offeredReads, double
         m.put("sync_completed", syncCompleted);
         m.put("mismatch_cnt", mismatchCnt);
         m.put("array_state", arrayState);
+        m.put("consumers", consumers.stream().map(ConsumerTruth::json).toList());
         return m;
     }
 }

@@ -9,8 +9,10 @@ import io.raidpulse.simulator.model.SimulatedArray;
 import io.raidpulse.simulator.model.SimulatedDevice;
 import io.raidpulse.simulator.model.SimulatedMember;
 import io.raidpulse.simulator.model.SyncJob;
+import io.raidpulse.simulator.scenario.LoadPhase;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -29,6 +31,9 @@ public final class TruthRecorder {
     private Map<SimulatedArray, double[]> previousOffered = new IdentityHashMap<>();
     private Map<SimulatedArray, Double> previousDone = new IdentityHashMap<>();
     private Map<SimulatedArray, List<SimulatedDevice>> previousLeaves = new IdentityHashMap<>();
+    private Map<SimulatedArray, Map<String, Double>> previousConsumerIos = new IdentityHashMap<>();
+    private Map<String, Map<SimulatedDevice, double[]>> previousIoStat = Map.of();
+    private Map<SimulatedArray, SyncAction> previousSync = new IdentityHashMap<>();
     private long previousSecond;
 
     public TruthRecorder(HostModel model) {
@@ -49,7 +54,12 @@ public final class TruthRecorder {
         previousOffered = new IdentityHashMap<>();
         previousDone = new IdentityHashMap<>();
         previousLeaves = new IdentityHashMap<>();
+        previousConsumerIos = new IdentityHashMap<>();
+        previousIoStat = model.ioStat();
+        previousSync = new IdentityHashMap<>();
         for (SimulatedArray a : model.arrays()) {
+            previousConsumerIos.put(a, model.consumerMemberIos(a));
+            a.sync().ifPresent(j -> previousSync.put(a, j.kind()));
             previousLeaves.put(a, model.leaves(a));
             previousOffered.put(a, model.offeredOps(a));
             a.sync().ifPresent(j -> previousDone.put(a, j.done()));
@@ -164,6 +174,51 @@ public final class TruthRecorder {
         return new ArrayTruth(a.name(), a.level().kernelName(), (off[0] - prevOff[0]) / t, (off[1] - prevOff[1]) / t,
                 mdReads / t, mdWrites / t, mdReadSectors / t / 2, mdWriteSectors / t / 2, util, busiest, max, level, ampIo,
                 ampSectors, appAmp, a.degraded(), spare, faulty, job == null ? SyncAction.IDLE : job.kind(), progress,
-                speed, completed, a.mismatchCnt(), a.arrayState());
+                speed, completed, a.mismatchCnt(), a.arrayState(), consumers(a, job, memberSyncIos, t));
+    }
+
+    /*
+     * Each consumer's member I/Os in the interval from the model's own tally (the member mapping of its
+     * served requests), the sync's from the members' sync counters; shares of their sum.
+     */
+    private List<ConsumerTruth> consumers(SimulatedArray a, SyncJob job, double memberSyncIos, double t) {
+        Map<String, Double> before = previousConsumerIos.getOrDefault(a, Map.of());
+        Map<String, Double> ios = new LinkedHashMap<>();
+        model.consumerMemberIos(a).forEach((consumer, now) -> {
+            double d = now - before.getOrDefault(consumer, 0d);
+            if (d > 0) {
+                ios.merge(consumer == null ? ConsumerTruth.UNATTRIBUTED : consumer, d, Double::sum);
+            }
+        });
+        String sync = null;
+        if (memberSyncIos > 0) {
+            // a pass that ended within the interval is named by what ran at its start
+            SyncAction kind = job != null ? job.kind() : previousSync.get(a);
+            sync = "md " + (kind == null ? "sync" : kind.word());
+            ios.merge(sync, memberSyncIos, Double::sum);
+        }
+        double total = ios.values().stream().mapToDouble(Double::doubleValue).sum();
+        Map<String, double[]> requests = new LinkedHashMap<>();
+        Map<String, Map<SimulatedDevice, double[]>> ioStat = model.ioStat();
+        for (LoadPhase p : model.scenario().loads()) {
+            if (p.array().equals(a.name()) && p.cgroup() != null) {
+                double[] now = ioStat.getOrDefault(p.cgroup(), Map.of()).get(a);
+                double[] was = previousIoStat.getOrDefault(p.cgroup(), Map.of()).get(a);
+                if (now != null) {
+                    requests.put(p.consumer(), new double[] {now[0] - (was == null ? 0 : was[0]), now[1] - (was == null ? 0 : was[1])});
+                }
+            }
+        }
+        List<ConsumerTruth> out = new ArrayList<>();
+        if (total <= 0) {
+            return out;
+        }
+        String syncName = sync;
+        ios.forEach((name, n) -> {
+            double[] rw = requests.getOrDefault(name, new double[2]);
+            out.add(new ConsumerTruth(name, name.equals(syncName), 100 * n / total, n / t, rw[0] / t, rw[1] / t));
+        });
+        out.sort(Comparator.comparingDouble(ConsumerTruth::memberIops).reversed().thenComparing(ConsumerTruth::name));
+        return out;
     }
 }

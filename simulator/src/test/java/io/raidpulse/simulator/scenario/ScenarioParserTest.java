@@ -239,6 +239,48 @@ class ScenarioParserTest {
     }
 
     @Test
+    void loadsBelongToConsumersWhoseCgroupsAreTheirUnitsOrGiven() {
+        String arrays = HEADER + "array md0 level=raid1 members=sda,sdb\n";
+        Scenario s = ScenarioParser.parse(arrays + """
+                load md0 from=0 to=10m read=100 size=8k consumer=postgresql@15-main.service
+                load md0 from=2m to=4m read=100 size=1M seq=1 consumer=backup.service
+                load md0 from=0 to=10m write=10 size=4k consumer=docker/3f2a9c1b7e4d cgroup=/system.slice/docker-3f2a9c1b7e4d.scope
+                load md0 from=0 to=10m write=5 size=4k
+                """, "x", "x");
+        assertThat(s.loads()).extracting(LoadPhase::consumer)
+                .containsExactly("postgresql@15-main.service", "backup.service", "docker/3f2a9c1b7e4d", null);
+        assertThat(s.loads()).extracting(LoadPhase::cgroup).containsExactly("/system.slice/postgresql@15-main.service",
+                "/system.slice/backup.service", "/system.slice/docker-3f2a9c1b7e4d.scope", null);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "consumer=docker/3f2a | line 9: load: field 'cgroup': consumer docker/3f2a is not a systemd service or scope: give its cgroup",
+        "consumer=a.service cgroup=system.slice/a.service | field 'cgroup': expected a path under the cgroup root like /system.slice/backup.service, got 'system.slice/a.service'",
+        "consumer=a.service cgroup=/system.slice/../a.service | field 'cgroup': expected a path under the cgroup root",
+        "cgroup=/system.slice/a.service | field 'cgroup': a cgroup belongs to a consumer: add consumer=NAME",
+    })
+    void rejectsConsumersWithoutAUsableCgroup(String fields, String message) {
+        String arrays = HEADER + "array md0 level=raid1 members=sda,sdb\n";
+        assertThatThrownBy(() -> ScenarioParser.parse(arrays + "load md0 from=0 to=5m size=8k " + fields + "\n", "x", "x"))
+                .isInstanceOf(UserException.class).hasMessageContaining(message);
+    }
+
+    @Test
+    void twoConsumersMayLoadAnArrayAtOnceButOneConsumerHasOneCgroup() {
+        String arrays = HEADER + "array md0 level=raid1 members=sda,sdb\n";
+        assertThatThrownBy(() -> ScenarioParser.parse(arrays + "load md0 from=0 to=5m size=8k consumer=a.service\n"
+                + "load md0 from=4m to=6m size=8k consumer=a.service\n", "x", "x"))
+                .hasMessageContaining("line 10: load: field 'from': overlaps the load phase of md0 by a.service on line 9");
+        assertThatThrownBy(() -> ScenarioParser.parse(arrays + "load md0 from=0 to=5m size=8k consumer=a.service\n"
+                + "load md0 from=5m to=6m size=8k consumer=a.service cgroup=/x.slice/a.service\n", "x", "x"))
+                .hasMessageContaining("line 10: load: field 'cgroup': a.service is in /system.slice/a.service on line 9, got /x.slice/a.service");
+        assertThatThrownBy(() -> ScenarioParser.parse(arrays + "load md0 from=0 to=5m size=8k consumer=a.service\n"
+                + "load md0 from=0 to=5m size=8k consumer=b cgroup=/system.slice/a.service\n", "x", "x"))
+                .hasMessageContaining("field 'cgroup': /system.slice/a.service is a.service's on line 9");
+    }
+
+    @Test
     void rejectsOverlappingLoadsAndLoadsPastTheEnd() {
         String arrays = HEADER + "array md0 level=raid1 members=sda,sdb\n";
         assertThatThrownBy(() -> ScenarioParser.parse(arrays + "load md0 from=0 to=5m size=8k\nload md0 from=4m to=6m size=8k\n",
@@ -275,7 +317,7 @@ class ScenarioParserTest {
     @Test
     void everyShippedScenarioParsesWithADescription() {
         assertThat(ShippedScenarios.names()).containsExactly("raid5-saturation", "raid5-vs-raid10", "member-failure",
-                "scheduled-check", "raid10-over-raid1-pairs", "nvme-busy-then-overload", "hardware-raid-saturation");
+                "scheduled-check", "backup-saturation", "raid10-over-raid1-pairs", "nvme-busy-then-overload", "hardware-raid-saturation");
         for (String name : ShippedScenarios.names()) {
             Scenario s = ShippedScenarios.load(name);
             assertThat(s.name()).isEqualTo(name);

@@ -54,6 +54,56 @@ class KernelFormatTest {
         }
     }
 
+    /** blkcg_print_one_stat's line, as Documentation/admin-guide/cgroup-v2.rst shows it ("8:16 rbytes=1459200 wbytes=..."). */
+    static final Pattern IO_STAT_LINE = Pattern.compile("\\d+:\\d+ rbytes=\\d+ wbytes=\\d+ rios=\\d+ wios=\\d+ dbytes=\\d+ dios=\\d+");
+
+    @Test
+    void cgroupsHaveIoStatAsTheKernelPrintsItWhileTheirUnitsRun() throws IOException {
+        List<HostTree> trees = trees("backup-saturation");
+        String backup = "sys/fs/cgroup/system.slice/backup.service/io.stat";
+        String db = "sys/fs/cgroup/system.slice/postgresql@15-main.service/io.stat";
+        for (int i = 0; i < trees.size(); i++) {
+            HostTree t = trees.get(i);
+            long second = i * 5L;
+            assertThat(t.file("sys/fs/cgroup/cgroup.controllers")).contains(" io ");
+            assertThat(t.file("sys/fs/cgroup/cgroup.subtree_control")).contains("io");
+            for (String file : List.of("sys/fs/cgroup/io.stat", "sys/fs/cgroup/system.slice/io.stat", db)) {
+                for (String line : t.file(file).split("\n")) {
+                    assertThat(line).as(file).matches(IO_STAT_LINE);
+                }
+            }
+            // the unit's cgroup exists from its start (10m) until it stops (17m)
+            assertThat(t.file(backup) != null).as("backup.service's cgroup at %ds", second).isEqualTo(second >= 600 && second < 1020);
+            assertThat(t.file(db)).as("the database's I/O to md0 (9:0) only").startsWith("9:0 ").doesNotContain("\n8:");
+            // the root's io.stat is the devices' own counters: md0's reads as diskstats counts them
+            String md0 = t.file("proc/diskstats").lines().filter(l -> l.contains(" md0 ")).findFirst().orElseThrow();
+            String rios = md0.trim().split(" +")[3];
+            assertThat(t.file("sys/fs/cgroup/io.stat")).contains("9:0 rbytes=").contains(" rios=" + rios + " ");
+            // a slice sums its units, those that stopped included
+            long slice = rios(t.file("sys/fs/cgroup/system.slice/io.stat"));
+            long units = rios(t.file(db)) + rios(t.file("sys/fs/cgroup/system.slice/docker-3f2a9c1b7e4d5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c.scope/io.stat"))
+                    + (t.file(backup) == null ? 0 : rios(t.file(backup)));
+            if (second < 1020) {
+                assertThat(slice).isBetween(units, units + 3);
+            } else {
+                assertThat(slice).as("backup.service's reads stay in system.slice after it stopped").isGreaterThan(units + 100_000);
+            }
+        }
+    }
+
+    private static long rios(String ioStat) {
+        if (ioStat == null || ioStat.isEmpty()) {
+            return 0;
+        }
+        String line = ioStat.lines().filter(l -> l.startsWith("9:0 ")).findFirst().orElse("");
+        for (String kv : line.split(" ")) {
+            if (kv.startsWith("rios=")) {
+                return Long.parseLong(kv.substring(5));
+            }
+        }
+        return 0;
+    }
+
     @Test
     void mdstatFollowsMdSeqShow() throws IOException {
         boolean sawProgress = false;

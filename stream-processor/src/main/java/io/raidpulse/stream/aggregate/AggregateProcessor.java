@@ -34,6 +34,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
 
     private final long[] sizes;
     private final long graceMs;
+    private final int consumersTop;
     private ProcessorContext<String, Aggregate> context;
     private KeyValueStore<WindowKey, HostWindow> store;
     /** smallest end among open windows; MIN_VALUE: unknown, look in the store */
@@ -42,6 +43,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
     public AggregateProcessor(AggregateSettings settings) {
         this.sizes = settings.windows().stream().mapToLong(Duration::toMillis).sorted().toArray();
         this.graceMs = settings.grace().toMillis();
+        this.consumersTop = settings.consumersTop();
     }
 
     public static StoreBuilder<KeyValueStore<WindowKey, HostWindow>> storeBuilder() {
@@ -127,7 +129,7 @@ public final class AggregateProcessor implements Processor<String, Observation, 
 
     private void close(HostWindow w) {
         for (SubjectWindow s : w.subjects().values()) {
-            Aggregate a = s.toAggregate(w.host(), w.startMs(), w.sizeMs());
+            Aggregate a = s.toAggregate(w.host(), w.startMs(), w.sizeMs(), consumersTop);
             context.forward(new Record<>(key(w.host(), s.subject), a, w.endMs()));
         }
         if (w.sizeMs() != sizes[0]) {

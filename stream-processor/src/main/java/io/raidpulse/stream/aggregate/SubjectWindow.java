@@ -1,6 +1,9 @@
 package io.raidpulse.stream.aggregate;
 
+import io.raidpulse.model.attribution.MemberLoad;
+import io.raidpulse.model.attribution.MemberLoadShare;
 import io.raidpulse.schema.Aggregate;
+import io.raidpulse.schema.AggregateConsumer;
 import io.raidpulse.schema.MdFiguresState;
 import io.raidpulse.schema.MemberUtilState;
 import io.raidpulse.schema.SubjectKind;
@@ -10,6 +13,7 @@ import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.load.WriteAmplification;
+import io.raidpulse.stream.state.ConsumerLoadStates;
 import io.raidpulse.stream.state.Unions;
 import io.raidpulse.topics.load.MdState;
 import java.io.IOException;
@@ -53,6 +57,11 @@ final class SubjectWindow {
     /** arrays: md's figures at the latest sample of the window, and that sample's time */
     MdState mdState;
     long mdStateMs = Long.MIN_VALUE;
+    /** who loaded it, summed over the samples that said (raid-model MemberLoad: plus keeps the shares of the sums); null before */
+    MemberLoad consumers;
+    /** the samples that said, and the seconds they cover: the consumers' rates are over these */
+    int consumerSamples;
+    double consumerSeconds;
 
     SubjectWindow(String subject, SubjectKind kind) {
         this(subject, kind, new LogHistogram(), new MemberUtilSums());
@@ -100,6 +109,12 @@ final class SubjectWindow {
             }
             addState(a.state(), timeMs);
         }
+        MemberLoad c = load.consumers();
+        if (c != null) {
+            consumers = consumers == null ? c : consumers.plus(c);
+            consumerSamples++;
+            consumerSeconds += load.intervalS();
+        }
     }
 
     private void addState(MdState state, long timeMs) {
@@ -146,9 +161,15 @@ final class SubjectWindow {
             mdState = o.mdState;
             mdStateMs = o.mdStateMs;
         }
+        if (o.consumers != null) {
+            consumers = consumers == null ? o.consumers : consumers.plus(o.consumers);
+            consumerSamples += o.consumerSamples;
+            consumerSeconds += o.consumerSeconds;
+        }
     }
 
-    Aggregate toAggregate(String host, long startMs, long sizeMs) {
+    /** The closed window; {@code consumersTop}: the consumers it names, the rest summed as "other" (MemberLoad.top). */
+    Aggregate toAggregate(String host, long startMs, long sizeMs, int consumersTop) {
         long ios = reads + writes;
         String busiest = memberUtil.busiest();
         boolean array = kind == SubjectKind.ARRAY;
@@ -185,7 +206,21 @@ final class SubjectWindow {
                 md == null ? null : md.syncEta(),
                 md == null ? null : md.mismatches(),
                 // controller, controller_cache: hardware volumes' (the capacity comparison's)
-                null, null);
+                null, null,
+                consumers == null ? null : consumers(consumersTop),
+                consumerSamples);
+    }
+
+    private List<AggregateConsumer> consumers(int top) {
+        MemberLoad kept = consumers.top(top);
+        double s = consumerSeconds > 0 ? consumerSeconds : 1;
+        List<AggregateConsumer> out = new ArrayList<>(kept.shares().size());
+        for (MemberLoadShare c : kept.shares()) {
+            // a share is a quotient of sums: a lone consumer's can come out a rounding above 1
+            out.add(new AggregateConsumer(c.name(), c.kind(), Math.min(100.0, c.share() * 100), c.memberIos() / s, c.readMemberIos() / s,
+                    c.writeMemberIos() / s, c.reads() / s, c.writes() / s, c.readBytes() / 1024.0 / s, c.writeBytes() / 1024.0 / s));
+        }
+        return out;
     }
 
     /** The all-fields constructor, in the schema's field order: the builder's checks and defaults cost a tenth of each state write. */
@@ -202,7 +237,9 @@ final class SubjectWindow {
                         a.memberSectors()),
                 members, syncAction, degradedMax, faultyMax, mdStateMs,
                 m == null ? null : new MdFiguresState(m.members(), m.faulty(), m.spares(), m.degraded(), m.syncPct(), m.syncSpeed(),
-                        m.syncEta(), m.mismatches()));
+                        m.syncEta(), m.mismatches()),
+                consumerSamples, consumerSeconds, consumers == null ? 0.0 : consumers.memberIos(),
+                consumers == null || consumers.syncSeparated(), ConsumerLoadStates.toRecords(consumers));
     }
 
     /** {@link #toRecord}'s record body, written from this window: SubjectWindowState's fields in its order. */
@@ -241,7 +278,15 @@ final class SubjectWindow {
         out.writeInt(degradedMax);
         out.writeInt(faultyMax);
         out.writeLong(mdStateMs);
-        MdState m = mdState;
+        writeMdState(out, mdState);
+        out.writeInt(consumerSamples);
+        out.writeDouble(consumerSeconds);
+        out.writeDouble(consumers == null ? 0.0 : consumers.memberIos());
+        out.writeBoolean(consumers == null || consumers.syncSeparated());
+        ConsumerLoadStates.writeNullable(out, consumers);
+    }
+
+    private static void writeMdState(Encoder out, MdState m) throws IOException {
         if (m == null) {
             out.writeIndex(0);
             out.writeNull();
@@ -299,6 +344,9 @@ final class SubjectWindow {
         MdFiguresState m = r.getMdState();
         w.mdState = m == null ? null : new MdState(m.getMembers(), m.getFaulty(), m.getSpares(), m.getDegraded(), m.getSyncPct(),
                 m.getSyncSpeed(), m.getSyncEta(), m.getMismatches());
+        w.consumers = ConsumerLoadStates.fromRecords(r.getConsumers(), r.getConsumerMemberIos(), r.getConsumerSyncSeparated());
+        w.consumerSamples = r.getConsumerSamples();
+        w.consumerSeconds = r.getConsumerSeconds();
         return w;
     }
 }

@@ -14,6 +14,7 @@ import io.raidpulse.schema.MemberCapacityState;
 import io.raidpulse.schema.NamedShapeState;
 import io.raidpulse.schema.NamedVolumeState;
 import io.raidpulse.stream.state.StateSerde;
+import io.raidpulse.stream.load.MdGeometry;
 import io.raidpulse.topics.load.MdLeaves;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -314,26 +315,7 @@ record HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<Strin
     }
 
     private static ArrayShape shape(MdArray a, MdLeaves arrays, Map<String, DeviceSample> devices) {
-        List<MdArray> inner = new ArrayList<>();
-        for (MdMember m : a.getMembers()) {
-            MdArray nested = arrays.array(m.getDevice());
-            if (nested != null && nested != a) {
-                inner.add(nested);
-            }
-        }
-        String level = a.getLevel();
-        Integer disks = slots(a);
-        if (!inner.isEmpty()) {
-            boolean pairs = inner.stream().allMatch(i -> "raid1".equals(i.getLevel()) && Integer.valueOf(2).equals(slots(i)));
-            level = "raid0".equals(level) && pairs ? "raid0-over-raid1" : level + " over " + inner.get(0).getLevel();
-            int sum = 0;
-            for (MdMember m : a.getMembers()) {
-                MdArray nested = arrays.array(m.getDevice());
-                Integer n = nested != null && nested != a ? slots(nested) : Integer.valueOf(1);
-                sum += n == null ? 0 : n;
-            }
-            disks = sum == 0 ? null : sum;
-        }
+        ArrayShape geometry = MdGeometry.of(a, arrays);
         List<String> leaves = arrays.of(a);
         String model = null;
         Boolean rotational = null;
@@ -352,16 +334,7 @@ record HostShapes(Shapes<ArrayShape> md, Shapes<VolumeShape> hardware, Map<Strin
                 smallest = d.getSizeBytes();
             }
         }
-        return new ArrayShape(level, a.getLayout(), disks, a.getChunkBytes(), model == null ? null : model.trim(), rotational, smallest,
-                device);
-    }
-
-    /* Members of the complete array: md/raid_disks, else the members holding a slot. */
-    private static Integer slots(MdArray a) {
-        if (a.getRaidDisks() != null) {
-            return a.getRaidDisks();
-        }
-        long withRole = a.getMembers().stream().filter(m -> m.getRole() != null && !m.getFaulty()).count();
-        return withRole == 0 ? null : (int) withRole;
+        return new ArrayShape(geometry.level(), geometry.layout(), geometry.disks(), geometry.chunkBytes(),
+                model == null ? null : model.trim(), rotational, smallest, device);
     }
 }

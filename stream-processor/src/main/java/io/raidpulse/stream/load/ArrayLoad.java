@@ -1,5 +1,6 @@
 package io.raidpulse.stream.load;
 
+import io.raidpulse.model.attribution.MemberLoad;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.topics.load.MdState;
 import java.util.List;
@@ -18,10 +19,12 @@ import java.util.List;
  * @param memberAwaitMs  mean request time over all members' reads and writes, ms
  * @param syncAction     the md sync action running on the array (check, resync, recover, reshape, repair), else null
  * @param state          the array's own health figures in this sample (members, degraded, sync progress, mismatches)
+ * @param consumers      who loaded it, as shares of its members' load (the md device's consumers, the sync among
+ *                       them); null when the sample did not say
  */
 public record ArrayLoad(String subject, String level, DeviceLoad md, List<DeviceLoad> members, DeviceLoad busiest,
                         double memberUtilMean, double memberAwaitMs, String syncAction,
-                        WriteAmplification amplification, MdState state) implements SubjectLoad {
+                        WriteAmplification amplification, MdState state, MemberLoad consumers) implements SubjectLoad {
 
     @Override
     public SubjectKind kind() {

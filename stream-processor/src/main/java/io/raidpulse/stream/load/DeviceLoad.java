@@ -1,5 +1,6 @@
 package io.raidpulse.stream.load;
 
+import io.raidpulse.model.attribution.MemberLoad;
 import io.raidpulse.schema.CounterDeltas;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
@@ -20,12 +21,14 @@ import java.util.Locale;
  * @param sectorsWritten 512-byte sectors written (field 10 delta)
  * @param ioMs           time spent reading plus writing, ms summed over requests (fields 7 + 11)
  * @param hardware       the hardware RAID volume this device is (HostSample hardware_volumes), or null
+ * @param consumers      who loaded it, as shares of its member load (HostSample v5 consumers); null when the sample
+ *                       did not say, and for an md array's own device (its array's load has them)
  */
 public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotational, String parent, double intervalS,
                          double util, double readIops, double writeIops, double readKBs, double writeKBs,
                          double awaitMs, double aquSz,
                          long reads, long writes, long sectorsRead, long sectorsWritten, long ioMs,
-                         HardwareVolume hardware) implements SubjectLoad {
+                         HardwareVolume hardware, MemberLoad consumers) implements SubjectLoad {
 
     /** iostat can show a little over 100% from jiffy and uptime rounding; detectors and windows see at most 100. */
     static final double MAX_UTIL = 100.0;
@@ -50,9 +53,12 @@ public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotation
         double ios = m.getRS() + m.getWS();
         // iostat -d "await" over reads and writes: (Δread_ms + Δwrite_ms) / (Δreads + Δwrites)
         double await = ios > 0 ? (m.getRAwait() * m.getRS() + m.getWAwait() * m.getWS()) / ios : 0.0;
+        MemberLoad consumers = d.getConsumers() == null || d.getKind() == DeviceKind.MD ? null
+                : hardware != null ? ConsumerLoads.ofVolume(d.getConsumers(), hardware)
+                : ConsumerLoads.ofDisk(d.getConsumers(), reads, writes);
         return new DeviceLoad(d.getName(), d.getKind(), d.getRotational(), d.getParent(), t,
                 Math.min(MAX_UTIL, m.getUtil()), m.getRS(), m.getWS(), m.getRkBS(), m.getWkBS(), await, m.getAquSz(),
-                reads, writes, sectorsRead, sectorsWritten, ioMs, hardware);
+                reads, writes, sectorsRead, sectorsWritten, ioMs, hardware, consumers);
     }
 
     @Override

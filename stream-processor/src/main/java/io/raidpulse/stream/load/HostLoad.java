@@ -1,9 +1,11 @@
 package io.raidpulse.stream.load;
 
+import io.raidpulse.model.attribution.MemberLoad;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
 import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.IoConsumer;
 import io.raidpulse.schema.MdArray;
 import io.raidpulse.topics.load.MdLeaves;
 import io.raidpulse.topics.load.MdState;
@@ -35,6 +37,8 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
         int capacity = sample.getDevices().size() * 4 / 3 + 1;
         Map<String, DeviceLoad> byName = new HashMap<>(capacity);
         Map<String, String> parentOf = new HashMap<>();
+        // the md devices' consumers, for their arrays; most samples have none
+        Map<String, List<IoConsumer>> mdConsumers = null;
         Set<String> present = new LinkedHashSet<>(capacity);
         List<DeviceLoad> devices = new ArrayList<>();
         // most hosts have none: no map is made for them on the stream thread's path
@@ -44,6 +48,12 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
             present.add(d.getName());
             if (d.getParent() != null) {
                 parentOf.put(d.getName(), d.getParent());
+            }
+            if (d.getKind() == DeviceKind.MD && d.getConsumers() != null) {
+                if (mdConsumers == null) {
+                    mdConsumers = new HashMap<>();
+                }
+                mdConsumers.put(d.getName(), d.getConsumers());
             }
             DeviceLoad load = DeviceLoad.of(d, interval, volumes.get(d.getName()));
             if (load != null) {
@@ -71,7 +81,8 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
                     }
                 }
             }
-            ArrayLoad load = arrayLoad(a, byName, leaves, sync);
+            List<IoConsumer> consumers = mdConsumers == null ? null : mdConsumers.get(a.getName());
+            ArrayLoad load = arrayLoad(a, byName, leaves, sync, consumers == null ? null : mdLeaves, consumers);
             if (load != null) {
                 arrays.add(load);
             }
@@ -99,7 +110,9 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
     }
 
 
-    private static ArrayLoad arrayLoad(MdArray a, Map<String, DeviceLoad> byName, List<String> leaves, MdSync sync) {
+    /* {@code consumers}: the md device's, or null; {@code mdLeaves} then resolves the array's geometry. */
+    private static ArrayLoad arrayLoad(MdArray a, Map<String, DeviceLoad> byName, List<String> leaves, MdSync sync, MdLeaves mdLeaves,
+                                       List<IoConsumer> consumers) {
         DeviceLoad md = byName.get(a.getName());
         if (!a.getActive() || md == null) {
             return null;
@@ -131,7 +144,10 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
         WriteAmplification amp = new WriteAmplification(md.reads(), md.writes(), memberIos,
                 md.sectorsRead(), md.sectorsWritten(), memberSectors);
         double memberAwait = memberIos == 0 ? 0.0 : (double) memberIoMs / memberIos;
+        String action = sync == null ? null : sync.action();
+        MemberLoad shares = consumers == null ? null
+                : ConsumerLoads.ofArray(consumers, MdGeometry.of(a, mdLeaves).raidLayout().orElse(null), memberIos, action);
         return new ArrayLoad(a.getName(), a.getLevel(), md, Collections.unmodifiableList(members), busiest,
-                utilSum / members.size(), memberAwait, sync == null ? null : sync.action(), amp, MdState.of(a));
+                utilSum / members.size(), memberAwait, action, amp, MdState.of(a), shares);
     }
 }

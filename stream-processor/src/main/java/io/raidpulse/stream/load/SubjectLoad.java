@@ -1,5 +1,6 @@
 package io.raidpulse.stream.load;
 
+import io.raidpulse.model.attribution.MemberLoad;
 import io.raidpulse.schema.SubjectKind;
 
 /**
@@ -39,4 +40,7 @@ public sealed interface SubjectLoad permits DeviceLoad, ArrayLoad {
      * (iostat(1): such devices serve requests in parallel).
      */
     boolean parallel();
+
+    /** Who loaded it, as shares of its member load (raid-model MemberLoad); null when the sample did not say. */
+    MemberLoad consumers();
 }

@@ -1,5 +1,7 @@
 package io.raidpulse.stream.saturation;
 
+import io.raidpulse.model.attribution.MemberLoad;
+import io.raidpulse.model.attribution.MemberLoadShare;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
@@ -14,6 +16,7 @@ import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
 import io.raidpulse.stream.load.MdSync;
 import io.raidpulse.stream.load.SubjectLoad;
+import io.raidpulse.stream.state.ConsumerLoadStates;
 import io.raidpulse.stream.state.Unions;
 import io.raidpulse.topics.alert.Alerts;
 import io.raidpulse.topics.saturation.SaturationThresholds;
@@ -68,6 +71,17 @@ final class SubjectSaturation extends SubjectState {
     static final int MIN_WARMUP_SAMPLES = 6;
     /** baseSamples stops counting here: only whether the warm-up is over matters */
     static final int MAX_BASE_SAMPLES = 3600;
+    /** An alert names at most this many consumers, each with at least {@link #NAMED_SHARE} of the episode's member load. */
+    static final int NAMED_CONSUMERS = 3;
+    static final double NAMED_SHARE = 0.05;
+    /**
+     * A consumer is told as having started the episode when it drives it (at least this share of its member load),
+     * became busy at most {@link #STARTED_LEAD_MS} before the episode began, and the subject had been seen without
+     * it for {@link #QUIET_BEFORE_MS} before that.
+     */
+    static final double DRIVING_SHARE = 0.25;
+    static final long STARTED_LEAD_MS = 10 * 60_000L;
+    static final long QUIET_BEFORE_MS = 60_000L;
 
     enum Phase { IDLE, PENDING, FIRING }
 
@@ -106,6 +120,10 @@ final class SubjectSaturation extends SubjectState {
     int baseSamples;
     /** samples tolerated in the current run: warm ones in a pending run, ones not cool in a cool run (see the class comment) */
     int warmInRun;
+    /** who loaded the subject over the open episode's samples (its cool run apart); null when none of them said */
+    MemberLoad episodeConsumers;
+    /** which consumers have been busy and since when: tells one that started the episode */
+    final ConsumerHistory consumerHistory = new ConsumerHistory();
 
     SubjectSaturation(String subject, SubjectKind kind) {
         super(subject);
@@ -128,6 +146,7 @@ final class SubjectSaturation extends SubjectState {
         lastTime = ctx.time();
         collectorStarted = ctx.collectorStarted();
         present();
+        consumerHistory.observe(load.consumers(), ctx.time());
 
         double util = load.util();
         boolean evidenceNeeded = th.needsEvidence(load.parallel());
@@ -157,6 +176,7 @@ final class SubjectSaturation extends SubjectState {
             case IDLE -> {
                 if (!hot) {
                     updateBaseline(load, th, ctx.intervalS());
+                    consumerHistory.calm(util, ctx.intervalS());
                     return null;
                 }
                 phase = Phase.PENDING;
@@ -181,6 +201,7 @@ final class SubjectSaturation extends SubjectState {
                     }
                     reset();
                     updateBaseline(load, th, ctx.intervalS());
+                    consumerHistory.calm(util, ctx.intervalS());
                     return null;
                 }
                 run += 1 + (int) missed;
@@ -281,10 +302,11 @@ final class SubjectSaturation extends SubjectState {
         DeviceLoad device = load instanceof DeviceLoad d ? d : null;
         HardwareVolume volume = device == null ? null : device.hardware();
         described = volume == null ? null : device.described();
-        String summary = ctx.host() + " " + (described == null ? subject() : described) + (inMd ? " saturated in md itself (members " + Alerts.percent(firedUtilMean) + " busy)"
-                : " saturated: util " + Alerts.percent(firedUtilMean)) + " for " + Alerts.duration(sustainedMs)
-                + (load instanceof ArrayLoad ? ", busiest member " + peakMember : "")
-                + (cause != null ? " (" + cause + ")" : "");
+        StringBuilder summary = new StringBuilder(160).append(ctx.host()).append(' ').append(described == null ? subject() : described)
+                .append(inMd ? " saturated in md itself (members " + Alerts.percent(firedUtilMean) + " busy)"
+                        : " saturated: util " + Alerts.percent(firedUtilMean)).append(" for ").append(Alerts.duration(sustainedMs))
+                .append(load instanceof ArrayLoad ? ", busiest member " + peakMember : "")
+                .append(cause != null ? " (" + cause + ")" : "");
         Map<String, String> details = new LinkedHashMap<>();
         details.put("fire_util", Alerts.figure(th.fireUtil()));
         details.put("clear_util", Alerts.figure(th.clearUtil()));
@@ -300,8 +322,9 @@ final class SubjectSaturation extends SubjectState {
             putKnown(details, "controller", volume.getController());
             putKnown(details, "controller_cache", volume.getCache());
         }
+        tellConsumers(summary, details);
         return Alerts.alert(ctx.host(), subject(), kind, AlertKind.SATURATION, AlertState.FIRING, severity, episodeStart,
-                        ctx.time(), summary)
+                        ctx.time(), summary.toString())
                 .setPeakUtil(peak)
                 .setMeanUtil(firedUtilMean)
                 .setBusiestMember(peakMember)
@@ -314,17 +337,18 @@ final class SubjectSaturation extends SubjectState {
     private Alert resolved(String host, long eventTime, long endTime, String reason) {
         double mean = episodeUtil.mean();
         String name = described == null ? subject() : described;
-        String summary = reason == null
+        StringBuilder summary = new StringBuilder(160).append(reason == null
                 ? host + " " + name + " saturation over after " + Alerts.duration(endTime - episodeStart) + ": peak "
                         + Alerts.percent(peak) + ", mean " + Alerts.percent(mean)
-                : host + " " + name + " saturation alert closed: " + reason;
+                : host + " " + name + " saturation alert closed: " + reason);
         Map<String, String> details = new LinkedHashMap<>();
         details.put("duration_s", Long.toString(Math.max(0, endTime - episodeStart) / 1000));
         if (reason != null) {
             details.put("reason", reason);
         }
+        tellConsumers(summary, details);
         return Alerts.alert(host, subject(), kind, AlertKind.SATURATION, AlertState.RESOLVED, severity, episodeStart,
-                        eventTime, summary)
+                        eventTime, summary.toString())
                 .setEndTime(Instant.ofEpochMilli(endTime))
                 .setPeakUtil(peak)
                 .setMeanUtil(mean)
@@ -335,7 +359,85 @@ final class SubjectSaturation extends SubjectState {
                 .build();
     }
 
+    /**
+     * Appends who loaded the subject over the episode to an alert's summary and details, heavier first
+     * ("; 81% of its member load from postgresql@15-main.service (mostly writes), 17% from backup.service"), a
+     * running sync named as such ("the running md check"), and the consumer that was absent before the episode
+     * and drives it ("; backup.service started 02:00 UTC and brought md0 from 45% to 100%"). Nothing when no
+     * sample of the episode said who.
+     */
+    private void tellConsumers(StringBuilder summary, Map<String, String> details) {
+        MemberLoad load = episodeConsumers;
+        if (load == null || load.shares().isEmpty()) {
+            return;
+        }
+        StringBuilder listed = new StringBuilder(80);
+        int named = 0;
+        MemberLoadShare started = null;
+        ConsumerHistory.Entry startedAt = null;
+        for (MemberLoadShare s : load.shares()) {
+            if (named == NAMED_CONSUMERS || s.share() < NAMED_SHARE) {
+                break;
+            }
+            if (MemberLoad.OTHER.equals(s.name())) {
+                continue;
+            }
+            boolean sync = MemberLoad.SYNC_KIND.equals(s.kind());
+            summary.append(named == 0 ? "; " : ", ").append(wholePercent(s.share())).append(named == 0 ? " of its member load from " : " from ")
+                    .append(sync ? "the running " : "").append(s.name());
+            listed.append(named == 0 ? "" : ", ").append(s.name()).append(' ').append(wholePercent(s.share()));
+            String direction = s.direction();
+            if (direction != null) {
+                summary.append(" (").append(direction).append(')');
+                listed.append(" (").append(direction).append(')');
+            }
+            if (named == 0) {
+                details.put("top_consumer", s.name());
+                details.put("top_consumer_kind", s.kind());
+                details.put("top_consumer_pct", Alerts.figure(Math.round(s.share() * 100)));
+            }
+            if (started == null && !sync && s.share() >= DRIVING_SHARE && !MemberLoad.UNATTRIBUTED.equals(s.name())) {
+                startedAt = consumerHistory.startedFor(s.name(), episodeStart, STARTED_LEAD_MS, QUIET_BEFORE_MS);
+                started = startedAt == null ? null : s;
+            }
+            named++;
+        }
+        if (named > 0) {
+            details.put("consumers", listed.toString());
+        }
+        if (started != null) {
+            summary.append("; ").append(started.name()).append(" started ").append(utcMinute(startedAt.sinceMs)).append(" UTC and brought ")
+                    .append(subject());
+            if (startedAt.utilBefore >= 0) {
+                summary.append(" from ").append(wholePercent(startedAt.utilBefore / 100));
+            }
+            summary.append(" to ").append(wholePercent(peak / 100));
+            details.put("consumer_started", started.name());
+            details.put("consumer_started_at", Instant.ofEpochMilli(startedAt.sinceMs).toString());
+            if (startedAt.utilBefore >= 0) {
+                details.put("consumer_util_before", Alerts.figure(Math.round(startedAt.utilBefore)));
+            }
+        }
+    }
+
+    /** "81%": shares are told to the whole percent. */
+    private static String wholePercent(double fraction) {
+        return Math.round(fraction * 100) + "%";
+    }
+
+    /** "02:00": the hour and minute of {@code ms}, UTC. */
+    static String utcMinute(long ms) {
+        long minutes = Math.floorMod(Math.floorDiv(ms, 60_000L), 1440L);
+        long h = minutes / 60;
+        long m = minutes % 60;
+        return (h < 10 ? "0" : "") + h + (m < 10 ? ":0" : ":") + m;
+    }
+
     private void accumulate(SubjectLoad load) {
+        MemberLoad c = load.consumers();
+        if (c != null) {
+            episodeConsumers = episodeConsumers == null ? c : episodeConsumers.plus(c);
+        }
         episodeUtil.add(load.util());
         if (load.util() > peak) {
             peak = load.util();
@@ -365,6 +467,7 @@ final class SubjectSaturation extends SubjectState {
         cause = null;
         severity = null;
         firedUtilMean = 0;
+        episodeConsumers = null;
     }
 
     /**
@@ -459,7 +562,9 @@ final class SubjectSaturation extends SubjectState {
         return new SubjectSaturationState(subject(), kind, EpisodePhase.valueOf(phase.name()), run, runSeconds, runStart,
                 lastSequence, lastTime, collectorStarted, absent(), episodeStart, peak, peakMember, episodeUtil.sum(),
                 episodeUtil.count(), episodeUtil.coolSum(), episodeUtil.coolCount(), cause, severity, firedUtilMean, baseAquSz,
-                baseAwaitMs, baseSamples, warmInRun, described);
+                baseAwaitMs, baseSamples, warmInRun, described, ConsumerLoadStates.toRecords(episodeConsumers),
+                episodeConsumers == null ? 0.0 : episodeConsumers.memberIos(), consumerHistory.startMs, consumerHistory.toRecords(),
+                consumerHistory.calmUtil);
     }
 
     /** {@link #toRecord}'s record body, written from this state: SubjectSaturationState's fields in its order. */
@@ -495,6 +600,11 @@ final class SubjectSaturation extends SubjectState {
         out.writeInt(baseSamples);
         out.writeInt(warmInRun);
         Unions.writeNullable(out, described);
+        ConsumerLoadStates.writeNullable(out, episodeConsumers);
+        out.writeDouble(episodeConsumers == null ? 0.0 : episodeConsumers.memberIos());
+        out.writeLong(consumerHistory.startMs);
+        consumerHistory.write(out);
+        out.writeDouble(consumerHistory.calmUtil);
     }
 
     static SubjectSaturation fromRecord(SubjectSaturationState r) {
@@ -519,6 +629,8 @@ final class SubjectSaturation extends SubjectState {
         s.baseSamples = r.getBaseSamples();
         s.warmInRun = r.getWarmInRun();
         s.described = r.getDescribed();
+        s.episodeConsumers = ConsumerLoadStates.fromRecords(r.getEpisodeConsumers(), r.getEpisodeMemberIos(), true);
+        s.consumerHistory.restore(r.getConsumerHistoryStart(), r.getCalmUtil(), r.getConsumerHistory());
         return s;
     }
 }

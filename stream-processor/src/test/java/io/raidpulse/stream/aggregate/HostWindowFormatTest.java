@@ -2,12 +2,18 @@ package io.raidpulse.stream.aggregate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.raidpulse.model.attribution.ConsumerRequests;
+import io.raidpulse.model.attribution.MemberLoad;
+import io.raidpulse.model.capacity.RaidLayout;
+import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.testing.StateFixtures;
 import io.raidpulse.topics.load.MdState;
 import io.raidpulse.stream.load.WriteAmplification;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -82,6 +88,17 @@ class HostWindowFormatTest {
                         r.nextBoolean() ? null : r.nextLong(1L << 20), r.nextBoolean() ? null : r.nextLong(1L << 40));
                 w.mdStateMs = r.nextLong(1L << 42);
             }
+        }
+        if (r.nextBoolean()) {
+            List<ConsumerRequests> consumers = new ArrayList<>();
+            for (int c = r.nextInt(12); c > 0; c--) {
+                consumers.add(new ConsumerRequests("unit-" + c + "\u00e9.service", c % 4 == 0 ? "container" : "service", r.nextLong(1L << 20),
+                        r.nextLong(1L << 20), r.nextLong(1L << 40), r.nextLong(1L << 40)));
+            }
+            w.consumers = MemberLoad.of(array ? RaidLayout.of(RaidLevel.RAID5, 4) : null, r.nextBoolean() ? null : r.nextLong(1L << 30),
+                    array && r.nextBoolean() ? "md check" : null, consumers);
+            w.consumerSamples = r.nextInt(1, w.samples + 1);
+            w.consumerSeconds = r.nextDouble() * 3600;
         }
         return w;
     }

@@ -1,6 +1,7 @@
 package io.raidpulse.stream.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,6 +16,7 @@ import io.raidpulse.schema.Aggregate;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.ConsumerKind;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.AvroSerdes;
 import io.raidpulse.schema.kafka.Topics;
@@ -110,6 +112,8 @@ class StreamPipelineIT {
         return Settings.of(s);
     }
 
+    private static final String DB = "postgresql@15-main.service";
+
     /** 40 one-second samples: sda (an md0 member) saturated from 10 s to 19 s, md0 degraded from 25 s to 29 s. */
     private static List<HostSample> episode(String host, long startMs, boolean degrade) {
         HostFeed feed = new HostFeed(host, startMs, 1000);
@@ -120,8 +124,10 @@ class StreamPipelineIT {
             if (degrade && i >= 25 && i < 30) {
                 md0 = md0.degraded(1).remove("sdb").spare("sdc");
             }
-            out.add(feed.next(List.of(Dev.md("md0").iops(50, 50), Dev.disk("sda", util), Dev.disk("sdb", 15), Dev.disk("sdc", 0)),
-                    List.of(md0)));
+            // the database's writes cost the raid1 two member I/Os each, the backup's reads one: two thirds and a third
+            Dev md = Dev.md("md0").iops(50, 50).consumer(DB, ConsumerKind.SERVICE, 0, 50, 0, 800)
+                    .consumer("backup.service", ConsumerKind.SERVICE, 50, 0, 400, 0);
+            out.add(feed.next(List.of(md, Dev.disk("sda", util), Dev.disk("sdb", 15), Dev.disk("sdc", 0)), List.of(md0)));
         }
         return out;
     }
@@ -171,6 +177,11 @@ class StreamPipelineIT {
                     .findFirst().orElseThrow();
             assertThat(sdaFiring.getStartTime().toEpochMilli()).isEqualTo(t0 + 10_000);
             assertThat(sdaFiring.getEventTime().toEpochMilli()).isEqualTo(t0 + 12_000);
+            Alert mdFiring = alerts.stream().filter(a -> a.getSubject().equals("md0") && a.getKind() == AlertKind.SATURATION
+                    && a.getState() == AlertState.FIRING).findFirst().orElseThrow();
+            assertThat(mdFiring.getSummary()).endsWith("; 67% of its member load from " + DB + " (mostly writes), 33% from backup.service"
+                    + " (mostly reads)");
+            assertThat(mdFiring.getDetails()).containsEntry("top_consumer", DB).containsEntry("top_consumer_pct", "67");
 
             List<Aggregate> aggs = aggregates(io.readUntil(Topics.AGGREGATES,
                     r -> aggregates(r).stream().filter(a -> a.getWindowS() == 10 && a.getSubject().equals("sda")).count() >= 3,
@@ -206,6 +217,17 @@ class StreamPipelineIT {
                     assertThat(raw.rows()).singleElement().satisfies(row -> assertThat(row.number("util")).isEqualTo(99.0));
                     assertThat(influx.query("SELECT count(degraded) AS n FROM \"raw\".\"raidpulse_array_sample\" WHERE host = 'db1'"
                             + " AND degraded > 0").rows()).singleElement().satisfies(row -> assertThat(row.number("n")).isEqualTo(5.0));
+                });
+                // who loaded md0, per window: the top consumers with their shares of its member load
+                await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                    InfluxQlResult shares = influx.query("SELECT member_load_pct, w_iops, samples, consumer_kind FROM \"agg_10s\".\"raidpulse_consumer\""
+                            + " WHERE host = 'db1' AND \"array\" = 'md0' AND consumer = '" + DB + "' AND time = " + (t0 + 10_000) + "ms");
+                    assertThat(shares.rows()).singleElement().satisfies(row -> {
+                        assertThat(row.number("member_load_pct")).isCloseTo(200.0 / 3, within(1e-6));
+                        assertThat(row.number("w_iops")).isEqualTo(50.0);
+                        assertThat(row.number("samples")).isEqualTo(10.0);
+                        assertThat(row.text("consumer_kind")).isEqualTo("service");
+                    });
                 });
                 InfluxQlResult hotPoint = influx.query("SELECT util_mean, samples FROM \"agg_10s\".\"raidpulse_device\" WHERE host = 'db1'"
                         + " AND device = 'sda' AND time = " + (t0 + 10_000) + "ms");

@@ -2,11 +2,16 @@ package io.raidpulse.stream.saturation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.raidpulse.model.attribution.ConsumerRequests;
+import io.raidpulse.model.attribution.MemberLoad;
+import io.raidpulse.model.capacity.RaidLayout;
+import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.schema.Severity;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.testing.StateFixtures;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +77,21 @@ class SaturationStateFormatTest {
                 assertThat(HostSaturation.SERDE.encode(HostSaturation.SERDE.decode(bytes))).isEqualTo(bytes);
             }
         }
+        // an array whose episode and history know its consumers
+        SubjectSaturation md0 = host.subjects().get(new SubjectKey(SubjectKind.ARRAY, "md0"));
+        md0.episodeConsumers = MemberLoad.of(RaidLayout.of(RaidLevel.RAID5, 4), 4_000L, "md check", List.of(
+                new ConsumerRequests("postgresql@15-main.service", "service", 100, 800, 409_600, 3_276_800),
+                new ConsumerRequests("backup.service", "service", 300, 0, 38_400_000, 0),
+                new ConsumerRequests("unattributed", "unattributed", 0, 4, 0, 16_384)));
+        md0.consumerHistory.calm(45.0, 1.0);
+        md0.consumerHistory.observe(md0.episodeConsumers, 1_700_000_040_000L);
+        byte[] withConsumers = HostSaturation.SERDE.encode(host);
+        assertThat(withConsumers).isEqualTo(HostSaturation.SERDE.encodeThroughRecord(host));
+        HostSaturation back = HostSaturation.SERDE.decode(withConsumers);
+        assertThat(HostSaturation.SERDE.encode(back)).isEqualTo(withConsumers);
+        SubjectSaturation restored = back.subjects().get(new SubjectKey(SubjectKind.ARRAY, "md0"));
+        assertThat(restored.episodeConsumers.shares()).isEqualTo(md0.episodeConsumers.shares());
+        assertThat(restored.consumerHistory.startedFor("backup.service", 1_700_000_040_000L, 0, 0).utilBefore).isEqualTo(45.0);
         HostSaturation empty = new HostSaturation(5, new LinkedHashMap<>());
         assertThat(HostSaturation.SERDE.encode(empty)).isEqualTo(HostSaturation.SERDE.encodeThroughRecord(empty));
     }

@@ -18,21 +18,27 @@ import java.util.Map;
  * @param grace   {@code aggregate.grace}: how long after a window's end (in event time, i.e. the
  *                newest sample_time seen on the partition) samples for it are still counted; the
  *                window is emitted then (default 60 s)
+ * @param consumersTop {@code aggregate.consumers-top}: the consumers each window keeps by name, largest
+ *                share of member load first; the rest are summed as "other" (the sync and "unattributed"
+ *                are kept beside them). What bounds the {@code raidpulse_consumer} series per array (default 5)
  */
-public record AggregateSettings(List<Duration> windows, Duration grace) {
+public record AggregateSettings(List<Duration> windows, Duration grace, int consumersTop) {
     /** Tumbling window sizes, whole seconds from 1s to 7d, each a distinct multiple of the smallest; sorted. */
     public static final Key<List<Duration>> WINDOWS = Keys.of("aggregate.windows", List.of(Duration.ofMinutes(1), Duration.ofHours(1)),
             "1m,1h", "window sizes, whole seconds, multiples of the smallest", AggregateSettings::windows);
     public static final Key<Duration> GRACE = Keys.duration("aggregate.grace", Duration.ofSeconds(60), Duration.ZERO, Duration.ofDays(1),
             "lateness accepted after a window's end");
-    public static final AggregateSettings DEFAULTS = new AggregateSettings(WINDOWS.defaultValue(), GRACE.defaultValue());
+    public static final Key<Integer> CONSUMERS_TOP = Keys.integer("aggregate.consumers-top", 5, 1, 50,
+            "consumers a window names by share of member load; the rest are summed as other");
+    public static final AggregateSettings DEFAULTS = new AggregateSettings(WINDOWS.defaultValue(), GRACE.defaultValue(),
+            CONSUMERS_TOP.defaultValue());
 
     public AggregateSettings {
         windows = List.copyOf(windows);
     }
 
     public static AggregateSettings from(Settings s) {
-        return new AggregateSettings(s.get(WINDOWS), s.get(GRACE));
+        return new AggregateSettings(s.get(WINDOWS), s.get(GRACE), s.get(CONSUMERS_TOP));
     }
 
     private static List<Duration> windows(Settings s, String key, List<Duration> defaults) {

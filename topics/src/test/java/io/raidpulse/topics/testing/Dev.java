@@ -1,8 +1,10 @@
 package io.raidpulse.topics.testing;
 
+import io.raidpulse.schema.ConsumerKind;
 import io.raidpulse.schema.CounterDeltas;
 import io.raidpulse.schema.DeviceKind;
 import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.IoConsumer;
 import io.raidpulse.schema.IostatMetrics;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +30,12 @@ public final class Dev {
     double wAwait = 6;
     double aquSz = 0.8;
     boolean noMetrics;
+    /** what each consumer asked per second (DeviceSample.consumers, HostSample v5); null: the sample does not say */
+    List<Consumer> consumers;
+
+    /** One consumer's requests per second and kB per second, made counts over the sample's interval as io.stat's differences are. */
+    record Consumer(String name, ConsumerKind kind, double rS, double wS, double rkBS, double wkBS) {
+    }
 
     private Dev(String name) {
         this.name = name;
@@ -112,6 +120,21 @@ public final class Dev {
         return this;
     }
 
+    /** A consumer of this device (kB/s of 1024 bytes); the first call makes the sample carry consumers. */
+    public Dev consumer(String name, ConsumerKind kind, double readIops, double writeIops, double readKBs, double writeKBs) {
+        if (consumers == null) {
+            consumers = new ArrayList<>();
+        }
+        consumers.add(new Consumer(name, kind, readIops, writeIops, readKBs, writeKBs));
+        return this;
+    }
+
+    /** A sample that carries consumers, none of them busy (attribution on, nothing to tell). */
+    public Dev noConsumers() {
+        consumers = new ArrayList<>();
+        return this;
+    }
+
     public Dev noMetrics() {
         noMetrics = true;
         return this;
@@ -136,6 +159,19 @@ public final class Dev {
                 .setReads(reads).setReadsMerged(0).setSectorsRead(Math.round(rkBS * t * 2)).setReadMs(Math.round(rAwait * reads))
                 .setWrites(writes).setWritesMerged(0).setSectorsWritten(Math.round(wkBS * t * 2)).setWriteMs(Math.round(wAwait * writes))
                 .setIoTicksMs(Math.round(util * t * 10)).setWeightedMs(Math.round(aquSz * t * 1000)).build();
+        if (consumers != null) {
+            List<IoConsumer> io = new ArrayList<>(consumers.size());
+            for (Consumer k : consumers) {
+                boolean folded = k.kind() == ConsumerKind.OTHER || k.kind() == ConsumerKind.UNATTRIBUTED || k.kind() == ConsumerKind.SESSIONS;
+                io.add(IoConsumer.newBuilder().setName(k.name()).setKind(k.kind())
+                        .setCgroup(folded ? null : (k.kind() == ConsumerKind.SERVICE ? "/system.slice/" : "/") + k.name())
+                        .setCgroups(k.kind() == ConsumerKind.UNATTRIBUTED ? 0 : 1)
+                        .setReadIos(Math.round(k.rS() * t)).setWriteIos(Math.round(k.wS() * t))
+                        .setReadBytes(Math.round(k.rkBS() * 1024 * t)).setWriteBytes(Math.round(k.wkBS() * 1024 * t))
+                        .setDiscardIos(0L).setDiscardBytes(0L).build());
+            }
+            b.setConsumers(io);
+        }
         return b.setMetrics(m).setDeltas(c).build();
     }
 }

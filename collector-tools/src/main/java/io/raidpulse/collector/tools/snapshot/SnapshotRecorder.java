@@ -15,7 +15,10 @@ import java.util.List;
  * reads, so that {@code --proc-root SNAP/proc --sys-root SNAP/sys} and {@code replay} see the
  * host as it was. Counters first (proc/uptime, proc/diskstats, each device's stat), then the
  * slower-changing sysfs state, and each SCSI host's driver name. Symbolic links (md dev-X/block, holders, slaves) are recorded as
- * links with the same target text.
+ * links with the same target text. Right after diskstats, the cgroup v2 hierarchy under sys/fs/cgroup: every
+ * cgroup's io.stat, cgroup.controllers and cgroup.subtree_control (what {@code raidpulse top
+ * --between} and the collector's attribution read), in directories of the same names; on a
+ * cgroup v1 host nothing of it, which is what the collector would make of it too.
  */
 public final class SnapshotRecorder {
     private static final List<String> PROC_FILES = List.of("uptime", "diskstats", "mdstat",
@@ -43,6 +46,8 @@ public final class SnapshotRecorder {
             "sync_io_depth", "logical_block_size");
     /** recovery_start: how far a member being rebuilt is ("none" once in sync). */
     private static final List<String> MEMBER_FILES = List.of("state", "slot", "errors", "recovery_start", "offset", "size");
+    /** A cgroup's files the attribution reads. */
+    private static final List<String> CGROUP_FILES = List.of("io.stat", "cgroup.controllers", "cgroup.subtree_control");
 
     private SnapshotRecorder() {
     }
@@ -51,6 +56,11 @@ public final class SnapshotRecorder {
         Files.createDirectories(out);
         for (String f : PROC_FILES) {
             copy(roots.proc().resolve(f), out.resolve("proc").resolve(f));
+        }
+        // io.stat right after diskstats: the attribution takes each device's counters less its consumers'
+        Path cgroup = roots.sys().resolve("fs/cgroup");
+        if (Files.isRegularFile(cgroup.resolve("cgroup.controllers"))) {
+            cgroups(cgroup, out.resolve("sys/fs/cgroup"));
         }
         scsiHosts(roots.sys(), out.resolve("sys"));
         Path block = roots.block();
@@ -72,6 +82,22 @@ public final class SnapshotRecorder {
                 if (Files.isDirectory(dev.resolve("md"))) {
                     md(dev.resolve("md"), target.resolve("md"));
                 }
+            }
+        }
+    }
+
+    /**
+     * A cgroup's files and its child cgroups' (directories), depth first; a cgroup removed while
+     * the snapshot is taken is left out, as the collector skips it.
+     */
+    private static void cgroups(Path dir, Path target) throws IOException {
+        Files.createDirectories(target);
+        for (String f : CGROUP_FILES) {
+            copy(dir.resolve(f), target.resolve(f));
+        }
+        for (Path child : entries(dir, "*")) {
+            if (Files.isDirectory(child, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                cgroups(child, target.resolve(child.getFileName().toString()));
             }
         }
     }
