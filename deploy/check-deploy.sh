@@ -99,7 +99,8 @@ else
 fi
 
 # --- scripts -----------------------------------------------------------------------------------
-for script in deploy/kafka/create-topics deploy/check-deploy.sh images/src/main/sh/build-rootfs images/src/test/sh/run-in-rootfs; do
+for script in deploy/kafka/create-topics deploy/check-deploy.sh images/src/main/sh/build-rootfs images/src/main/sh/jlink-runtime \
+    images/src/test/sh/run-in-rootfs packages/src/main/sh/build-packages packages/src/test/sh/debian-root packages/src/test/sh/in-root; do
   bash -n "$script" || fail "$script does not parse"
 done
 say "all deployment files check out"

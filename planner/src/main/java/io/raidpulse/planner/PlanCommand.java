@@ -68,6 +68,9 @@ import picocli.CommandLine;
             "A hardware RAID volume (--array sda) is planned from what was declared of it (collector.hwraid.sda.*): its load on the"
                 + " declared layout and on the same disks on its controller or as md, from the RAID model and the controller's or md's"
                 + " imported benchmarks, with what its write cache means for the write figures.",
+            "It forecasts when the array saturates: each day's busiest hour's member util on every layout, a least-squares line"
+                + " through those days, and the dates the line reaches --max-util and 100% (with the dates the slope's 95% interval"
+                + " gives). The forecast needs at least 14 days of history with 12 hours or more each; --since 30d gives it room.",
             "InfluxDB is reached as the stream processor reaches it (--config, or --influx-url and friends)."},
         footer = {"", "Targets: raid10 (near-2), raid10:f2, raid10:o2, raid5, raid6, raid1, raid0, raid0-over-raid1; without --target:"
                 + " RAID10 near-2, RAID5, RAID6 on the same disks and the current level with 2 more (or all on --disks N)."})

@@ -176,7 +176,7 @@ public final class HostSampler {
                 }
             }
         }
-        IoAttribution attribution = attribute(out, members, r);
+        IoAttribution attribution = attribute(out, members, intervalS);
         List<MdArray> arrays = new ArrayList<>();
         Set<String> arrayNames = new HashSet<>();
         for (ArrayState a : r.arrays()) {
@@ -210,7 +210,7 @@ public final class HostSampler {
      * by the array's consumers); partitions have none, as io.stat counts whole disks. The status changes are
      * logged once each, not every cycle.
      */
-    private IoAttribution attribute(List<DeviceSample> out, Set<String> members, Reading r) {
+    private IoAttribution attribute(List<DeviceSample> out, Set<String> members, Double intervalS) {
         if (attributor == null) {
             return null;
         }
@@ -249,12 +249,33 @@ public final class HostSampler {
         if (status == AttributionStatus.ATTRIBUTED) {
             for (DeviceSample d : out) {
                 List<IoConsumer> consumers = result.consumers().get(d.getName());
-                if (consumers != null) {
+                String impossible = consumers == null ? null : impossible(consumers, intervalS);
+                if (impossible != null) {
+                    // io.stat counters that moved beyond any device (garbage): this device's consumers left out
+                    readErrors.merge(ErrorKind.IO_STAT.key(), 1L, Long::sum);
+                    warnings.warn(ErrorKind.IO_STAT.key() + ":" + d.getName(), "skipped input: device " + d.getName() + ": "
+                            + impossible + ": its consumers are left out of this interval");
+                } else if (consumers != null) {
                     d.setConsumers(consumers);
                 }
             }
         }
         return result.attribution();
+    }
+
+    /** What no device can have done in the interval (SampleRules' bound on counter differences), or null. */
+    private static String impossible(List<IoConsumer> consumers, Double intervalS) {
+        double max = SampleRules.MAX_DELTA_PER_S * (intervalS == null ? 1 : Math.max(1, intervalS));
+        for (IoConsumer c : consumers) {
+            long most = Math.max(Math.max(c.getReadIos(), c.getWriteIos()), Math.max(c.getReadBytes(), c.getWriteBytes()));
+            if (c.getDiscardBytes() != null) {
+                most = Math.max(most, Math.max(c.getDiscardBytes(), c.getDiscardIos()));
+            }
+            if (most > max) {
+                return "consumer " + c.getName() + " moved by " + most + ", beyond any device in the interval";
+            }
+        }
+        return null;
     }
 
     /** A device's own interval in io.stat's terms (ConsumerTable's order); null before it has one. */

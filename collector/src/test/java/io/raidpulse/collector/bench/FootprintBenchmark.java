@@ -44,7 +44,10 @@ import org.slf4j.LoggerFactory;
  * a broken run cannot pass for a lean one.
  *
  * <p>{@code ./mvnw -q -B -pl collector -am verify -Pfootprint -DskipTests}; arguments
- * (footprint.args) {@code warmup=S measure=S devices=N arrays=N variants=V|V...}. A variant is
+ * (footprint.args) {@code warmup=S measure=S devices=N arrays=N cgroups=N variants=V|V...}; {@code cgroups=500}
+ * gives the tree a cgroup v2 hierarchy of 500 leaf cgroups (SyntheticHost), whose io.stat the
+ * collector reads every cycle: {@code variants=collector.attribution.enabled=false} beside it is
+ * the same collector without attribution, in the same run. A variant is
  * a further collector run beside the others with flags added after the collector's (a later
  * flag wins), environment variables or collector and producer settings, comma-separated: {@code
  * variants=-XX:CompileThresholdScaling=1|MALLOC_ARENA_MAX=1,-Xmn2m|kafka.linger.ms=0}; each
@@ -66,7 +69,7 @@ public final class FootprintBenchmark {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = new LinkedHashMap<>(Map.of("warmup", "60", "measure", "120", "devices", "64", "arrays", "8",
-                "variants", ""));
+                "cgroups", "0", "variants", ""));
         // Maven passes footprint.args as one argument
         for (String a : String.join(" ", args).trim().split("\\s+")) {
             if (a.isEmpty()) {
@@ -82,6 +85,7 @@ public final class FootprintBenchmark {
         long measure = Long.parseLong(opts.get("measure"));
         int devices = Integer.parseInt(opts.get("devices"));
         int arrays = Integer.parseInt(opts.get("arrays"));
+        int cgroups = Integer.parseInt(opts.get("cgroups"));
         List<String> variants = opts.get("variants").isEmpty() ? List.of() : List.of(opts.get("variants").split("\\|"));
         Path built = Path.of("target", "raidpulse-collector.jar").toAbsolutePath();
         if (!Files.isRegularFile(built)) {
@@ -94,7 +98,7 @@ public final class FootprintBenchmark {
         Path work = Files.createTempDirectory("raidpulse-footprint");
         // a copy: a build during a long run would rewrite the jar under the running JVMs
         Path jar = Files.copy(built, work.resolve("raidpulse-collector.jar"));
-        SyntheticHost host = new SyntheticHost(work.resolve("host"), devices, arrays, 1);
+        SyntheticHost host = new SyntheticHost(work.resolve("host"), devices, arrays, 1, cgroups);
         AtomicBoolean ticking = new AtomicBoolean(true);
         Thread ticker = new Thread(() -> {
             while (ticking.get()) {
@@ -162,8 +166,8 @@ public final class FootprintBenchmark {
             scraper = new NodeExporterScraper(port);
             scraper.start();
 
-            System.out.printf("synthetic host: %d disks, %d md arrays; HostSample %d bytes encoded; flags: %s (MALLOC_ARENA_MAX=2)%n",
-                    devices, arrays, Files.size(payload), CollectorJvmFlags.FLAGS);
+            System.out.printf("synthetic host: %d disks, %d md arrays, %d cgroups; HostSample %d bytes encoded; flags: %s (MALLOC_ARENA_MAX=2)%n",
+                    devices, arrays, cgroups, Files.size(payload), CollectorJvmFlags.FLAGS);
             System.out.printf("warming up %d s, then measuring %d s%n", warmup, measure);
             TimeUnit.SECONDS.sleep(warmup);
             Map<String, Long> ticks0 = new LinkedHashMap<>();

@@ -68,7 +68,7 @@ class UnprivilegedCollectorIT {
 
     @Test
     void everyFileTheAgentReadsIsListedInDeployment() throws Exception {
-        SyntheticHost host = new SyntheticHost(work.resolve("host"), 8, 2, 3);
+        SyntheticHost host = new SyntheticHost(work.resolve("host"), 8, 2, 3, 12);
         host.advance(1);
         Path spool = Files.createDirectory(work.resolve("spool"));
         Nobody.command("chown", "-R", Nobody.UID + ":" + Nobody.UID, spool.toString());
@@ -91,7 +91,8 @@ class UnprivilegedCollectorIT {
             }
         }
         assertThat(touched).as("what the agent looked at in the tree").contains("/proc/diskstats", "/proc/uptime", "/proc/mdstat",
-                "/sys/block/md0/md/level", "/proc/sys/kernel/random/boot_id");
+                "/sys/block/md0/md/level", "/proc/sys/kernel/random/boot_id", "/sys/fs/cgroup/cgroup.subtree_control",
+                "/sys/fs/cgroup/system.slice/io.stat", "/sys/fs/cgroup/user.slice/io.stat");
 
         List<PathMatcher> documented = documented();
         assertThat(touched).as("read by the collector but not in DEPLOYMENT.md's list")

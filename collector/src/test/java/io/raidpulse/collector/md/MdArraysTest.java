@@ -235,6 +235,32 @@ class MdArraysTest {
         assertThat(MdArrays.fromSysfs(internal, null).bitmap()).isEqualTo("internal");
     }
 
+    /**
+     * Debian unstable's 7.2 (the lab's md-features@sid): a RAID5 with a write journal, mdadm --detail
+     * of the same moment in the fixture's mdadm-detail.txt. 7.2 adds bitmap_type ("[none] bitmap "),
+     * sync_io_depth, logical_block_size and new_level ("5"), keeps bitmap/ with only location for an
+     * array without a bitmap, and lists no [linear] personality.
+     */
+    @Test
+    void linux72JournalledRaid5AgreesWithMdadm() {
+        Path root = Fixtures.dir("real-md-7.2/raid5-journal");
+        Mdstat m = Mdstat.parse(Fixtures.text("real-md-7.2/raid5-journal/proc/mdstat"), "mdstat");
+        assertThat(m.errors()).isEmpty();
+        assertThat(m.personalities()).containsExactly("raid0", "raid1", "raid4", "raid5", "raid6", "raid10");
+        MdArrays.Result r = MdArrays.merge(root.resolve("sys"), m);
+        assertThat(r.sysfsProblems()).isEmpty();
+        ArrayState md0 = r.arrays().get(0);
+        assertThat(md0.consistencyPolicy()).isEqualTo("journal");
+        assertThat(md0.bitmap()).isEqualTo("none");
+        assertThat(md0.lastSyncAction()).isEqualTo("recover");
+        // mdadm: Number 1 vda slot 0, 4 vdb slot 1, 3 vdc slot 2, 0 vdd journal
+        assertThat(md0.members()).extracting(ArrayMember::device, ArrayMember::number, ArrayMember::role, ArrayMember::status)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("vda", 1, 0, Status.IN_SYNC),
+                        org.assertj.core.groups.Tuple.tuple("vdb", 4, 1, Status.IN_SYNC),
+                        org.assertj.core.groups.Tuple.tuple("vdc", 3, 2, Status.IN_SYNC),
+                        org.assertj.core.groups.Tuple.tuple("vdd", 0, null, Status.JOURNAL));
+    }
+
     @Test
     void memberBlockLinkNamesTheDevice(@TempDir Path tmp) throws IOException {
         Path dev = tmp.resolve("block/md0/md/dev-sdz1");

@@ -30,7 +30,7 @@ import org.apache.avro.specific.SpecificRecord;
 
 /**
  * Whatever the collector reads (a synthetic host's /proc and /sys with any of diskstats, uptime,
- * mdstat, md sysfs and block sysfs files mangled between samples), every sample it would send
+ * mdstat, md sysfs, block sysfs and cgroup io.stat files mangled between samples), every sample it would send
  * passes the rules the stream processor refuses samples by ({@link SampleRules}, the same code),
  * and holds no NaN, infinity or negative number: what it cannot trust is left out and counted in
  * read_errors, never sent to be dead-lettered with the rest of the sample.
@@ -40,12 +40,16 @@ class SentSamplesPropertyTest {
             "sys/block/md0/md/raid_disks", "sys/block/md0/md/degraded", "sys/block/md0/md/sync_completed", "sys/block/md0/md/sync_speed",
             "sys/block/md0/md/mismatch_cnt", "sys/block/md0/md/array_state", "sys/block/md0/md/sync_action", "sys/block/md0/md/layout",
             "sys/block/md0/md/chunk_size", "sys/block/md0/md/dev-sda1/state", "sys/block/md0/md/dev-sda1/slot",
-            "sys/block/md0/md/dev-sda1/errors", "sys/block/sda/size", "sys/block/sda/queue/rotational", "proc/sys/kernel/hostname");
+            "sys/block/md0/md/dev-sda1/errors", "sys/block/sda/size", "sys/block/sda/queue/rotational", "proc/sys/kernel/hostname",
+            "sys/fs/cgroup/cgroup.subtree_control", "sys/fs/cgroup/system.slice/io.stat", "sys/fs/cgroup/system.slice/cgroup.subtree_control",
+            "sys/fs/cgroup/system.slice/synthetic-2.service/io.stat", "sys/fs/cgroup/user.slice/io.stat");
 
     private static final List<String> FRAGMENTS = List.of("", "-1", "0", "7", "99999999999999999999", "18446744073709551615",
             "9223372036854775807", "4294967295", "NaN", "1e400", " ", "\n", "garbage", "5 (4)", "none", "12 / 0", "0 / 0", "/", "sd/a",
             "md0 : active raid5 sda1[0] sdb1[1]\n", "8 0 sda 1 2 3 4 5 6 7 8 9 10 11\n", "8 0 sda 1 2 3 4 5 6 7 8 9 999999999999 11\n",
-            "   8       0 sda 0 0 0 0 0 0 0 0 0 0 0\n", "1000000000.00 1.00\n", "0.01 0\n");
+            "   8       0 sda 0 0 0 0 0 0 0 0 0 0 0\n", "1000000000.00 1.00\n", "0.01 0\n",
+            "9:0 rbytes=1 wbytes=2 rios=3 wios=4 dbytes=0 dios=0\n", "9:0 rbytes=9223372036854775807 wbytes=0 rios=9223372036854775807 wios=0\n",
+            "8:48 rios=99999999999999999999\n", "9:0 \n", "cost.vrate=1.5", "io\n");
 
     record Mutation(int file, double at, double length, int fragment) {
     }
@@ -61,7 +65,7 @@ class SentSamplesPropertyTest {
     void everySampleSentPassesTheStreamProcessorsRules(@ForAll("rounds") List<List<Mutation>> rounds) throws IOException {
         Path root = Files.createTempDirectory("sent-samples");
         try {
-            SyntheticHost host = new SyntheticHost(root, 4, 1, rounds.hashCode());
+            SyntheticHost host = new SyntheticHost(root, 4, 1, rounds.hashCode(), 8);
             Roots roots = new Roots(root.resolve("proc"), root.resolve("sys"));
             HostSampler sampler = new HostSampler(new RootReader(roots, Clock.systemUTC()), DeviceFilter.defaults(),
                     HostInfo.identity(roots, null), "prop", Instant.now(), new BlockInventory(roots.sys(), null), System::nanoTime);

@@ -1,5 +1,6 @@
 package io.raidpulse.collector.tools.cost;
 
+import io.raidpulse.collector.cgroup.AttributionSettings;
 import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.inventory.BlockInventory;
@@ -7,6 +8,7 @@ import io.raidpulse.collector.inventory.HostInfo;
 import io.raidpulse.collector.sampling.HostSampler;
 import io.raidpulse.collector.sampling.RootReader;
 import io.raidpulse.collector.sampling.Roots;
+import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.kafka.AvroSerdes;
@@ -32,7 +34,9 @@ import picocli.CommandLine.Spec;
 /**
  * {@code bench}: CPU per sampling cycle (read + parse + compute + encode) on a synthetic host
  * of {@code --devices} disks and {@code --arrays} md arrays. Counters move between cycles
- * (not timed). CPU time is the sampling thread's own (ThreadMXBean); JIT and GC threads are
+ * (not timed). With {@code --cgroups N} the host has a cgroup tree, and a second sampler with
+ * attribution off samples the same tree in alternate cycles: the cost of reading io.stat is the
+ * ratio of the two, measured side by side. CPU time is the sampling thread's own (ThreadMXBean); JIT and GC threads are
  * not in it, which is why collector/README.md also gives whole-process figures for collect.
  */
 @Command(name = "sample-cost", mixinStandardHelpOptions = true,
@@ -53,7 +57,7 @@ public final class SampleCostCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (!host.fit() || cycles < 1 || warmup < 0) {
-            throw UserException.usage("need --devices >= 4 x --arrays and --cycles >= 1");
+            throw UserException.usage("need --devices >= 4 x --arrays, --cgroups >= 0 and --cycles >= 1");
         }
         Path dir = Files.createTempDirectory("raidpulse-bench");
         try {
@@ -62,6 +66,12 @@ public final class SampleCostCommand implements Callable<Integer> {
             HostSampler sampler = new HostSampler(new RootReader(roots, Clock.systemUTC()), DeviceFilter.defaults(),
                     HostInfo.identity(roots, null), CollectCommand.version(), Instant.now(),
                     new BlockInventory(roots.sys(), null), System::nanoTime);
+            HostSampler without = host.cgroups == 0 ? null : new HostSampler(new RootReader(roots, Clock.systemUTC()),
+                    DeviceFilter.defaults(), HostInfo.identity(roots, null), CollectCommand.version(), Instant.now(),
+                    new BlockInventory(roots.sys(), null), System::nanoTime, java.util.Map.of(),
+                    AttributionSettings.from(Settings.of(java.util.Map.of("collector.attribution.enabled", "false"))));
+            long[] cpuWithout = new long[cycles];
+            int cgroupsRead = 0;
             SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class); // as Collector encodes
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long[] cpu = new long[cycles];
@@ -81,6 +91,15 @@ public final class SampleCostCommand implements Callable<Integer> {
                     wall[i - warmup] = w1 - w0;
                     bytes = encoded.length;
                     deviceCount = s.getDevices().size();
+                    cgroupsRead = s.getIoAttribution() == null ? 0 : s.getIoAttribution().getCgroupsRead();
+                }
+                if (without != null) {
+                    long c2 = threads.getCurrentThreadCpuTime();
+                    codec.encode(without.sample(i, 0));
+                    long c3 = threads.getCurrentThreadCpuTime();
+                    if (i >= warmup) {
+                        cpuWithout[i - warmup] = c3 - c2;
+                    }
                 }
             }
             long[] sortedCpu = cpu.clone();
@@ -97,6 +116,11 @@ public final class SampleCostCommand implements Callable<Integer> {
             out.printf("wall per cycle: p50 %.0f us, p99 %.0f us%n", sortedWall[cycles / 2] / 1000.0,
                     sortedWall[Math.min(cycles - 1, (int) (cycles * 0.99))] / 1000.0);
             out.printf("at a 1 s interval: %.3f%% of one core for sampling%n", meanCpuUs / 1_000_000 * 100);
+            if (without != null) {
+                double meanWithoutUs = Arrays.stream(cpuWithout).average().orElse(0) / 1000;
+                out.printf("with %d cgroups (%d io.stat read per cycle): mean %.0f us a cycle; the same tree without attribution: "
+                        + "mean %.0f us; ratio %.2f%n", host.cgroups, cgroupsRead, meanCpuUs, meanWithoutUs, meanCpuUs / meanWithoutUs);
+            }
             out.flush();
             return 0;
         } finally {

@@ -40,7 +40,7 @@ public final class SyntheticHostCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         if (!host.fit() || !(interval > 0)) {
-            throw UserException.usage("need --devices >= 4 x --arrays and a positive --interval");
+            throw UserException.usage("need --devices >= 4 x --arrays, --cgroups >= 0 and a positive --interval");
         }
         try {
             if (Files.exists(out)) {
@@ -52,7 +52,7 @@ public final class SyntheticHostCommand implements Callable<Integer> {
             }
             SyntheticHost synthetic = host.write(out, System.nanoTime());
             PrintWriter stdout = spec.commandLine().getOut();
-            stdout.println("synthetic host of " + host.devices + " disks and " + host.arrays + " md arrays under " + out
+            stdout.println("synthetic host of " + host.devices + " disks, " + host.arrays + " md arrays and " + host.cgroups + " cgroups under " + out
                     + ": collect with --proc-root " + out.resolve("proc") + " --sys-root " + out.resolve("sys"));
             stdout.flush();
             for (long n = 0; count == 0 || n < count; n++) {
