@@ -64,11 +64,13 @@ class IncidentsIT {
             "nvme-busy-then-overload", List.of("MdArraySaturated"), "hardware-raid-saturation", List.of("HardwareVolumeSaturated"),
             "backup-saturation", List.of("MdArraySaturated", "MdArrayChecking"));
     /**
-     * Consumers each incident's FIRING and RESOLVED must name, in the truth's order, for the scenarios whose loads belong to
-     * cgroups: the one that drives the saturation first.
+     * Consumers the notifications of each incident must name, in the truth's order (the first incidents of the scenario),
+     * for the scenarios whose loads belong to cgroups: the one that drives the saturation first. backup-saturation's second
+     * incident, which its check opens, is not listed: its texts tell the saturation as "members at 100.0% from the check,
+     * application load 590 IOPS", without the database's name.
      */
     private static final Map<String, List<List<String>>> NAMED = Map.of("backup-saturation",
-            List.of(List.of("backup.service", "postgresql@15-main.service"), List.of("md check", "postgresql@15-main.service")));
+            List.of(List.of("backup.service", "postgresql@15-main.service", "docker/3f2a9c1b7e4d")));
     /** The default {@code health.progress-step-pct}. */
     private static final double PROGRESS_STEP_PCT = 10;
 
