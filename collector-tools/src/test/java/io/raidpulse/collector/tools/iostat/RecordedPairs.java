@@ -40,11 +40,36 @@ public final class RecordedPairs {
         Map<String, String> second = whole(b);
         first.keySet().retainAll(second.keySet());
         second.keySet().retainAll(first.keySet());
+        // a device re-created between the two (mdadm --stop, then --create of the same name) starts its
+        // counters again: iostat subtracts them as unsigned numbers and prints nonsense, raidpulse reports
+        // the reset; such an interval is no comparison (the lab's snapshots met one on a loaded host)
+        List<String> recreated = new ArrayList<>();
+        for (String dev : first.keySet()) {
+            if (wentBack(first.get(dev), second.get(dev))) {
+                recreated.add(dev);
+            }
+        }
+        first.keySet().removeAll(recreated);
+        second.keySet().removeAll(recreated);
         var reports = SysstatOracle.reports(work, first, uptime(a), second, uptime(b));
         Run replay = Run.of("replay", "--json", a.toString(), b.toString());
         assertThat(replay.exitCode()).as("%s: replay failed: %s", what, replay.err()).isZero();
-        assertSame(reports.get(1), replay.jsonLines(), what);
+        List<JsonNode> ours = replay.jsonLines().stream().filter(o -> !recreated.contains(o.get("disk_device").asText())).toList();
+        assertSame(reports.get(1), ours, what);
         return reports.get(1).size();
+    }
+
+    /** Whether any counter of stat line {@code later} is below its value in {@code earlier}. */
+    static boolean wentBack(String earlier, String later) {
+        String[] e = earlier.trim().split("\\s+");
+        String[] l = later.trim().split("\\s+");
+        for (int i = 0; i < Math.min(e.length, l.length); i++) {
+            // field 9 (index 8) is the requests in flight, a gauge, not a counter
+            if (i != 8 && Long.parseLong(l[i]) < Long.parseLong(e[i])) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static void assertSame(Map<String, Map<String, Double>> iostat, List<JsonNode> ours, String what) {
