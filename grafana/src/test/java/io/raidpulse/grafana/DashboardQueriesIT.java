@@ -41,7 +41,9 @@ import org.junit.jupiter.api.io.TempDir;
  * (db-sim-3: degraded array, faulty member, no spare, rebuild with progress), scheduled-check
  * (db-sim-4: an md check that ends with mismatch_cnt 16 and a mismatch alert still open) and
  * hardware-raid-saturation (db-sim-7: a PERC H700 RAID5 volume, recognised from sysfs and
- * declared, saturated for five minutes, beside a quiet md RAID1).
+ * declared, saturated for five minutes, beside a quiet md RAID1). Their loads are no cgroup's, so the collector attributes
+ * each array's I/O to "unattributed", and the "who loads it" panel stacks that alone at 100%; EndToEndIT holds the panel's
+ * query to the consumers of backup-saturation, whose loads belong to cgroups.
  *
  * <p>What a user of {@code up} sees: after each scenario alone, every panel and annotation has
  * data, except those showing an event the scenario does not have ({@link #EVENT_ONLY}, each with

@@ -118,9 +118,6 @@ final class HistoryQueries {
                 windows, hardware ? new ArrayHistory.Volume(s.text("controller"), s.text("controller_cache")) : null);
     }
 
-    /** The stream processor's per-consumer aggregates (METRICS.md, raidpulse_consumer). */
-    static final String CONSUMER = "raidpulse_consumer";
-
     /**
      * Every consumer's windows of the array in the period (raidpulse_consumer: the top consumers of each closed window,
      * "other", the sync and "unattributed"), oldest first; empty when the stream processor wrote none (no attribution on
@@ -128,7 +125,7 @@ final class HistoryQueries {
      */
     List<ConsumerLoads.Row> consumers(String host, String array, Instant from, Instant until, long windowMs) {
         String label = AggregateSettings.label(windowMs);
-        String source = (retentionPolicies ? quote(InfluxPoints.aggregatePolicy((int) (windowMs / 1000))) + "." : "") + quote(CONSUMER);
+        String source = (retentionPolicies ? quote(InfluxPoints.aggregatePolicy((int) (windowMs / 1000))) + "." : "") + quote(InfluxPoints.CONSUMER);
         InfluxQlResult rows = query("consumers of " + host + "/" + array,
                 "SELECT \"member_load_pct\", \"member_iops\", \"r_iops\", \"w_iops\", \"rkB_s\", \"wkB_s\" FROM " + source
                         + " WHERE \"host\" = " + literal(host) + " AND \"array\" = " + literal(array) + " AND \"window\" = " + literal(label)

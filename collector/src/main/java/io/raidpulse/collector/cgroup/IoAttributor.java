@@ -11,7 +11,6 @@ import io.raidpulse.schema.IoConsumer;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -47,7 +46,9 @@ public final class IoAttributor {
     private final Set<String> notCgroups = new HashSet<>();
 
     private long[] deviceKeys = new long[0];
-    private final Map<Long, Integer> deviceIndex = new HashMap<>();
+    /** deviceKeys sorted, and each one's index in deviceKeys: looked up for every io.stat line without boxing. */
+    private long[] sortedKeys = new long[0];
+    private int[] sortedIndex = new int[0];
     /** The last cycle's counters by cgroup path, the baseline of this cycle's differences; and this cycle's. */
     private Map<String, Counters> previous = new HashMap<>();
     private Map<String, Counters> current = new HashMap<>();
@@ -56,6 +57,9 @@ public final class IoAttributor {
     private final List<Node> spareNodes = new ArrayList<>();
     private final List<ConsumerTable> tables = new ArrayList<>();
     private final List<String> problems = new ArrayList<>();
+    /** Last cycle's decisions by cgroup path, and this cycle's: a decision is a function of the path alone (and its parent's). */
+    private Map<String, ConsumerRules.Decision> decided = new HashMap<>();
+    private Map<String, ConsumerRules.Decision> deciding = new HashMap<>();
     private boolean havePrevious;
     private int read;
     private int vanished;
@@ -149,7 +153,12 @@ public final class IoAttributor {
         spareNodes.addAll(nodes);
         nodes.clear();
         File root = cgroups.root().toFile();
-        if (!walk(root, "", 0, null, -1)) {
+        boolean listed = walk(root, "", 0, null, -1);
+        Map<String, ConsumerRules.Decision> swap = decided;
+        decided = deciding;
+        deciding = swap;
+        deciding.clear();
+        if (!listed) {
             havePrevious = false;
             previous.clear();
             return result(AttributionStatus.UNREADABLE, Map.of(),
@@ -182,10 +191,17 @@ public final class IoAttributor {
         }
         if (!same) {
             deviceKeys = new long[devices.size()];
-            deviceIndex.clear();
+            Integer[] order = new Integer[devices.size()];
             for (int i = 0; i < devices.size(); i++) {
                 deviceKeys[i] = devices.get(i).key();
-                deviceIndex.put(deviceKeys[i], i);
+                order[i] = i;
+            }
+            Arrays.sort(order, (a, b) -> Long.compare(deviceKeys[a], deviceKeys[b]));
+            sortedKeys = new long[order.length];
+            sortedIndex = new int[order.length];
+            for (int i = 0; i < order.length; i++) {
+                sortedKeys[i] = deviceKeys[order[i]];
+                sortedIndex[i] = order[i];
             }
         }
         return same;
@@ -202,7 +218,11 @@ public final class IoAttributor {
                 continue;
             }
             String childPath = path + "/" + name;
-            ConsumerRules.Decision d = rules.decide(childPath, name, depth + 1, parent);
+            ConsumerRules.Decision d = decided.get(childPath);
+            if (d == null) {
+                d = rules.decide(childPath, name, depth + 1, parent);
+            }
+            deciding.put(childPath, d);
             if (d.action() == ConsumerRules.Action.SKIP) {
                 continue;
             }
@@ -245,7 +265,7 @@ public final class IoAttributor {
 
     /** The cgroup's io.stat counters for the devices attributed, kept under its path; null when it is not (or no longer) a cgroup. */
     private Counters readCounters(File cgroup, String name, String path) {
-        Path file = cgroup.toPath().resolve("io.stat");
+        String file = cgroup.getPath() + "/io.stat";
         String text;
         try {
             text = ProcFiles.read(file);
@@ -265,15 +285,16 @@ public final class IoAttributor {
             return null;
         }
         read++;
-        IoStatFile stat = IoStat.parse(text, file.toString());
+        IoStatFile stat = IoStat.parse(text, file);
         for (ParseException e : stat.errors()) {
             problems.add(e.getMessage());
         }
         Counters c = spareCounters.isEmpty() ? new Counters() : spareCounters.remove(spareCounters.size() - 1);
         c.clear();
         for (IoStatEntry e : stat.entries()) {
-            Integer i = deviceIndex.get(e.deviceKey());
-            if (i != null) {
+            int at = Arrays.binarySearch(sortedKeys, e.deviceKey());
+            if (at >= 0) {
+                int i = sortedIndex[at];
                 int o = c.add(i);
                 c.v[o] = e.readIos();
                 c.v[o + 1] = e.writeIos();
@@ -292,7 +313,7 @@ public final class IoAttributor {
 
     private boolean ioInSubtree(File cgroup) {
         try {
-            return CgroupHierarchy.hasController(ProcFiles.read(cgroup.toPath().resolve("cgroup.subtree_control")), "io");
+            return CgroupHierarchy.hasController(ProcFiles.read(cgroup.getPath() + "/cgroup.subtree_control"), "io");
         } catch (IOException e) {
             return false;
         }

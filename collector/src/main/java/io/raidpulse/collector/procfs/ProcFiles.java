@@ -28,10 +28,23 @@ public final class ProcFiles {
      * {@link AccessDeniedException}, as from {@code Files}.
      */
     public static String read(Path file) throws IOException {
+        return read(file.toString(), file);
+    }
+
+    /**
+     * As {@link #read(Path)}, by name: the cgroup walk reads hundreds of io.stat files a cycle,
+     * and a Path for each (parsed and normalised) is made only when one cannot be read.
+     */
+    public static String read(String name) throws IOException {
+        return read(name, null);
+    }
+
+    private static String read(String name, Path path) throws IOException {
         FileInputStream in;
         try {
-            in = new FileInputStream(file.toString());
+            in = new FileInputStream(name);
         } catch (FileNotFoundException e) {
+            Path file = path != null ? path : Path.of(name);
             // FileInputStream says "not there", "not allowed" and "a directory" alike; Files' exceptions tell them apart
             if (Files.notExists(file)) {
                 throw new NoSuchFileException(file.toString());

@@ -61,7 +61,7 @@ public final class UpCommand implements Callable<Integer> {
     @Option(names = "--influx-token", paramLabel = "TOKEN", description = "InfluxDB 2.x/3.x token (or influx.token in --config).")
     String influxToken;
 
-    @Option(names = "--no-influx", description = "Run without InfluxDB even when one is installed.")
+    @Option(names = "--no-influx", description = "Run without InfluxDB even when one is installed (and ./raidpulse, as root on Debian or Ubuntu, installs none).")
     boolean noInflux;
 
     @Option(names = "--simulate", paramLabel = "SCENARIO", description = "Collect from a simulated host instead of this one: a shipped scenario (see 'raidpulse simulate --list') or a scenario file.")

@@ -54,13 +54,21 @@ public final class KernelText {
         Collections.reverse(lines);
         StringBuilder out = new StringBuilder();
         for (Map.Entry<SimulatedDevice, double[]> e : lines) {
-            double[] c = e.getValue();
+            long[] c = ioStatCounts(e.getValue());
             out.append(e.getKey().major()).append(':').append(e.getKey().minor())
-                    .append(" rbytes=").append(wholeRequestBytes(c[2], c[0])).append(" wbytes=").append(wholeRequestBytes(c[3], c[1]))
-                    .append(" rios=").append((long) c[0]).append(" wios=").append((long) c[1])
+                    .append(" rbytes=").append(c[2]).append(" wbytes=").append(c[3])
+                    .append(" rios=").append(c[0]).append(" wios=").append(c[1])
                     .append(" dbytes=0 dios=0\n");
         }
         return out.toString();
+    }
+
+    /**
+     * The kernel's integers of one io.stat line from the model's real numbers {rios, wios, rbytes, wbytes}: whole I/Os,
+     * and the bytes of those whole I/Os. A parent's line is the sum of its children's integers, as the kernel's are.
+     */
+    public static long[] ioStatCounts(double[] c) {
+        return new long[] {(long) c[0], (long) c[1], wholeRequestBytes(c[2], c[0]), wholeRequestBytes(c[3], c[1])};
     }
 
     /*

@@ -124,8 +124,9 @@ public final class TreeRenderer {
                 Map<SimulatedDevice, double[]> sum = slices.computeIfAbsent(parent, k -> new LinkedHashMap<>());
                 byDevice.forEach((d, c) -> {
                     double[] into = sum.computeIfAbsent(d, k -> new double[4]);
+                    long[] printed = KernelText.ioStatCounts(c);
                     for (int i = 0; i < 4; i++) {
-                        into[i] += c[i];
+                        into[i] += printed[i];
                     }
                 });
             }

@@ -81,7 +81,7 @@ class KernelFormatTest {
             assertThat(t.file("sys/fs/cgroup/io.stat")).contains("9:0 rbytes=").contains(" rios=" + rios + " ");
             // a slice sums its units, those that stopped included
             long slice = rios(t.file("sys/fs/cgroup/system.slice/io.stat"));
-            long units = rios(t.file(db)) + rios(t.file("sys/fs/cgroup/system.slice/docker-3f2a9c1b7e4d5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c.scope/io.stat"))
+            long units = rios(t.file(db)) + rios(t.file("sys/fs/cgroup/system.slice/docker-3f2a9c1b7e4d5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b.scope/io.stat"))
                     + (t.file(backup) == null ? 0 : rios(t.file(backup)));
             if (second < 1020) {
                 assertThat(slice).isBetween(units, units + 3);

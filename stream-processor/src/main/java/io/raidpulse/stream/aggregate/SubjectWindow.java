@@ -8,6 +8,7 @@ import io.raidpulse.schema.MdFiguresState;
 import io.raidpulse.schema.MemberUtilState;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.schema.SubjectWindowState;
+import io.raidpulse.schema.WindowConsumersState;
 import io.raidpulse.schema.WriteAmplificationState;
 import io.raidpulse.stream.load.ArrayLoad;
 import io.raidpulse.stream.load.DeviceLoad;
@@ -238,8 +239,8 @@ final class SubjectWindow {
                 members, syncAction, degradedMax, faultyMax, mdStateMs,
                 m == null ? null : new MdFiguresState(m.members(), m.faulty(), m.spares(), m.degraded(), m.syncPct(), m.syncSpeed(),
                         m.syncEta(), m.mismatches()),
-                consumerSamples, consumerSeconds, consumers == null ? 0.0 : consumers.memberIos(),
-                consumers == null || consumers.syncSeparated(), ConsumerLoadStates.toRecords(consumers));
+                consumers == null ? null : new WindowConsumersState(consumerSamples, consumerSeconds, consumers.memberIos(),
+                        consumers.syncSeparated(), ConsumerLoadStates.toRecords(consumers)));
     }
 
     /** {@link #toRecord}'s record body, written from this window: SubjectWindowState's fields in its order. */
@@ -279,11 +280,18 @@ final class SubjectWindow {
         out.writeInt(faultyMax);
         out.writeLong(mdStateMs);
         writeMdState(out, mdState);
+        // one byte for a window nobody told the consumers of: most of them
+        if (consumers == null) {
+            out.writeIndex(0);
+            out.writeNull();
+            return;
+        }
+        out.writeIndex(1);
         out.writeInt(consumerSamples);
         out.writeDouble(consumerSeconds);
-        out.writeDouble(consumers == null ? 0.0 : consumers.memberIos());
-        out.writeBoolean(consumers == null || consumers.syncSeparated());
-        ConsumerLoadStates.writeNullable(out, consumers);
+        out.writeDouble(consumers.memberIos());
+        out.writeBoolean(consumers.syncSeparated());
+        ConsumerLoadStates.writeArray(out, consumers);
     }
 
     private static void writeMdState(Encoder out, MdState m) throws IOException {
@@ -344,9 +352,12 @@ final class SubjectWindow {
         MdFiguresState m = r.getMdState();
         w.mdState = m == null ? null : new MdState(m.getMembers(), m.getFaulty(), m.getSpares(), m.getDegraded(), m.getSyncPct(),
                 m.getSyncSpeed(), m.getSyncEta(), m.getMismatches());
-        w.consumers = ConsumerLoadStates.fromRecords(r.getConsumers(), r.getConsumerMemberIos(), r.getConsumerSyncSeparated());
-        w.consumerSamples = r.getConsumerSamples();
-        w.consumerSeconds = r.getConsumerSeconds();
+        WindowConsumersState c = r.getConsumerSums();
+        if (c != null) {
+            w.consumers = ConsumerLoadStates.fromRecords(c.getLoads(), c.getMemberIos(), c.getSyncSeparated());
+            w.consumerSamples = c.getSamples();
+            w.consumerSeconds = c.getSeconds();
+        }
         return w;
     }
 }

@@ -7,6 +7,7 @@ import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.schema.IoConsumer;
 import io.raidpulse.schema.MdArray;
+import io.raidpulse.schema.MdMember;
 import io.raidpulse.topics.load.MdLeaves;
 import io.raidpulse.topics.load.MdState;
 import java.util.ArrayList;
@@ -110,6 +111,18 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
     }
 
 
+    /* A sync running on an array below {@code a} (a raid1 pair of a raid0 over raid1s): its member I/O is among a's members'. */
+    private static String nestedSync(MdArray a, MdLeaves mdLeaves) {
+        for (MdMember m : a.getMembers()) {
+            MdArray nested = mdLeaves.array(m.getDevice());
+            MdSync sync = nested == null || nested == a ? null : MdSync.running(nested);
+            if (sync != null) {
+                return sync.action();
+            }
+        }
+        return null;
+    }
+
     /* {@code consumers}: the md device's, or null; {@code mdLeaves} then resolves the array's geometry. */
     private static ArrayLoad arrayLoad(MdArray a, Map<String, DeviceLoad> byName, List<String> leaves, MdSync sync, MdLeaves mdLeaves,
                                        List<IoConsumer> consumers) {
@@ -146,7 +159,8 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
         double memberAwait = memberIos == 0 ? 0.0 : (double) memberIoMs / memberIos;
         String action = sync == null ? null : sync.action();
         MemberLoad shares = consumers == null ? null
-                : ConsumerLoads.ofArray(consumers, MdGeometry.of(a, mdLeaves).raidLayout().orElse(null), memberIos, action);
+                : ConsumerLoads.ofArray(consumers, MdGeometry.of(a, mdLeaves).raidLayout().orElse(null), memberIos,
+                        action != null ? action : nestedSync(a, mdLeaves));
         return new ArrayLoad(a.getName(), a.getLevel(), md, Collections.unmodifiableList(members), busiest,
                 utilSum / members.size(), memberAwait, action, amp, MdState.of(a), shares);
     }

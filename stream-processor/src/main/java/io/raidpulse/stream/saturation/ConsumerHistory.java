@@ -47,17 +47,18 @@ final class ConsumerHistory {
         }
     }
 
-    /** sample time since which every sample of the subject carried consumers, ms; -1 before the first */
+    /** sample time since which every sample of the subject carried consumers, ms; -1 when the last one did not */
     long startMs = -1;
-    /** util over samples that were not hot, weighted toward the latest ({@link #CALM_WINDOW_S}); -1 before the first */
+    /** util over the samples since {@link #startMs} that were not hot, weighted toward the latest ({@link #CALM_WINDOW_S}); -1 before the first */
     double calmUtil = -1;
-    /** null until the first sample with consumers: most subjects of most hosts never have any */
+    /** null while {@link #startMs} is -1: most subjects of most hosts never have consumers */
     Map<String, Entry> entries;
 
     /** One sample's consumers at {@code timeMs}; null (the sample did not say) starts the history over. */
     void observe(MemberLoad consumers, long timeMs) {
         if (consumers == null) {
             startMs = -1;
+            calmUtil = -1;
             entries = null;
             return;
         }
@@ -85,6 +86,9 @@ final class ConsumerHistory {
 
     /** A sample that was not hot: its util joins the calm mean. */
     void calm(double util, double intervalS) {
+        if (startMs < 0) {
+            return;
+        }
         double alpha = Math.min(1.0, intervalS / CALM_WINDOW_S);
         calmUtil = calmUtil < 0 ? util : calmUtil + alpha * (util - calmUtil);
     }
@@ -121,7 +125,7 @@ final class ConsumerHistory {
 
     List<ConsumerHistoryState> toRecords() {
         if (entries == null) {
-            return null;
+            return List.of();
         }
         List<ConsumerHistoryState> out = new ArrayList<>(entries.size());
         for (Entry e : entries.values()) {
@@ -130,15 +134,14 @@ final class ConsumerHistory {
         return out;
     }
 
-    /** {@link #toRecords} as the {@code ["null", array]} union Avro writes. */
+    /** {@link #toRecords} as the array Avro writes. */
     void write(Encoder out) throws IOException {
+        out.writeArrayStart();
         if (entries == null) {
-            out.writeIndex(0);
-            out.writeNull();
+            out.setItemCount(0);
+            out.writeArrayEnd();
             return;
         }
-        out.writeIndex(1);
-        out.writeArrayStart();
         out.setItemCount(entries.size());
         for (Entry e : entries.values()) {
             out.startItem();
@@ -154,7 +157,7 @@ final class ConsumerHistory {
     void restore(long start, double calm, List<ConsumerHistoryState> records) {
         startMs = start;
         calmUtil = calm;
-        if (records == null) {
+        if (start < 0) {
             entries = null;
             return;
         }

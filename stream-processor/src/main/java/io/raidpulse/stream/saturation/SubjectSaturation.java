@@ -8,6 +8,7 @@ import io.raidpulse.schema.AlertState;
 import io.raidpulse.schema.EpisodePhase;
 import io.raidpulse.schema.HardwareVolume;
 import io.raidpulse.schema.Severity;
+import io.raidpulse.schema.SubjectConsumersState;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.schema.SubjectSaturationState;
 import io.raidpulse.stream.detector.EpisodeMean;
@@ -562,9 +563,14 @@ final class SubjectSaturation extends SubjectState {
         return new SubjectSaturationState(subject(), kind, EpisodePhase.valueOf(phase.name()), run, runSeconds, runStart,
                 lastSequence, lastTime, collectorStarted, absent(), episodeStart, peak, peakMember, episodeUtil.sum(),
                 episodeUtil.count(), episodeUtil.coolSum(), episodeUtil.coolCount(), cause, severity, firedUtilMean, baseAquSz,
-                baseAwaitMs, baseSamples, warmInRun, described, ConsumerLoadStates.toRecords(episodeConsumers),
-                episodeConsumers == null ? 0.0 : episodeConsumers.memberIos(), consumerHistory.startMs, consumerHistory.toRecords(),
-                consumerHistory.calmUtil);
+                baseAwaitMs, baseSamples, warmInRun, described, toldConsumers() ? new SubjectConsumersState(
+                        ConsumerLoadStates.toRecords(episodeConsumers), episodeConsumers == null ? 0.0 : episodeConsumers.memberIos(),
+                        consumerHistory.startMs, consumerHistory.calmUtil, consumerHistory.toRecords()) : null);
+    }
+
+    /** Whether anything of the consumers is kept: most subjects of most hosts have none, and write one byte for them. */
+    private boolean toldConsumers() {
+        return episodeConsumers != null || consumerHistory.startMs >= 0;
     }
 
     /** {@link #toRecord}'s record body, written from this state: SubjectSaturationState's fields in its order. */
@@ -600,11 +606,17 @@ final class SubjectSaturation extends SubjectState {
         out.writeInt(baseSamples);
         out.writeInt(warmInRun);
         Unions.writeNullable(out, described);
+        if (!toldConsumers()) {
+            out.writeIndex(0);
+            out.writeNull();
+            return;
+        }
+        out.writeIndex(1);
         ConsumerLoadStates.writeNullable(out, episodeConsumers);
         out.writeDouble(episodeConsumers == null ? 0.0 : episodeConsumers.memberIos());
         out.writeLong(consumerHistory.startMs);
-        consumerHistory.write(out);
         out.writeDouble(consumerHistory.calmUtil);
+        consumerHistory.write(out);
     }
 
     static SubjectSaturation fromRecord(SubjectSaturationState r) {
@@ -629,8 +641,11 @@ final class SubjectSaturation extends SubjectState {
         s.baseSamples = r.getBaseSamples();
         s.warmInRun = r.getWarmInRun();
         s.described = r.getDescribed();
-        s.episodeConsumers = ConsumerLoadStates.fromRecords(r.getEpisodeConsumers(), r.getEpisodeMemberIos(), true);
-        s.consumerHistory.restore(r.getConsumerHistoryStart(), r.getCalmUtil(), r.getConsumerHistory());
+        SubjectConsumersState c = r.getConsumers();
+        if (c != null) {
+            s.episodeConsumers = ConsumerLoadStates.fromRecords(c.getEpisode(), c.getEpisodeMemberIos(), true);
+            s.consumerHistory.restore(c.getHistoryStart(), c.getCalmUtil(), c.getHistory());
+        }
         return s;
     }
 }

@@ -51,6 +51,11 @@ public final class ConsumerLoadStates {
             return;
         }
         out.writeIndex(1);
+        writeArray(out, load);
+    }
+
+    /** {@link #toRecords}'s value as the array of ConsumerLoadState Avro writes; {@code load} not null. */
+    public static void writeArray(Encoder out, MemberLoad load) throws IOException {
         List<MemberLoadShare> shares = load.shares();
         out.writeArrayStart();
         out.setItemCount(shares.size());

@@ -149,4 +149,31 @@ class ConsumerSharesTest {
             assertThat(h.getConsumers().get(0).getMemberLoadPct()).as(h.toString()).isCloseTo(100 * db / (db + backup), within(0.01));
         });
     }
+
+    @Test
+    void aResyncOfARaid1PairUnderARaid0IsTheSyncOfTheWholeArraysConsumers() {
+        // raid0 over two raid1 pairs: a write costs two member writes, a read one; md1 resyncs beside them
+        Md md1 = Md.array("md1", "raid1", "sda", "sdb").leaves("sda", "sdb").sync("resync", 30, 50_000L, 600L);
+        Md md2 = Md.array("md2", "raid1", "sdc", "sdd").leaves("sdc", "sdd");
+        Md md0 = Md.array("md0", "raid0", "md1", "md2").leaves("sda", "sdb", "sdc", "sdd").chunk(524_288);
+        Dev md = Dev.md("md0").iops(100, 100).kBs(6400, 400)
+                .consumer(DB, ConsumerKind.SERVICE, 0, 100, 0, 400)
+                .consumer(BACKUP, ConsumerKind.SERVICE, 100, 0, 6400, 0);
+        // 200 member writes, 100 reads, and the resync's 200 on the first pair
+        List<Dev> devs = List.of(md, Dev.md("md1").iops(150, 100), Dev.md("md2").iops(50, 100),
+                Dev.disk("sda", 70).iops(125, 50), Dev.disk("sdb", 70).iops(125, 50), Dev.disk("sdc", 40).iops(25, 50),
+                Dev.disk("sdd", 40).iops(25, 50));
+        HostFeed feed = new HostFeed("db3", T0, 10_000);
+        while (topology.aggregateLog.stream().noneMatch(a -> a.getSubject().equals("md0") && a.getWindowS() == 60)) {
+            topology.send(feed.next(devs, List.of(md1, md2, md0)));
+            topology.aggregates();
+        }
+        Aggregate a = topology.aggregateLog.stream().filter(x -> x.getSubject().equals("md0") && x.getWindowS() == 60).findFirst().orElseThrow();
+        // the sync and the database 200 member I/Os a second each (ties in name order), the backup 100
+        assertThat(a.getConsumers()).extracting(AggregateConsumer::getName).containsExactly("md resync", DB, BACKUP);
+        assertThat(a.getConsumers().get(0).getKind()).isEqualTo("sync");
+        assertThat(a.getConsumers().get(0).getMemberLoadPct()).isCloseTo(40, within(1e-9));
+        assertThat(a.getConsumers().get(1).getMemberLoadPct()).isCloseTo(40, within(1e-9));
+        assertThat(a.getConsumers().get(2).getMemberLoadPct()).isCloseTo(20, within(1e-9));
+    }
 }

@@ -83,15 +83,20 @@ class SaturationStateFormatTest {
                 new ConsumerRequests("postgresql@15-main.service", "service", 100, 800, 409_600, 3_276_800),
                 new ConsumerRequests("backup.service", "service", 300, 0, 38_400_000, 0),
                 new ConsumerRequests("unattributed", "unattributed", 0, 4, 0, 16_384)));
-        md0.consumerHistory.calm(45.0, 1.0);
         md0.consumerHistory.observe(md0.episodeConsumers, 1_700_000_040_000L);
+        md0.consumerHistory.calm(45.0, 1.0);
         byte[] withConsumers = HostSaturation.SERDE.encode(host);
         assertThat(withConsumers).isEqualTo(HostSaturation.SERDE.encodeThroughRecord(host));
         HostSaturation back = HostSaturation.SERDE.decode(withConsumers);
         assertThat(HostSaturation.SERDE.encode(back)).isEqualTo(withConsumers);
         SubjectSaturation restored = back.subjects().get(new SubjectKey(SubjectKind.ARRAY, "md0"));
         assertThat(restored.episodeConsumers.shares()).isEqualTo(md0.episodeConsumers.shares());
-        assertThat(restored.consumerHistory.startedFor("backup.service", 1_700_000_040_000L, 0, 0).utilBefore).isEqualTo(45.0);
+        assertThat(restored.consumerHistory.calmUtil).isEqualTo(45.0);
+        assertThat(restored.consumerHistory.startMs).isEqualTo(1_700_000_040_000L);
+        assertThat(restored.consumerHistory.startedFor("backup.service", 1_700_000_040_000L, 0, 0).sinceMs).isEqualTo(1_700_000_040_000L);
+        // a subject whose samples never said takes one byte: the null branch
+        SubjectSaturation sdb2 = host.subjects().get(new SubjectKey(SubjectKind.DEVICE, "sdb"));
+        assertThat(sdb2.toRecord().getConsumers()).isNull();
         HostSaturation empty = new HostSaturation(5, new LinkedHashMap<>());
         assertThat(HostSaturation.SERDE.encode(empty)).isEqualTo(HostSaturation.SERDE.encodeThroughRecord(empty));
     }
