@@ -133,11 +133,11 @@ final class HistoryQueries {
                         + " GROUP BY \"consumer\", \"consumer_kind\"");
         List<ConsumerLoads.Row> out = new ArrayList<>(rows.size());
         for (InfluxQlResult.Row r : rows.rows()) {
-            String consumer = r.tags().get("consumer");
+            String consumer = unescaped(r.tags().get("consumer"));
             if (consumer == null || consumer.isEmpty()) {
                 continue;
             }
-            out.add(new ConsumerLoads.Row(r.time(), consumer, r.tags().getOrDefault("consumer_kind", ""), orZero(r.number("member_load_pct")),
+            out.add(new ConsumerLoads.Row(r.time(), consumer, unescaped(r.tags().getOrDefault("consumer_kind", "")), orZero(r.number("member_load_pct")),
                     orZero(r.number("member_iops")), orZero(r.number("r_iops")), orZero(r.number("w_iops")), orZero(r.number("rkB_s")),
                     orZero(r.number("wkB_s"))));
         }
@@ -192,6 +192,14 @@ final class HistoryQueries {
             }
         }
         return out;
+    }
+
+    /*
+     * A tag value as written: the client's CSV answers of a GROUP BY keep line protocol's escapes of a space, a comma and
+     * an equals sign ("md\\ check", "user\\ sessions").
+     */
+    static String unescaped(String tag) {
+        return tag == null ? null : tag.replace("\\ ", " ").replace("\\,", ",").replace("\\=", "=");
     }
 
     private static double orZero(Double d) {

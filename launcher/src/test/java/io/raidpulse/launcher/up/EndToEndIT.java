@@ -188,6 +188,84 @@ class EndToEndIT {
         }
     }
 
+    /**
+     * backup-saturation, whose loads belong to cgroups: the collector reads them from the tree's io.stat, the stream
+     * processor turns them into shares of md0's member load. The saturation alerts name the consumers (the backup first,
+     * with the database beside it, then the running check) in their FIRING and RESOLVED; the "who loads it" panel's
+     * query, as Grafana sends it, returns each consumer, with shares that agree with the truth's.
+     */
+    @Test
+    void theBackupsSaturationNamesItsConsumersAndTheDashboardStacksThem(@TempDir Path dir) throws Exception {
+        Run run = run("backup-saturation", dir, seen -> of(seen, AlertKind.SATURATION, "md0").stream()
+                .filter(a -> a.getState() == AlertState.RESOLVED).count() >= 2);
+        try (Pipeline p = run.pipeline()) {
+            long interval = p.simulation().scenario().intervalSeconds();
+            List<Alert> saturation = of(run.alerts(), AlertKind.SATURATION, "md0");
+            assertThat(saturation).extracting(Alert::getState)
+                    .containsExactly(AlertState.FIRING, AlertState.RESOLVED, AlertState.FIRING, AlertState.RESOLVED);
+            List<Episode> truth = run.truth().episodes(SaturationRule.DEFAULTS).stream()
+                    .filter(e -> e.kind().equals("SATURATION") && e.subject().equals("md0")).toList();
+            assertThat(saturation.get(0).getEventTime()).isBetween(truth.get(0).firing(), truth.get(0).firing().plusSeconds(interval));
+            // the backup's episode: it drives it, the database shares it, and it was not there before
+            for (Alert a : saturation.subList(0, 2)) {
+                assertThat(a.getSummary()).as("%s %s", a.getState(), a.getSummary())
+                        .containsPattern("of its member load from backup\\.service \\(mostly reads\\)")
+                        .contains("postgresql@15-main.service");
+                assertThat(a.getDetails()).containsEntry("top_consumer", "backup.service");
+            }
+            // the run is stamped near the clock: the backup's unit starts 10 minutes into it
+            String started = java.time.format.DateTimeFormatter.ofPattern("HH:mm").withZone(java.time.ZoneOffset.UTC)
+                    .format(p.simulation().scenario().start().plusSeconds(600));
+            assertThat(saturation.get(0).getSummary()).as("told as the one that started it")
+                    .contains("backup.service started " + started + " UTC and brought md0 from 50% to 100%");
+            // the check's episode: the sync is a consumer of its own
+            for (Alert a : saturation.subList(2, 4)) {
+                assertThat(a.getSummary()).as("%s %s", a.getState(), a.getSummary()).contains("the running md check")
+                        .contains("postgresql@15-main.service").doesNotContain("backup.service");
+                assertThat(a.getCause()).isEqualTo("md check running on md0");
+            }
+
+            // the dashboard panel's query, as Grafana sends it for host db-sim-8, array md0 and a range over the run
+            String panel = whoLoadsItQuery();
+            Instant from = p.simulation().scenario().start();
+            Instant to = from.plusSeconds(p.simulation().scenario().durationSeconds());
+            String sent = panel.replace("$host", "db\\-sim\\-8").replace("$array", "md0")
+                    .replace("$timeFilter", "time >= " + from.toEpochMilli() + "ms and time <= " + to.toEpochMilli() + "ms")
+                    .replace("$__interval_ms", "60000").replace("$__interval", "1m");
+            List<InfluxQlResult.Row> rows = awaitRows(sent, 3);
+            Map<String, List<InfluxQlResult.Row>> byConsumer = rows.stream()
+                    // the client's CSV answers keep line protocol's escape of a space in a tag value ("md\\ check")
+                    .collect(Collectors.groupingBy(r -> r.tags().get("consumer").replace("\\ ", " "), java.util.TreeMap::new,
+                            Collectors.toList()));
+            assertThat(byConsumer.keySet()).as("the consumers the panel stacks").contains("postgresql@15-main.service",
+                    "docker/3f2a9c1b7e4d", "backup.service", "md check");
+            // a minute in the middle of the backup: each share within 5 points of the truth's over the same minute
+            Instant minute = from.plusSeconds(13 * 60);
+            List<ArrayTruth> steps = truthIn(run.truth(), "md0", minute.plusSeconds(interval), minute.plusSeconds(60 + interval));
+            double stacked = 0;
+            for (String consumer : List.of("backup.service", "postgresql@15-main.service", "docker/3f2a9c1b7e4d")) {
+                InfluxQlResult.Row row = byConsumer.get(consumer).stream().filter(r -> r.time().equals(minute)).findFirst().orElseThrow();
+                double value = row.number("sum");
+                double expected = mean(steps, a -> a.consumer(consumer).sharePct());
+                assertThat(value).as("%s's member load at %s", consumer, minute).isCloseTo(expected, within(5.0));
+                stacked += value;
+            }
+            assertThat(stacked).as("the stack at %s", minute).isCloseTo(100, within(1.0));
+        }
+    }
+
+    /** The query of md array health's "who loads it" panel, from the dashboard file Grafana provisions. */
+    private static String whoLoadsItQuery() throws java.io.IOException {
+        Path file = Path.of("..", "grafana", "dashboards", "md-array-health.json");
+        com.fasterxml.jackson.databind.JsonNode d = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+        for (com.fasterxml.jackson.databind.JsonNode panel : d.path("panels")) {
+            if (panel.path("title").asText().startsWith("Who loads it")) {
+                return panel.path("targets").get(0).path("query").asText();
+            }
+        }
+        throw new AssertionError("no 'Who loads it' panel in " + file);
+    }
+
     private static List<InfluxQlResult.Row> awaitRows(String influxQl, int atLeast) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         InfluxQlResult result = query.query(influxQl);
