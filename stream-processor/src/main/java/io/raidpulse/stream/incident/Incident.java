@@ -218,6 +218,15 @@ final class Incident {
         if (!peaks.isEmpty()) {
             details.put("member_peaks", peaks);
         }
+        Part told = consumersTold();
+        if (told != null) {
+            for (String key : CONSUMER_DETAILS) {
+                String v = told.details.get(key);
+                if (v != null) {
+                    details.putIfAbsent(key, v);
+                }
+            }
+        }
         List<String> evidence = new ArrayList<>();
         for (Part p : parts.values()) {
             if (state == AlertState.RESOLVED || p.open()) {
@@ -287,6 +296,25 @@ final class Incident {
     }
 
     /** The saturation episode with the highest peak, the array's own first on a tie. */
+    /** A saturation's details about who loaded its subject, passed on to the incident the notifiers read. */
+    static final List<String> CONSUMER_DETAILS = List.of("consumers", "top_consumer", "top_consumer_pct", "top_consumer_kind",
+            "consumer_started", "consumer_started_at", "consumer_util_before");
+
+    /** The saturation that told who loaded its subject: the incident's own subject's first, else any part's; null when none did. */
+    private Part consumersTold() {
+        Part any = null;
+        for (Part p : parts.values()) {
+            if (p.kind != AlertKind.SATURATION || p.details.get("top_consumer") == null) {
+                continue;
+            }
+            if (p.subject.equals(subject)) {
+                return p;
+            }
+            any = any == null ? p : any;
+        }
+        return any;
+    }
+
     private Part busiest() {
         Part best = null;
         for (Part p : parts.values()) {

@@ -80,6 +80,10 @@ class ConsumerIncidentTest {
             send(45, 0, 0, md0);
         }
         assertThat(alerts).hasSize(2);
+        // the incident the notifiers read (md0 with its members) carries them too: Alertmanager's annotations
+        List<Alert> incidents = topology.incidents();
+        assertThat(incidents).isNotEmpty().allSatisfy(i -> assertThat(i.getDetails()).containsEntry("top_consumer", BACKUP)
+                .containsEntry("consumer_started", BACKUP));
         assertThat(alerts.get(1).getState()).isEqualTo(AlertState.RESOLVED);
         assertThat(alerts.get(1).getSummary()).contains("; 60% of its member load from " + BACKUP + " (mostly reads), 40% from " + DB)
                 .contains(BACKUP + " started 02:00 UTC and brought md0 from 45% to 100%");
