@@ -28,6 +28,11 @@ class UpLogTest {
         LoggingEvent warning = event(TRANSACTIONS, Level.WARN);
         LoggingEvent error = event(TRANSACTIONS, Level.ERROR);
         LoggingEvent ours = event("io.raidpulse.stream.StreamService", Level.INFO);
+        // up's level for the Kafka loggers (logback.xml's WARN), whatever a test before this one in the JVM set
+        // (the collector's quietKafkaClientLogs sets ERROR for fleet and collect)
+        ch.qos.logback.classic.Logger kafka = (ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.apache.kafka");
+        Level before = kafka.getLevel();
+        kafka.setLevel(Level.WARN);
         try (UpLog log = UpLog.divert(dir)) {
             assertThat(log.consoles()).as("logback-test.xml's console appender").isNotEmpty();
             assertThat(log.consoles()).allSatisfy(console -> {
@@ -44,6 +49,8 @@ class UpLogTest {
                     "INFO  [main] io.raidpulse.launcher.up.UpLogTest - an incident opened");
             log.close();
             assertThat(log.consoles()).allSatisfy(console -> assertThat(console.getFilterChainDecision(warning)).isEqualTo(FilterReply.NEUTRAL));
+        } finally {
+            kafka.setLevel(before);
         }
     }
 
