@@ -37,9 +37,9 @@ final class AttributionChecks {
 
     /** One fio job in a cgroup: its events, its array, its counts from fio's JSON. */
     record Job(String name, String cgroup, String array, int rateIops, int iodepth, Event start, Event end, long reads, long writes) {
-        /** The consumer the collector makes of the cgroup: its directory's name (ConsumerRules, a plain cgroup). */
+        /** The consumer the collector makes of the cgroup: a cgroup no unit or runtime made is named by its path (ConsumerRules). */
         String consumer() {
-            return cgroup.substring(cgroup.lastIndexOf('/') + 1);
+            return cgroup;
         }
 
         /** raid5-randwrite for raid5-randwrite-heavy. */
@@ -130,6 +130,8 @@ final class AttributionChecks {
             if (sync != null) {
                 b.append(String.format(java.util.Locale.ROOT, ", %s %.1f%%", sync, syncShare * 100));
             }
+            b.append("; the stream's shares:");
+            pipeline.shares().forEach(s -> b.append(String.format(java.util.Locale.ROOT, " %s (%s) %.1f%%", s.name(), s.kind(), s.share() * 100)));
             return b.toString();
         }
     }

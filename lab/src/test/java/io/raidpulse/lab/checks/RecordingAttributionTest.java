@@ -46,8 +46,10 @@ class RecordingAttributionTest {
     @MethodSource("recordings")
     void ioStatAgreesWithFio(Recording r) throws IOException {
         Map<String, long[]> recorded = new TreeMap<>();
+        Map<String, String> everyDevice = new TreeMap<>();
         for (Path s : r.snapshots()) {
             Map<String, String> devices = devices(s.resolve("proc/diskstats"));
+            everyDevice.putAll(devices);
             Path root = s.resolve("sys/fs/cgroup");
             if (!Files.isDirectory(root)) {
                 continue;
@@ -67,7 +69,6 @@ class RecordingAttributionTest {
         }
         Map<String, long[]> shell = new TreeMap<>();
         Path copies = r.dir().resolve("cgroup-io");
-        Map<String, String> lastDevices = devices(r.snapshots().get(0).resolve("proc/diskstats"));
         if (Files.isDirectory(copies)) {
             try (var files = Files.list(copies)) {
                 for (Path f : files.toList()) {
@@ -77,7 +78,7 @@ class RecordingAttributionTest {
                             continue;
                         }
                         String rest = line.substring(colon + 2);
-                        String device = lastDevices.get(rest.split("\\s+")[0]);
+                        String device = everyDevice.get(rest.split("\\s+")[0]);
                         if (device != null) {
                             shell.merge(line.substring(0, colon) + " " + device, ios(rest), RecordingAttributionTest::max);
                         }
