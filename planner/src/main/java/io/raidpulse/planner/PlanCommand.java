@@ -71,6 +71,10 @@ import picocli.CommandLine;
             "It forecasts when the array saturates: each day's busiest hour's member util on every layout, a least-squares line"
                 + " through those days, and the dates the line reaches --max-util and 100% (with the dates the slope's 95% interval"
                 + " gives). The forecast needs at least 14 days of history with 12 hours or more each; --since 30d gives it room.",
+            "Where the collector attributed the array's I/O to cgroups (services, containers, the running sync), it gives the peak"
+                + " hour's member load by consumer; when the consumer that drives the peak is not the main application (the one with"
+                + " the most member I/Os over the history), it says what moving that consumer buys before any migration: the p99"
+                + " member util without it, against --max-util.",
             "InfluxDB is reached as the stream processor reaches it (--config, or --influx-url and friends)."},
         footer = {"", "Targets: raid10 (near-2), raid10:f2, raid10:o2, raid5, raid6, raid1, raid0, raid0-over-raid1; without --target:"
                 + " RAID10 near-2, RAID5, RAID6 on the same disks and the current level with 2 more (or all on --disks N)."})

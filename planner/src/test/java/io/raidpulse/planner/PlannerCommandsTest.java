@@ -22,5 +22,6 @@ class PlannerCommandsTest {
         assertThat(help).contains("It forecasts when the array saturates", "the dates the line reaches --max-util and 100%",
                 "at least " + PeakHours.MIN_DAYS + " days of history with " + PeakHours.MIN_HOURS_A_DAY + " hours or more each");
         assertThat(help).containsPattern("--max-util=PERCENT\\s+p99 member util");
+        assertThat(help).contains("the peak hour's member load by consumer", "the p99 member util without it");
     }
 }

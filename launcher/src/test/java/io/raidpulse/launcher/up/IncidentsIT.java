@@ -65,12 +65,14 @@ class IncidentsIT {
             "backup-saturation", List.of("MdArraySaturated", "MdArrayChecking"));
     /**
      * Consumers the notifications of each incident must name, in the truth's order (the first incidents of the scenario),
-     * for the scenarios whose loads belong to cgroups: the one that drives the saturation first. backup-saturation's second
-     * incident, which its check opens, is not listed: its texts tell the saturation as "members at 100.0% from the check,
-     * application load 590 IOPS", without the database's name.
+     * for the scenarios whose loads belong to cgroups: the one that drives the saturation first, in the FIRING when a
+     * saturation opens the incident, and in the RESOLVED. backup-saturation's second incident, which its check opens,
+     * tells the saturation the check drives with who loaded the members ("members at 100.0% from the check, ...; member
+     * load from md check 61%, postgresql@15-main.service 30% (mostly writes), ...").
      */
     private static final Map<String, List<List<String>>> NAMED = Map.of("backup-saturation",
-            List.of(List.of("backup.service", "postgresql@15-main.service", "docker/3f2a9c1b7e4d")));
+            List.of(List.of("backup.service", "postgresql@15-main.service", "docker/3f2a9c1b7e4d"),
+                    List.of("md check", "postgresql@15-main.service")));
     /** The default {@code health.progress-step-pct}. */
     private static final double PROGRESS_STEP_PCT = 10;
 
@@ -212,6 +214,8 @@ class IncidentsIT {
             if (firings.get(i).getKind() == io.raidpulse.schema.AlertKind.SATURATION) {
                 assertThat(texts.get(0)).as("%s incident %d FIRING", scenario, i).startsWith("firing").contains(named.get(i).get(0));
             }
+            String first = named.get(i).get(0);
+            assertThat(texts).as("%s incident %d RESOLVED", scenario, i).anyMatch(t -> t.startsWith("resolved") && t.contains(first));
         }
 
         int syncs = (int) truth.stream().flatMap(t -> t.episodes().stream()).filter(e -> e.kind().equals("SYNC")).count();

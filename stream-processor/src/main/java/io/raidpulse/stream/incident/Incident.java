@@ -192,7 +192,7 @@ final class Incident {
                 + (kind == AlertKind.SATURATION ? saturationPeaks() : "")));
         String reason = parts.values().stream().map(p -> p.details.get("reason")).filter(r -> r != null).findFirst().orElse(null);
         String summary = host + " " + subject + " incident over after " + Alerts.duration(end - startMs) + ": " + String.join(", ", story)
-                + (reason != null ? " (closed: " + reason + ")" : "");
+                + (reason != null ? " (closed: " + reason + ")" : "") + memberLoadFrom(consumersTold());
         Map<String, String> details = new LinkedHashMap<>();
         details.put("duration_s", Long.toString(Math.max(0, end - startMs) / 1000));
         if (reason != null) {
@@ -283,7 +283,17 @@ final class Incident {
         } else {
             s.append("; before the ").append(action).append(" it was not saturated");
         }
+        s.append(memberLoadFrom(p));
         return s.toString();
+    }
+
+    /**
+     * Who loaded the members over a saturation, as its alert told them (the {@code consumers} detail: "; member load
+     * from md check 75%, postgresql@15-main.service 25% (mostly writes)"); empty when the samples did not say.
+     */
+    private static String memberLoadFrom(Part p) {
+        String consumers = p == null ? null : p.details.get("consumers");
+        return consumers == null || consumers.isEmpty() ? "" : "; member load from " + consumers;
     }
 
     private String saturationPeaks() {

@@ -170,6 +170,19 @@ class MdHealthDetectorTest {
     }
 
     @Test
+    void aCheckSeenOverASecondAfterItHadThreeSecondsLeftFinished() {
+        HostFeed fast = new HostFeed("db1", T0, 1_000);
+        long total = 1_000_000_000L;
+        // the lab's check beside two fio jobs: 96.9% at 5.9 MiB/s, 2.8 s left, over at the next sample once the jobs ended
+        long speedKiB = Math.round(total * 0.031 / 2 / 2.8);
+        topology.send(fast.next(DISKS, List.of(raid5().sync("check", 86.9, speedKiB, 3L))));
+        topology.send(fast.next(DISKS, List.of(raid5().sync("check", 96.9, speedKiB, 3L))));
+        topology.send(fast.next(DISKS, List.of(raid5())));
+        assertThat(topology.alerts()).filteredOn(a -> a.getState() == AlertState.RESOLVED).singleElement()
+                .satisfies(a -> assertThat(a.getDetails()).containsEntry("finished", "true"));
+    }
+
+    @Test
     void aCheckStoppedHalfwayIsReportedAsStopped() {
         feed(1, () -> raid5().sync("check", 40, 150_000L, 3000L));
         feed(1, () -> raid5().sync("check", 45, 150_000L, 2700L));

@@ -116,6 +116,17 @@ class ConsumerIncidentTest {
                     + DB + " (mostly writes)");
             assertThat(a.getDetails()).containsEntry("top_consumer", "md check").containsEntry("top_consumer_kind", "sync");
         });
+        // the incident the check opened tells the saturation it drove with who loaded the members, and again at its end
+        topology.incidents();
+        assertThat(topology.incidentLog).filteredOn(i -> i.getSummary().contains("members at 100.0% from the check")).singleElement()
+                .satisfies(i -> assertThat(i.getSummary()).endsWith("; member load from md check 75%, " + DB + " 25% (mostly writes)"));
+        for (int i = 0; i < 10; i++) {
+            send(30, 0, 0, md0);
+        }
+        topology.incidents();
+        assertThat(topology.incidentLog).filteredOn(i -> i.getState() == AlertState.RESOLVED).singleElement()
+                .satisfies(i -> assertThat(i.getSummary()).contains("incident over after ")
+                        .endsWith("; member load from md check 75%, " + DB + " 25% (mostly writes)"));
     }
 
     @Test
