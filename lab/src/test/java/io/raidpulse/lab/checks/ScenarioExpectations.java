@@ -131,8 +131,8 @@ final class ScenarioExpectations {
             Map.entry("perc-h700-saturation", CapacityChecks.Learned.nothing("a hardware RAID volume, no md array")),
             Map.entry("perc-5i-raid10", CapacityChecks.Learned.nothing("a hardware RAID volume, no md array")),
             Map.entry("perc-h700-offline", CapacityChecks.Learned.nothing("a hardware RAID volume, no md array")),
-            // the RAID5's 4 KiB random writes at depth 12 + 4 beyond what it serves: members busy with a queue
-            Map.entry("attribution-two-cgroups", CapacityChecks.Learned.figure("4 KiB random writes at depth 12 + 4 beyond what the RAID5 serves")));
+            // the RAID5's 4 KiB random writes at depth 24 + 8 beyond what it serves: members busy with a queue
+            Map.entry("attribution-two-cgroups", CapacityChecks.Learned.figure("4 KiB random writes at depth 24 + 8 beyond what the RAID5 serves")));
 
     private ScenarioExpectations() {
     }
