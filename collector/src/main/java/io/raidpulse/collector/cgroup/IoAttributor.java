@@ -56,6 +56,8 @@ public final class IoAttributor {
     private final List<Node> nodes = new ArrayList<>();
     private final List<Node> spareNodes = new ArrayList<>();
     private final List<ConsumerTable> tables = new ArrayList<>();
+    /** The device keys the tables' carried balances are for (sameDevices makes a new array when they change). */
+    private long[] carriedFor;
     private final List<String> problems = new ArrayList<>();
     /** Last cycle's decisions by cgroup path, and this cycle's: a decision is a function of the path alone (and its parent's). */
     private Map<String, ConsumerRules.Decision> decided = new HashMap<>();
@@ -142,11 +144,13 @@ public final class IoAttributor {
         if (state.status() != AttributionStatus.ATTRIBUTED) {
             havePrevious = false;
             previous.clear();
+            carriedFor = null;
             return result(state.status(), Map.of(), state);
         }
         if (!sameDevices(devices)) {
             havePrevious = false;
             previous.clear();
+            carriedFor = null;
         }
         read = 0;
         vanished = 0;
@@ -161,6 +165,7 @@ public final class IoAttributor {
         if (!listed) {
             havePrevious = false;
             previous.clear();
+            carriedFor = null;
             return result(AttributionStatus.UNREADABLE, Map.of(),
                     new CgroupHierarchy.State(AttributionStatus.UNREADABLE, root + ": cannot list its cgroups"));
         }
@@ -364,6 +369,11 @@ public final class IoAttributor {
         }
         for (int di = 0; di < devices.size(); di++) {
             tables.get(di).clear();
+        }
+        if (carriedFor != deviceKeys) {
+            // another set of devices: a table's carried balance belonged to the device it served
+            tables.forEach(ConsumerTable::reset);
+            carriedFor = deviceKeys;
         }
         for (Node n : nodes) {
             for (int i = 0; i < n.counters.n; i++) {

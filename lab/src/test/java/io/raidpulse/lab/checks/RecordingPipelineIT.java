@@ -223,6 +223,56 @@ class RecordingPipelineIT {
         }
     }
 
+    static Stream<Recording> withCgroupJobs() {
+        return AttributionChecks.recordings();
+    }
+
+    /**
+     * Who saturated the array, as the pipeline tells it: in every recording whose fio jobs ran in cgroups,
+     * each saturation episode that opened during a phase of them (its FIRING and its RESOLVED, and the
+     * incident's texts that carry it) names the heavier job first, and while md ran a check on the array, the
+     * check as the check ("the running md check"). The scenario saturates (ScenarioExpectations says where),
+     * so at least one such episode is there.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("withCgroupJobs")
+    void saturationNamesTheHeavierJobFirstAndTheCheckAsTheCheck(Recording r) {
+        String host = Recordings.host(r);
+        SoftAssertions soft = new SoftAssertions();
+        int told = 0;
+        for (AttributionChecks.Phase p : AttributionChecks.phases(r)) {
+            String heavy = p.jobs().get(0).consumer();
+            String light = p.jobs().get(p.jobs().size() - 1).consumer();
+            boolean checked = AlertChecks.syncs(r, p.array()).stream()
+                    .anyMatch(w -> "check".equals(w.what()) && w.start().isBefore(p.end()) && w.end().isAfter(p.start()));
+            List<String> ids = alerts.stream().filter(a -> a.getHost().equals(host) && a.getKind() == io.raidpulse.schema.AlertKind.SATURATION
+                            && a.getState() == io.raidpulse.schema.AlertState.FIRING && a.getSubject().equals(p.array())
+                            && !a.getStartTime().isBefore(p.start().minusSeconds(3)) && !a.getStartTime().isAfter(p.end()))
+                    .map(Alert::getAlertId).toList();
+            for (Alert a : alerts.stream().filter(a -> ids.contains(a.getAlertId())).toList()) {
+                told++;
+                System.out.println(r.name() + " " + p.name() + " " + a.getState() + ": " + a.getSummary() + " " + a.getDetails());
+                soft.assertThat(a.getDetails().get("top_consumer")).as("%s %s %s: the heavier job first", r.name(), p.name(), a.getState())
+                        .isEqualTo(heavy);
+                soft.assertThat(a.getSummary()).as("%s %s %s", r.name(), p.name(), a.getState())
+                        .containsSubsequence(" of its member load from " + heavy, " from " + light);
+                if (checked) {
+                    soft.assertThat(a.getSummary()).as("%s %s %s: the check as the check", r.name(), p.name(), a.getState())
+                            .contains(" from the running md check");
+                }
+            }
+            for (Alert i : incidents.stream().filter(i -> i.getHost().equals(host) && i.getSubject().equals(p.array())
+                    && i.getSummary().contains(" of its member load from ") && !i.getEventTime().isBefore(p.start())
+                    && !i.getEventTime().isAfter(p.end().plusSeconds(120))).toList()) {
+                System.out.println(r.name() + " " + p.name() + " incident " + i.getState() + ": " + i.getSummary());
+                soft.assertThat(i.getSummary()).as("%s %s incident %s: the heavier job first", r.name(), p.name(), i.getState())
+                        .containsPattern(" of its member load from " + java.util.regex.Pattern.quote(heavy) + "\\b");
+            }
+        }
+        soft.assertThat(told).as("%s: saturation episodes during the cgroups' jobs", r.name()).isPositive();
+        soft.assertAll();
+    }
+
     /** The checks of one recording's alerts (LabIT runs them on a fresh run too). */
     static void check(Recording r, List<Alert> alerts) throws IOException {
         alerts.forEach(a -> System.out.println(r.name() + ": " + a.getEventTime() + " " + a.getState() + " " + a.getKind() + " "

@@ -52,6 +52,14 @@ final class ScenarioExpectations {
             // the volume's rate (60 waiting, 108 ms) are an episode each
             Map.entry("perc-5i-raid10", List.of(quiet("sda", "raid10x4-bonnie"), fires("sda", "raid10x4-dd-8k"),
                     fires("sda", "randread-overload"))),
+            // two fio jobs in two cgroups at 150 and 50 requests a second: 200 random reads are a third of what the four
+            // members serve (both arrays), the RAID10's 200 writes cost 400 member writes of its 600; the RAID5's
+            // 200 writes cost 800 member I/Os of its 600, alone and beside its check: an episode each
+            Map.entry("attribution-two-cgroups", List.of(quiet("md0", "raid5-randread-heavy", "raid5-randread-light"),
+                    fires("md0", "raid5-randwrite-heavy", "raid5-randwrite-light"),
+                    quiet("md1", "raid10-randread-heavy", "raid10-randread-light"),
+                    quiet("md1", "raid10-randwrite-heavy", "raid10-randwrite-light"),
+                    fires("md0", "raid5-randwrite-during-check-heavy", "raid5-randwrite-during-check-light"))),
             // 100 reads a second on a volume that serves 600: nothing waits
             Map.entry("perc-h700-offline", List.of(quiet("sda", "light-before"), quiet("sda", "light-after"))));
     /**
@@ -86,7 +94,9 @@ final class ScenarioExpectations {
             Map.entry("perc-h700-saturation", List.of("sda", "sda")),
             // dd's writes, then the random reads beyond the volume's rate: all well for a minute between them
             Map.entry("perc-5i-raid10", List.of("sda", "sda")),
-            Map.entry("perc-h700-offline", List.of("sda")));
+            Map.entry("perc-h700-offline", List.of("sda")),
+            // the RAID5's writes saturate it; its check, with the writes saturating it again beside it
+            Map.entry("attribution-two-cgroups", List.of("md0", "md0")));
 
     /**
      * What each scenario's learned member capacity is held to (the lab's disks have a known capacity: within a tenth of the lab disk's
@@ -120,7 +130,9 @@ final class ScenarioExpectations {
             // a hardware RAID volume behind megaraid_sas: no md array (the stream processor judges the volume as a lone disk)
             Map.entry("perc-h700-saturation", CapacityChecks.Learned.nothing("a hardware RAID volume, no md array")),
             Map.entry("perc-5i-raid10", CapacityChecks.Learned.nothing("a hardware RAID volume, no md array")),
-            Map.entry("perc-h700-offline", CapacityChecks.Learned.nothing("a hardware RAID volume, no md array")));
+            Map.entry("perc-h700-offline", CapacityChecks.Learned.nothing("a hardware RAID volume, no md array")),
+            // the RAID5's 4 KiB random writes at depth 12 + 4 beyond what it serves: members busy with a queue
+            Map.entry("attribution-two-cgroups", CapacityChecks.Learned.figure("4 KiB random writes at depth 12 + 4 beyond what the RAID5 serves")));
 
     private ScenarioExpectations() {
     }
