@@ -45,7 +45,9 @@ public final class MdArrays {
     }
 
     public static Result merge(Path sysRoot, Mdstat mdstat) {
-        return merge(MdSysfsReader.arrays(sysRoot), name -> MdSysfsReader.present(sysRoot, name)
+        List<String> listed = MdSysfsReader.arrays(sysRoot);
+        // a listed array was just seen to have md sysfs: only mdstat's others are looked for
+        return merge(listed, name -> listed.contains(name) || MdSysfsReader.present(sysRoot, name)
                 ? MdSysfsReader.read(sysRoot, name) : null, mdstat);
     }
 

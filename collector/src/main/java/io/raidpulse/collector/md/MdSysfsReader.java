@@ -3,15 +3,18 @@ package io.raidpulse.collector.md;
 import io.raidpulse.collector.procfs.ProcFiles;
 import io.raidpulse.md.MdSysfs;
 import io.raidpulse.md.MdSysfsArray;
+import java.io.File;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads an md array from a sysfs root: fetches the files of {@code SYS/block/mdX/} that
@@ -30,70 +33,105 @@ public final class MdSysfsReader {
 
     /** Whether {@code SYS/block/NAME/md} exists (md sysfs is present for that array). */
     public static boolean present(Path sysRoot, String name) {
-        return Files.isDirectory(sysRoot.resolve("block").resolve(name).resolve("md"));
+        return new File(dir(sysRoot, name) + "/md").isDirectory();
     }
 
     /**
      * md array names under {@code SYS/block} (those with an md directory), sorted. Only names
      * beginning with "md" are looked at: md.c names every array so (mdN, md_NAME), and this runs
-     * every cycle on hosts with dozens of disks, each a stat of its own otherwise.
+     * every cycle on hosts with dozens of disks, each a stat of its own otherwise. Listed by name
+     * (java.io.File), not as a Path per entry.
      */
     public static List<String> arrays(Path sysRoot) {
-        List<String> names = new ArrayList<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(sysRoot.resolve("block"))) {
-            for (Path p : dir) {
-                String n = p.getFileName().toString();
-                if (n.startsWith("md") && present(sysRoot, n)) {
-                    names.add(n);
-                }
-            }
-        } catch (IOException | SecurityException e) {
+        String[] entries;
+        try {
+            entries = new File(root(sysRoot) + "block").list();
+        } catch (SecurityException e) {
             return List.of();
+        }
+        if (entries == null) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (String n : entries) {
+            if (n.startsWith("md") && present(sysRoot, n)) {
+                names.add(n);
+            }
         }
         names.sort(Comparator.naturalOrder());
         return names;
     }
 
+    /**
+     * The array's files, as {@link MdSysfs#read} takes them. The md directory is listed once (it
+     * also gives the members' dev-NAME directories), and a file of it that the listing lacks is
+     * not opened: an absent file cost an exception and two path lookups every cycle (a kernel
+     * without consistency_policy, an array without md/bitmap). Paths are strings, not Paths: this
+     * runs for every array every cycle.
+     */
     public static MdSysfsArray read(Path sysRoot, String name) {
-        Path block = sysRoot.resolve("block").resolve(name);
+        String block = dir(sysRoot, name);
         Map<String, String> files = new HashMap<>();
+        String[] listed;
+        try {
+            listed = new File(block + "/md").list();
+        } catch (SecurityException e) {
+            listed = null;
+        }
+        Set<String> md = listed == null ? null : new HashSet<>(Arrays.asList(listed));
         for (String f : ARRAY_FILES) {
-            put(files, f, block.resolve(f));
-        }
-        List<Path> dirs = new ArrayList<>();
-        // a filter, not the glob "dev-*": a glob is compiled into a regular expression on every call
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(block.resolve("md"), d -> d.getFileName().toString().startsWith("dev-"))) {
-            dir.forEach(dirs::add);
-        } catch (IOException | SecurityException e) {
-            // no members to read
-        }
-        for (Path d : dirs) {
-            String member = "md/" + d.getFileName();
-            files.put(member + "/block", device(d));
-            for (String f : MEMBER_FILES) {
-                put(files, member + "/" + f, d.resolve(f));
+            // md/X is opened when the listing has X (md/bitmap/location: when it has bitmap); when md cannot be listed, tried
+            int slash = f.indexOf('/', 3);
+            if (md == null || !f.startsWith("md/") || md.contains(f.substring(3, slash < 0 ? f.length() : slash))) {
+                put(files, f, block + "/" + f);
             }
         }
-        return MdSysfs.read(name, block.toString(), files);
-    }
-
-    /** The block device a member is: where its {@code block} link points, or the NAME of dev-NAME. */
-    private static String device(Path memberDir) {
-        Path block = memberDir.resolve("block");
-        if (Files.isSymbolicLink(block)) {
-            try {
-                Path target = Files.readSymbolicLink(block);
-                if (target.getFileName() != null) {
-                    return target.getFileName().toString();
+        List<String> dirs = new ArrayList<>();
+        if (listed != null) {
+            for (String n : listed) {
+                if (n.startsWith("dev-")) {
+                    dirs.add(n);
                 }
-            } catch (IOException | SecurityException e) {
-                // the dev-NAME directory name is the same kernel name
             }
         }
-        return memberDir.getFileName().toString().substring("dev-".length());
+        for (String d : dirs) {
+            String member = "md/" + d;
+            String memberDir = block + "/" + member;
+            files.put(member + "/block", device(memberDir, d));
+            for (String f : MEMBER_FILES) {
+                put(files, member + "/" + f, memberDir + "/" + f);
+            }
+        }
+        return MdSysfs.read(name, block, files);
     }
 
-    private static void put(Map<String, String> files, String key, Path file) {
+    /** {@code SYS/block/NAME} as a string, as {@code sysRoot.resolve("block").resolve(name).toString()} gives it. */
+    private static String dir(Path sysRoot, String name) {
+        return root(sysRoot) + "block/" + name;
+    }
+
+    private static String root(Path sysRoot) {
+        String r = sysRoot.toString();
+        return r.endsWith("/") ? r : r + "/";
+    }
+
+    /**
+     * The block device a member is: where its {@code block} link points, or the NAME of dev-NAME.
+     * The link is read without a stat first: when it is not one (or cannot be read), readlink says so.
+     */
+    private static String device(String memberDir, String dirName) {
+        try {
+            Path target = Files.readSymbolicLink(Path.of(memberDir, "block"));
+            if (target.getFileName() != null) {
+                return target.getFileName().toString();
+            }
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            // not a link, or gone: the dev-NAME directory name is the same kernel name
+        }
+        return dirName.substring("dev-".length());
+    }
+
+    private static void put(Map<String, String> files, String key, String file) {
         try {
             files.put(key, ProcFiles.read(file));
         } catch (IOException | SecurityException e) {
