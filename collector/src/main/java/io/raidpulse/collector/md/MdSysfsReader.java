@@ -73,6 +73,17 @@ public final class MdSysfsReader {
      * runs for every array every cycle.
      */
     public static MdSysfsArray read(Path sysRoot, String name) {
+        return read(sysRoot, name, ProcFiles::read);
+    }
+
+    /** How a file's text is read: {@link ProcFiles#read(String)}, or a {@link io.raidpulse.collector.procfs.KeptFiles}' read. */
+    @FunctionalInterface
+    public interface FileText {
+        String read(String path) throws IOException;
+    }
+
+    /** As {@link #read(Path, String)}, each file read through {@code text}. */
+    public static MdSysfsArray read(Path sysRoot, String name, FileText text) {
         String block = dir(sysRoot, name);
         Map<String, String> files = new HashMap<>();
         String[] listed;
@@ -86,7 +97,7 @@ public final class MdSysfsReader {
             // md/X is opened when the listing has X (md/bitmap/location: when it has bitmap); when md cannot be listed, tried
             int slash = f.indexOf('/', 3);
             if (md == null || !f.startsWith("md/") || md.contains(f.substring(3, slash < 0 ? f.length() : slash))) {
-                put(files, f, block + "/" + f);
+                put(files, f, block + "/" + f, text);
             }
         }
         List<String> dirs = new ArrayList<>();
@@ -101,14 +112,14 @@ public final class MdSysfsReader {
             String member = "md/" + d;
             String memberDir = block + "/" + member;
             files.put(member + "/block", device(memberDir, d));
-            String state = put(files, member + "/state", memberDir + "/state");
-            put(files, member + "/slot", memberDir + "/slot");
-            put(files, member + "/errors", memberDir + "/errors");
+            String state = put(files, member + "/state", memberDir + "/state", text);
+            put(files, member + "/slot", memberDir + "/slot", text);
+            put(files, member + "/errors", memberDir + "/errors", text);
             if (inSync(state)) {
                 // md.c recovery_start_show prints "none" for a member In_sync (the flag state_show prints as in_sync)
                 files.put(member + "/recovery_start", "none\n");
             } else {
-                put(files, member + "/recovery_start", memberDir + "/recovery_start");
+                put(files, member + "/recovery_start", memberDir + "/recovery_start", text);
             }
         }
         return MdSysfs.read(name, block, files);
@@ -172,9 +183,9 @@ public final class MdSysfsReader {
     }
 
     /** Reads {@code file} into {@code files} under {@code key}; its text, or null when absent or unreadable. */
-    private static String put(Map<String, String> files, String key, String file) {
+    private static String put(Map<String, String> files, String key, String file, FileText reader) {
         try {
-            String text = ProcFiles.read(file);
+            String text = reader.read(file);
             files.put(key, text);
             return text;
         } catch (IOException | SecurityException e) {
