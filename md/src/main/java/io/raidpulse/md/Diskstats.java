@@ -3,7 +3,6 @@ package io.raidpulse.md;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * /proc/diskstats (kernel block/genhd.c diskstats_show), read and written. Reading is pure: text
@@ -11,9 +10,6 @@ import java.util.regex.Pattern;
  * the line and does not stop the other lines from being read.
  */
 public final class Diskstats {
-    /** Compiled once: String.split compiles its regex on every call, and this runs for every line every cycle. */
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-
     /** 2^32: the kernel prints time fields and in-flight as unsigned int. */
     static final long U32 = 1L << 32;
 
@@ -55,31 +51,63 @@ public final class Diskstats {
 
     /** One line: {@code major minor name} and 4, 11, 15 or 17 counters (more are ignored, as sysstat does). */
     public static DiskStat parseLine(String line, String file, int lineNo) throws ParseException {
-        String[] f = WHITESPACE.split(line.trim());
-        if (f.length < 3) {
+        // fields split at runs of regex \s (space, \t, \n, \x0B, \f, \r) after String.trim, as Pattern("\\s+").split(line.trim())
+        // did; by hand, without a String per counter: this runs for every line of diskstats every cycle
+        int from = 0;
+        int to = line.length();
+        while (from < to && line.charAt(from) <= ' ') {
+            from++;
+        }
+        while (to > from && line.charAt(to - 1) <= ' ') {
+            to--;
+        }
+        int[] at = new int[2 * 24];
+        int fields = 0;
+        for (int i = from; i < to; ) {
+            int e = i;
+            while (e < to && !regexSpace(line.charAt(e))) {
+                e++;
+            }
+            if (fields < 24) {
+                at[2 * fields] = i;
+                at[2 * fields + 1] = e;
+            }
+            fields++;
+            i = e;
+            while (i < to && regexSpace(line.charAt(i))) {
+                i++;
+            }
+        }
+        if (fields < 3) {
             throw new ParseException(file, lineNo, "expected 'major minor name counters...', got '" + clip(line) + "'");
         }
-        int counters = f.length - 3;
+        int counters = fields - 3;
+        String name = line.substring(at[4], at[5]);
         if (counters != 4 && counters != 11 && counters != 15 && counters < 17) {
-            throw new ParseException(file, lineNo, "device " + f[2] + " has " + counters
+            throw new ParseException(file, lineNo, "device " + name + " has " + counters
                     + " counters, expected 4, 11, 15 or 17");
         }
-        int major = (int) number(f[0], "major", U32, file, lineNo);
-        int minor = (int) number(f[1], "minor", U32, file, lineNo);
-        String name = f[2];
+        int major = (int) number(line, at[0], at[1], "major", U32, file, lineNo);
+        int minor = (int) number(line, at[2], at[3], "minor", U32, file, lineNo);
         long[] v = new long[DiskStat.FIELDS];
         if (counters == 4) {
-            v[0] = number(f[3], "reads", Long.MAX_VALUE, file, lineNo);
-            v[2] = number(f[4], "sectors read", Long.MAX_VALUE, file, lineNo);
-            v[4] = number(f[5], "writes", Long.MAX_VALUE, file, lineNo);
-            v[6] = number(f[6], "sectors written", Long.MAX_VALUE, file, lineNo);
+            v[0] = number(line, at[6], at[7], "reads", Long.MAX_VALUE, file, lineNo);
+            v[2] = number(line, at[8], at[9], "sectors read", Long.MAX_VALUE, file, lineNo);
+            v[4] = number(line, at[10], at[11], "writes", Long.MAX_VALUE, file, lineNo);
+            v[6] = number(line, at[12], at[13], "sectors written", Long.MAX_VALUE, file, lineNo);
             return DiskStat.of(major, minor, name, 4, v);
         }
         int used = Math.min(counters, DiskStat.FIELDS);
         for (int i = 0; i < used; i++) {
-            v[i] = number(f[3 + i], FIELD_NAMES[i], U32_FIELD[i] ? U32 - 1 : Long.MAX_VALUE, file, lineNo);
+            int f = 3 + i;
+            v[i] = number(line, at[2 * f], at[2 * f + 1], FIELD_NAMES[i], U32_FIELD[i] ? U32 - 1 : Long.MAX_VALUE, file, lineNo);
         }
         return DiskStat.of(major, minor, name, used, v);
+    }
+
+    /** What regex {@code \s} matches (without UNICODE_CHARACTER_CLASS): [ \t\n\x0B\f\r]. */
+    private static boolean regexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
     }
 
     /** The text diskstats_show prints for {@code devices}, one line each. */
@@ -109,19 +137,19 @@ public final class Diskstats {
         return sb.toString();
     }
 
-    private static long number(String s, String what, long max, String file, int lineNo) throws ParseException {
+    private static long number(String line, int from, int to, String what, long max, String file, int lineNo) throws ParseException {
         long v = 0;
-        if (s.isEmpty() || s.length() > 20) {
-            throw new ParseException(file, lineNo, what + ": '" + clip(s) + "' is not a counter");
+        if (from >= to || to - from > 20) {
+            throw new ParseException(file, lineNo, what + ": '" + clip(line.substring(from, to)) + "' is not a counter");
         }
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
+        for (int i = from; i < to; i++) {
+            char c = line.charAt(i);
             if (c < '0' || c > '9') {
-                throw new ParseException(file, lineNo, what + ": '" + clip(s) + "' is not a counter");
+                throw new ParseException(file, lineNo, what + ": '" + clip(line.substring(from, to)) + "' is not a counter");
             }
             int d = c - '0';
             if (v > (max - d) / 10) {
-                throw new ParseException(file, lineNo, what + ": " + clip(s) + " exceeds " + max);
+                throw new ParseException(file, lineNo, what + ": " + clip(line.substring(from, to)) + " exceeds " + max);
             }
             v = v * 10 + d;
         }

@@ -129,4 +129,95 @@ class DiskstatsTest {
             return DiskStat.of(ma, mi, n, c, v);
         });
     }
+
+    /**
+     * parseLine splits by hand since 2026-12-05; before, {@code Pattern.compile("\\s+").split(line.trim())}. The
+     * same records and the same errors for lines of counters, names and odd bytes between any whitespace.
+     */
+    @Property(tries = 2000)
+    void splitsAsTheRegexAfterTrimDid(@ForAll("oddLines") String line) {
+        Object expected;
+        try {
+            expected = regexParseLine(line);
+        } catch (ParseException e) {
+            expected = e.getMessage();
+        }
+        Object actual;
+        try {
+            actual = Diskstats.parseLine(line, "f", 1);
+        } catch (ParseException e) {
+            actual = e.getMessage();
+        }
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<String> oddLines() {
+        Arbitrary<String> token = Arbitraries.oneOf(
+                Arbitraries.longs().between(0, 99_999_999_999L).map(x -> Long.toString(x)),
+                Arbitraries.of("sda", "nvme0n1p1", "md127", "18446744073709551616", "4294967296", "-1", "1x", "", "\u0001"),
+                Arbitraries.strings().withCharRange('\u0000', '\u007f').ofMaxLength(3));
+        Arbitrary<String> space = Arbitraries.strings().withChars(' ', '\t', '\u000B', '\f', '\r', '\u0001', '\u001c')
+                .ofMinLength(1).ofMaxLength(3);
+        return Combinators.combine(token.list().ofMinSize(0).ofMaxSize(24), space.list().ofSize(25))
+                .as((tokens, spaces) -> {
+                    StringBuilder b = new StringBuilder(spaces.get(24));
+                    for (int i = 0; i < tokens.size(); i++) {
+                        b.append(tokens.get(i)).append(spaces.get(i));
+                    }
+                    return b.toString();
+                });
+    }
+
+    /** The parseLine of before, kept as the reference. */
+    private static DiskStat regexParseLine(String line) throws ParseException {
+        String[] f = java.util.regex.Pattern.compile("\\s+").split(line.trim());
+        if (f.length < 3) {
+            throw new ParseException("f", 1, "expected 'major minor name counters...', got '"
+                    + (line.length() > 80 ? line.substring(0, 80) + "..." : line) + "'");
+        }
+        int counters = f.length - 3;
+        if (counters != 4 && counters != 11 && counters != 15 && counters < 17) {
+            throw new ParseException("f", 1, "device " + f[2] + " has " + counters + " counters, expected 4, 11, 15 or 17");
+        }
+        int major = (int) regexNumber(f[0], "major", Diskstats.U32);
+        int minor = (int) regexNumber(f[1], "minor", Diskstats.U32);
+        String[] names = {"reads", "reads merged", "sectors read", "read ms", "writes", "writes merged", "sectors written",
+            "write ms", "in flight", "io ticks", "weighted ms", "discards", "discards merged", "sectors discarded", "discard ms",
+            "flushes", "flush ms"};
+        boolean[] u32 = {false, false, false, true, false, false, false, true, true, true, true, false, false, false, true, false, true};
+        long[] v = new long[DiskStat.FIELDS];
+        if (counters == 4) {
+            v[0] = regexNumber(f[3], "reads", Long.MAX_VALUE);
+            v[2] = regexNumber(f[4], "sectors read", Long.MAX_VALUE);
+            v[4] = regexNumber(f[5], "writes", Long.MAX_VALUE);
+            v[6] = regexNumber(f[6], "sectors written", Long.MAX_VALUE);
+            return DiskStat.of(major, minor, f[2], 4, v);
+        }
+        int used = Math.min(counters, DiskStat.FIELDS);
+        for (int i = 0; i < used; i++) {
+            v[i] = regexNumber(f[3 + i], names[i], u32[i] ? Diskstats.U32 - 1 : Long.MAX_VALUE);
+        }
+        return DiskStat.of(major, minor, f[2], used, v);
+    }
+
+    private static long regexNumber(String s, String what, long max) throws ParseException {
+        long v = 0;
+        String clipped = s.length() > 80 ? s.substring(0, 80) + "..." : s;
+        if (s.isEmpty() || s.length() > 20) {
+            throw new ParseException("f", 1, what + ": '" + clipped + "' is not a counter");
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                throw new ParseException("f", 1, what + ": '" + clipped + "' is not a counter");
+            }
+            int d = c - '0';
+            if (v > (max - d) / 10) {
+                throw new ParseException("f", 1, what + ": " + clipped + " exceeds " + max);
+            }
+            v = v * 10 + d;
+        }
+        return v;
+    }
 }

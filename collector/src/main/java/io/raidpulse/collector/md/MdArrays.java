@@ -45,8 +45,15 @@ public final class MdArrays {
     }
 
     public static Result merge(Path sysRoot, Mdstat mdstat) {
-        return merge(MdSysfsReader.arrays(sysRoot), name -> MdSysfsReader.present(sysRoot, name)
-                ? MdSysfsReader.read(sysRoot, name) : null, mdstat);
+        return merge(sysRoot, mdstat, io.raidpulse.collector.procfs.ProcFiles::read);
+    }
+
+    /** As {@link #merge(Path, Mdstat)}, md sysfs files read through {@code text}. */
+    public static Result merge(Path sysRoot, Mdstat mdstat, MdSysfsReader.FileText text) {
+        List<String> listed = MdSysfsReader.arrays(sysRoot);
+        // a listed array was just seen to have md sysfs: only mdstat's others are looked for
+        return merge(listed, name -> listed.contains(name) || MdSysfsReader.present(sysRoot, name)
+                ? MdSysfsReader.read(sysRoot, name, text) : null, mdstat);
     }
 
     /**

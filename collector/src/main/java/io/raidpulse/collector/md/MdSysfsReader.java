@@ -3,15 +3,19 @@ package io.raidpulse.collector.md;
 import io.raidpulse.collector.procfs.ProcFiles;
 import io.raidpulse.md.MdSysfs;
 import io.raidpulse.md.MdSysfsArray;
+import java.io.File;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads an md array from a sysfs root: fetches the files of {@code SYS/block/mdX/} that
@@ -23,81 +27,169 @@ public final class MdSysfsReader {
             "md/degraded", "md/array_state", "md/sync_action", "md/last_sync_action", "md/sync_completed", "md/sync_speed",
             "md/mismatch_cnt", "md/consistency_policy", "md/bitmap/location");
     /** The files of each md/dev-NAME directory. */
-    private static final List<String> MEMBER_FILES = List.of("state", "slot", "errors", "recovery_start");
+    /** Where each member directory's block link points, by the directory's path (see device). */
+    private static final Map<String, String> LINKS = new ConcurrentHashMap<>();
+    private static final int MAX_LINKS = 4096;
 
     private MdSysfsReader() {
     }
 
     /** Whether {@code SYS/block/NAME/md} exists (md sysfs is present for that array). */
     public static boolean present(Path sysRoot, String name) {
-        return Files.isDirectory(sysRoot.resolve("block").resolve(name).resolve("md"));
+        return new File(dir(sysRoot, name) + "/md").isDirectory();
     }
 
     /**
      * md array names under {@code SYS/block} (those with an md directory), sorted. Only names
      * beginning with "md" are looked at: md.c names every array so (mdN, md_NAME), and this runs
-     * every cycle on hosts with dozens of disks, each a stat of its own otherwise.
+     * every cycle on hosts with dozens of disks, each a stat of its own otherwise. Listed by name
+     * (java.io.File), not as a Path per entry.
      */
     public static List<String> arrays(Path sysRoot) {
-        List<String> names = new ArrayList<>();
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(sysRoot.resolve("block"))) {
-            for (Path p : dir) {
-                String n = p.getFileName().toString();
-                if (n.startsWith("md") && present(sysRoot, n)) {
-                    names.add(n);
-                }
-            }
-        } catch (IOException | SecurityException e) {
+        String[] entries;
+        try {
+            entries = new File(root(sysRoot) + "block").list();
+        } catch (SecurityException e) {
             return List.of();
+        }
+        if (entries == null) {
+            return List.of();
+        }
+        List<String> names = new ArrayList<>();
+        for (String n : entries) {
+            if (n.startsWith("md") && present(sysRoot, n)) {
+                names.add(n);
+            }
         }
         names.sort(Comparator.naturalOrder());
         return names;
     }
 
+    /**
+     * The array's files, as {@link MdSysfs#read} takes them. The md directory is listed once (it
+     * also gives the members' dev-NAME directories), and a file of it that the listing lacks is
+     * not opened: an absent file cost an exception and two path lookups every cycle (a kernel
+     * without consistency_policy, an array without md/bitmap). Paths are strings, not Paths: this
+     * runs for every array every cycle.
+     */
     public static MdSysfsArray read(Path sysRoot, String name) {
-        Path block = sysRoot.resolve("block").resolve(name);
+        return read(sysRoot, name, ProcFiles::read);
+    }
+
+    /** How a file's text is read: {@link ProcFiles#read(String)}, or a {@link io.raidpulse.collector.procfs.KeptFiles}' read. */
+    @FunctionalInterface
+    public interface FileText {
+        String read(String path) throws IOException;
+    }
+
+    /** As {@link #read(Path, String)}, each file read through {@code text}. */
+    public static MdSysfsArray read(Path sysRoot, String name, FileText text) {
+        String block = dir(sysRoot, name);
         Map<String, String> files = new HashMap<>();
-        for (String f : ARRAY_FILES) {
-            put(files, f, block.resolve(f));
-        }
-        List<Path> dirs = new ArrayList<>();
-        // a filter, not the glob "dev-*": a glob is compiled into a regular expression on every call
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(block.resolve("md"), d -> d.getFileName().toString().startsWith("dev-"))) {
-            dir.forEach(dirs::add);
-        } catch (IOException | SecurityException e) {
-            // no members to read
-        }
-        for (Path d : dirs) {
-            String member = "md/" + d.getFileName();
-            files.put(member + "/block", device(d));
-            for (String f : MEMBER_FILES) {
-                put(files, member + "/" + f, d.resolve(f));
-            }
-        }
-        return MdSysfs.read(name, block.toString(), files);
-    }
-
-    /** The block device a member is: where its {@code block} link points, or the NAME of dev-NAME. */
-    private static String device(Path memberDir) {
-        Path block = memberDir.resolve("block");
-        if (Files.isSymbolicLink(block)) {
-            try {
-                Path target = Files.readSymbolicLink(block);
-                if (target.getFileName() != null) {
-                    return target.getFileName().toString();
-                }
-            } catch (IOException | SecurityException e) {
-                // the dev-NAME directory name is the same kernel name
-            }
-        }
-        return memberDir.getFileName().toString().substring("dev-".length());
-    }
-
-    private static void put(Map<String, String> files, String key, Path file) {
+        String[] listed;
         try {
-            files.put(key, ProcFiles.read(file));
+            listed = new File(block + "/md").list();
+        } catch (SecurityException e) {
+            listed = null;
+        }
+        Set<String> md = listed == null ? null : new HashSet<>(Arrays.asList(listed));
+        for (String f : ARRAY_FILES) {
+            // md/X is opened when the listing has X (md/bitmap/location: when it has bitmap); when md cannot be listed, tried
+            int slash = f.indexOf('/', 3);
+            if (md == null || !f.startsWith("md/") || md.contains(f.substring(3, slash < 0 ? f.length() : slash))) {
+                put(files, f, block + "/" + f, text);
+            }
+        }
+        List<String> dirs = new ArrayList<>();
+        if (listed != null) {
+            for (String n : listed) {
+                if (n.startsWith("dev-")) {
+                    dirs.add(n);
+                }
+            }
+        }
+        for (String d : dirs) {
+            String member = "md/" + d;
+            String memberDir = block + "/" + member;
+            files.put(member + "/block", device(memberDir, d));
+            String state = put(files, member + "/state", memberDir + "/state", text);
+            put(files, member + "/slot", memberDir + "/slot", text);
+            put(files, member + "/errors", memberDir + "/errors", text);
+            if (inSync(state)) {
+                // md.c recovery_start_show prints "none" for a member In_sync (the flag state_show prints as in_sync)
+                files.put(member + "/recovery_start", "none\n");
+            } else {
+                put(files, member + "/recovery_start", memberDir + "/recovery_start", text);
+            }
+        }
+        return MdSysfs.read(name, block, files);
+    }
+
+    /** {@code SYS/block/NAME} as a string, as {@code sysRoot.resolve("block").resolve(name).toString()} gives it. */
+    private static String dir(Path sysRoot, String name) {
+        return root(sysRoot) + "block/" + name;
+    }
+
+    private static String root(Path sysRoot) {
+        String r = sysRoot.toString();
+        return r.endsWith("/") ? r : r + "/";
+    }
+
+    /**
+     * The block device a member is: where its {@code block} link points, or the NAME of dev-NAME.
+     * The link is read without a stat first: when it is not one (or cannot be read), readlink says so.
+     * Kept by the member directory's path: md names the directory after the device the link
+     * points to (md.c bind_rdev_to_array: "dev-" and the device's name), so a directory of that
+     * path links to the same device for as long as it exists; 32 readlinks a cycle fewer on a host
+     * of 8 four-disk arrays.
+     */
+    private static String device(String memberDir, String dirName) {
+        String known = LINKS.get(memberDir);
+        if (known != null) {
+            return known;
+        }
+        String device = dirName.substring("dev-".length());
+        boolean link = false;
+        try {
+            Path target = Files.readSymbolicLink(Path.of(memberDir, "block"));
+            if (target.getFileName() != null) {
+                device = target.getFileName().toString();
+                link = true;
+            }
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            // not a link, or gone: the dev-NAME directory name is the same kernel name
+        }
+        if (link) {
+            if (LINKS.size() >= MAX_LINKS) {
+                LINKS.clear(); // snapshots replayed one after another, each under a root of its own
+            }
+            LINKS.put(memberDir, device);
+        }
+        return device;
+    }
+
+    /** Whether a member's state file says in_sync (state_show: comma-separated words). */
+    static boolean inSync(String state) {
+        if (state == null) {
+            return false;
+        }
+        int nl = state.indexOf('\n');
+        for (String w : (nl >= 0 ? state.substring(0, nl) : state).trim().split(",")) {
+            if (w.trim().equals("in_sync")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Reads {@code file} into {@code files} under {@code key}; its text, or null when absent or unreadable. */
+    private static String put(Map<String, String> files, String key, String file, FileText reader) {
+        try {
+            String text = reader.read(file);
+            files.put(key, text);
+            return text;
         } catch (IOException | SecurityException e) {
-            // absent or unreadable: md.c did not show it to us
+            return null; // absent or unreadable: md.c did not show it to us
         }
     }
 }

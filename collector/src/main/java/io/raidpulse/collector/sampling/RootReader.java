@@ -1,6 +1,8 @@
 package io.raidpulse.collector.sampling;
 
 import io.raidpulse.collector.md.MdArrays;
+import io.raidpulse.collector.md.MdSysfsReader;
+import io.raidpulse.collector.procfs.KeptFiles;
 import io.raidpulse.collector.procfs.ProcFiles;
 import io.raidpulse.md.DiskStatsFile;
 import io.raidpulse.md.Diskstats;
@@ -19,6 +21,9 @@ public final class RootReader {
     private final Roots roots;
     private final Clock clock;
     private final FileText files;
+    /** md sysfs files' reader; {@code kept} holds the files kept open (null: none are). */
+    private final MdSysfsReader.FileText sysFiles;
+    private final KeptFiles kept;
 
     /** How file contents are read: {@link ProcFiles#read} outside tests. */
     @FunctionalInterface
@@ -26,14 +31,27 @@ public final class RootReader {
         String read(java.nio.file.Path file) throws IOException;
     }
 
+    /**
+     * Files of a real procfs and sysfs (not a snapshot's or a test's tree) are kept open from
+     * cycle to cycle and read again from offset 0 ({@link KeptFiles}): diskstats, uptime, mdstat
+     * and the md arrays' sysfs files, about 160 a cycle on a host of 8 four-disk arrays.
+     */
     public RootReader(Roots roots, Clock clock) {
-        this(roots, clock, ProcFiles::read);
+        this.roots = roots;
+        this.clock = clock;
+        boolean proc = KeptFiles.pseudo(roots.proc());
+        boolean sys = KeptFiles.pseudo(roots.sys());
+        this.kept = proc || sys ? new KeptFiles() : null;
+        this.files = proc ? file -> kept.read(file.toString()) : ProcFiles::read;
+        this.sysFiles = sys ? kept::read : ProcFiles::read;
     }
 
     RootReader(Roots roots, Clock clock, FileText files) {
         this.roots = roots;
         this.clock = clock;
         this.files = files;
+        this.kept = null;
+        this.sysFiles = ProcFiles::read;
     }
 
     public Roots roots() {
@@ -96,7 +114,10 @@ public final class RootReader {
                 problems.add(new Problem(ErrorKind.MDSTAT, "mdstat", roots.mdstat() + ": cannot read (" + e + ")"));
             }
         }
-        MdArrays.Result arrays = MdArrays.merge(roots.sys(), mdstat);
+        MdArrays.Result arrays = MdArrays.merge(roots.sys(), mdstat, sysFiles);
+        if (kept != null) {
+            kept.endCycle();
+        }
         for (ParseException e : arrays.sysfsProblems()) {
             problems.add(new Problem(ErrorKind.MD_SYSFS, e.file(), e.getMessage(), false));
         }

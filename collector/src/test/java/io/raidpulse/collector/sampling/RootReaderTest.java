@@ -65,4 +65,25 @@ class RootReaderTest {
         assertThat(reader.read().uptime().centiseconds()).isEqualTo(100_000);
         assertThat(reads.stream().filter("diskstats"::equals)).as("read once").hasSize(1);
     }
+
+    /**
+     * On this machine's own procfs the files are kept open and read again from offset 0
+     * (KeptFiles): each reading is a fresh one, the devices of /proc/diskstats as read anew and
+     * uptime moving on.
+     */
+    @Test
+    void theLiveProcfsReadThroughKeptFilesGivesFreshReadings() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(Path.of("/proc/diskstats")), "needs procfs");
+        RootReader reader = new RootReader(Roots.LIVE, Clock.systemUTC());
+        Reading first = reader.read();
+        List<String> names = io.raidpulse.md.Diskstats.parse(Files.readString(Path.of("/proc/diskstats")), "d").devices().stream()
+                .map(io.raidpulse.md.DiskStat::name).toList();
+        assertThat(first.devices()).extracting(io.raidpulse.md.DiskStat::name).containsExactlyElementsOf(names);
+        Reading later = first;
+        for (int i = 0; i < 200 && later.uptime().centiseconds() == first.uptime().centiseconds(); i++) {
+            Thread.sleep(5); // uptime has a resolution of 10 ms: a stale text would never move
+            later = reader.read();
+        }
+        assertThat(later.uptime().centiseconds()).isGreaterThan(first.uptime().centiseconds());
+    }
 }
