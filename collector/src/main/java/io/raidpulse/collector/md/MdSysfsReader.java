@@ -100,15 +100,10 @@ public final class MdSysfsReader {
                 put(files, f, block + "/" + f, text);
             }
         }
-        List<String> dirs = new ArrayList<>();
-        if (listed != null) {
-            for (String n : listed) {
-                if (n.startsWith("dev-")) {
-                    dirs.add(n);
-                }
+        for (String d : listed == null ? new String[0] : listed) {
+            if (!d.startsWith("dev-")) {
+                continue;
             }
-        }
-        for (String d : dirs) {
             String member = "md/" + d;
             String memberDir = block + "/" + member;
             files.put(member + "/block", device(memberDir, d));
