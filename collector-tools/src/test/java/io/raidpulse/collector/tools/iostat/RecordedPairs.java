@@ -38,6 +38,15 @@ public final class RecordedPairs {
     public static int assertReplayMatchesIostat(Path a, Path b, Path work, String what) throws Exception {
         Map<String, String> first = whole(a);
         Map<String, String> second = whole(b);
+        // a device whose sysfs directory came or went between the two while diskstats held it in both
+        // (md0 stopped and made again: the snapshot listed /sys/block between the two) is such a device too
+        List<String> comeOrGone = new ArrayList<>();
+        java.util.Set<String> countedInB = counted(b);
+        for (String dev : counted(a)) {
+            if (countedInB.contains(dev) && first.containsKey(dev) != second.containsKey(dev)) {
+                comeOrGone.add(dev);
+            }
+        }
         first.keySet().retainAll(second.keySet());
         second.keySet().retainAll(first.keySet());
         // a device re-created between the two (mdadm --stop, then --create of the same name) starts its
@@ -49,6 +58,7 @@ public final class RecordedPairs {
                 recreated.add(dev);
             }
         }
+        recreated.addAll(comeOrGone);
         first.keySet().removeAll(recreated);
         second.keySet().removeAll(recreated);
         var reports = SysstatOracle.reports(work, first, uptime(a), second, uptime(b));
@@ -107,6 +117,17 @@ public final class RecordedPairs {
         for (DiskStat d : parsed.devices()) {
             if (Files.isDirectory(snap.resolve("sys/block").resolve(d.name())) && d.extended()) {
                 out.put(d.name(), d.sysfsStat().stripTrailing());
+            }
+        }
+        return out;
+    }
+
+    /** Names of the devices a recorded snapshot's /proc/diskstats counts, with extended lines. */
+    static java.util.Set<String> counted(Path snap) throws Exception {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        for (DiskStat d : Diskstats.parse(ProcFiles.read(snap.resolve("proc/diskstats")), "diskstats").devices()) {
+            if (d.extended()) {
+                out.add(d.name());
             }
         }
         return out;
