@@ -61,7 +61,10 @@ final class CapacityChecks {
              * and the deepest of {@link #singleDiskRuns}
              */
             SHALLOW,
-            /** nothing learned: every window busy enough to learn from had a sync running or a member missing */
+            /**
+             * nothing learned: every window busy enough to learn member I/Os from had a sync running or a member
+             * missing, or streamed (requests of 128 KiB and more)
+             */
             NOTHING
         }
 
@@ -265,7 +268,10 @@ final class CapacityChecks {
         Optional<InfluxQlResult.Row> learned = learned(windows);
         if (expectation.kind() == Learned.Kind.NOTHING) {
             soft.assertThat(learned).as("%s: nothing learned (%s)", r.name(), expectation.why()).isEmpty();
-            List<String> couldLearn = windows.stream().filter(w -> w.number("util_mean") >= LEARN_FROM_UTIL && mdCountsAll(w))
+            // a window of requests of 128 KiB and more is taken for streams: it gives a sequential rate, never member I/Os
+            List<String> couldLearn = windows.stream().filter(w -> w.number("util_mean") >= LEARN_FROM_UTIL && mdCountsAll(w)
+                            && !(w.number("mean_request_kB") != null
+                                && w.number("mean_request_kB") >= io.raidpulse.model.matching.WindowRequests.SEQUENTIAL_REQUEST_BYTES / 1024.0))
                     .map(CapacityChecks::describe).toList();
             soft.assertThat(couldLearn).as("%s: windows busy enough to learn from with md counting all (%s)", r.name(),
                     expectation.why()).isEmpty();

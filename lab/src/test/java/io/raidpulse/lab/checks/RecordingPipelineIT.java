@@ -231,7 +231,8 @@ class RecordingPipelineIT {
      * Who saturated the array, as the pipeline tells it: in every recording whose fio jobs ran in cgroups,
      * each saturation episode that opened during a phase of them (its FIRING and its RESOLVED, and the
      * incident's texts that carry it) names the heavier job first, and while md ran a check on the array, the
-     * check as the check ("the running md check"). The scenario saturates (ScenarioExpectations says where),
+     * check as the check ("the running md check"), first where it took more of the members' I/O than the
+     * heavier job (on 6.12 and 7.2), the jobs after it by weight. The scenario saturates (ScenarioExpectations says where),
      * so at least one such episode is there.
      */
     @ParameterizedTest(name = "{0}")
@@ -252,10 +253,17 @@ class RecordingPipelineIT {
             for (Alert a : alerts.stream().filter(a -> ids.contains(a.getAlertId())).toList()) {
                 told++;
                 System.out.println(r.name() + " " + p.name() + " " + a.getState() + ": " + a.getSummary() + " " + a.getDetails());
-                soft.assertThat(a.getDetails().get("top_consumer")).as("%s %s %s: the heavier job first", r.name(), p.name(), a.getState())
-                        .isEqualTo(heavy);
-                soft.assertThat(a.getSummary()).as("%s %s %s", r.name(), p.name(), a.getState())
-                        .containsSubsequence(" of its member load from " + heavy, " from " + light);
+                if (checked && "md check".equals(a.getDetails().get("top_consumer"))) {
+                    // md's check at the scenario's speed cap took more member I/O than /lab-heavy on 6.12 and 7.2 (44-47%
+                    // against 41-42%; 27% on 6.1): it is named first, as the check, and the jobs after it by weight
+                    soft.assertThat(a.getSummary()).as("%s %s %s: the check first, then the heavier job", r.name(), p.name(), a.getState())
+                            .containsSubsequence(" of its member load from the running md check", " from " + heavy, " from " + light);
+                } else {
+                    soft.assertThat(a.getDetails().get("top_consumer")).as("%s %s %s: the heavier job first", r.name(), p.name(), a.getState())
+                            .isEqualTo(heavy);
+                    soft.assertThat(a.getSummary()).as("%s %s %s", r.name(), p.name(), a.getState())
+                            .containsSubsequence(" of its member load from " + heavy, " from " + light);
+                }
                 if (checked) {
                     soft.assertThat(a.getSummary()).as("%s %s %s: the check as the check", r.name(), p.name(), a.getState())
                             .contains(" from the running md check");
@@ -265,8 +273,10 @@ class RecordingPipelineIT {
                     && i.getSummary().contains(" of its member load from ") && !i.getEventTime().isBefore(p.start())
                     && !i.getEventTime().isAfter(p.end().plusSeconds(120))).toList()) {
                 System.out.println(r.name() + " " + p.name() + " incident " + i.getState() + ": " + i.getSummary());
+                String first = checked && i.getSummary().contains(" of its member load from the running md check")
+                        ? "the running md check, [0-9]+% from " : "";
                 soft.assertThat(i.getSummary()).as("%s %s incident %s: the heavier job first", r.name(), p.name(), i.getState())
-                        .containsPattern(" of its member load from " + java.util.regex.Pattern.quote(heavy) + "\\b");
+                        .containsPattern(" of its member load from " + first + java.util.regex.Pattern.quote(heavy) + "\\b");
             }
         }
         soft.assertThat(told).as("%s: saturation episodes during the cgroups' jobs", r.name()).isPositive();

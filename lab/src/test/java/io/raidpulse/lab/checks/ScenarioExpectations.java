@@ -119,8 +119,9 @@ final class ScenarioExpectations {
                     "single-randread-t16")),
             // the random writes run during the initial recovery, then a member fails under them
             Map.entry("raid5-short", CapacityChecks.Learned.nothing("its busy windows ran a recovery or missed a member")),
-            // bonnie++ runs during the resync, then with a member pulled and rebuilt
-            Map.entry("hungarian-pull-under-load", CapacityChecks.Learned.nothing("its busy windows ran a resync or recovery")),
+            // bonnie++ runs during the resync, then with a member pulled and rebuilt; on 7.2 the resync ended first and
+            // one minute of bonnie++'s streams (292 KiB requests) had md0 55% busy with md counting all
+            Map.entry("hungarian-pull-under-load", CapacityChecks.Learned.nothing("its busy windows ran a resync or recovery, or streamed")),
             // syncs only, capped at 8-10 MB/s
             Map.entry("md-life-raid5", CapacityChecks.Learned.nothing("no benchmark runs, syncs only")),
             Map.entry("md-life-raid6-spare", CapacityChecks.Learned.nothing("no benchmark runs, syncs only")),
