@@ -62,7 +62,8 @@ public final class ArraysChecks {
             }
             withArrays++;
             Path mdBefore = snap.resolve("truth/md-before");
-            if (!settled(Files.readString(before)).equals(settled(Files.readString(snap.resolve("proc/mdstat"))))
+            String mdstat = Files.readString(snap.resolve("proc/mdstat"));
+            if (!settled(Files.readString(before)).equals(settled(mdstat))
                     || Files.isRegularFile(mdBefore)
                         && !withoutArrayState(Files.readString(mdBefore)).equals(withoutArrayState(MdMoment.read(snap.resolve("sys/block"))))) {
                 if (!eventWithin(r, snap)) {
@@ -92,7 +93,7 @@ public final class ArraysChecks {
                 boolean stateSettled = Files.isRegularFile(mdBefore) && arrayState(Files.readString(mdBefore), d.array())
                         .equals(a.path("state").asText());
                 compare(soft, where + " " + d.array(), a, d, theirs, gap, stateSettled && quiet(earlier, snap, d.array()),
-                        !eventWithin(r, snap), Files.readString(snap.resolve("proc/mdstat")));
+                        !eventWithin(r, snap), mdstat);
                 compared++;
             }
         }

@@ -5,6 +5,7 @@ import io.raidpulse.influx.InfluxQlResult;
 import io.raidpulse.lab.LabDisk;
 import io.raidpulse.lab.disk.SerialDisk;
 import io.raidpulse.lab.recording.Recording;
+import io.raidpulse.model.matching.WindowRequests;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -271,7 +272,7 @@ final class CapacityChecks {
             // a window of requests of 128 KiB and more is taken for streams: it gives a sequential rate, never member I/Os
             List<String> couldLearn = windows.stream().filter(w -> w.number("util_mean") >= LEARN_FROM_UTIL && mdCountsAll(w)
                             && !(w.number("mean_request_kB") != null
-                                && w.number("mean_request_kB") >= io.raidpulse.model.matching.WindowRequests.SEQUENTIAL_REQUEST_BYTES / 1024.0))
+                                && w.number("mean_request_kB") >= WindowRequests.SEQUENTIAL_REQUEST_BYTES / 1024.0))
                     .map(CapacityChecks::describe).toList();
             soft.assertThat(couldLearn).as("%s: windows busy enough to learn from with md counting all (%s)", r.name(),
                     expectation.why()).isEmpty();

@@ -12,9 +12,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * {@code replay --json} on a pair of recorded snapshots held against sysstat's iostat on the same
@@ -36,15 +38,18 @@ public final class RecordedPairs {
      * both (iostat reads /sys/block/NAME/stat of whole devices); returns how many iostat reported.
      */
     public static int assertReplayMatchesIostat(Path a, Path b, Path work, String what) throws Exception {
-        Map<String, String> first = whole(a);
-        Map<String, String> second = whole(b);
+        List<DiskStat> countedInA = counted(a);
+        List<DiskStat> countedInB = counted(b);
+        Map<String, String> first = whole(a, countedInA);
+        Map<String, String> second = whole(b, countedInB);
         // a device whose sysfs directory came or went between the two while diskstats held it in both
         // (md0 stopped and made again: the snapshot listed /sys/block between the two) is such a device too
+        Set<String> namesInB = new HashSet<>();
+        countedInB.forEach(d -> namesInB.add(d.name()));
         List<String> comeOrGone = new ArrayList<>();
-        java.util.Set<String> countedInB = counted(b);
-        for (String dev : counted(a)) {
-            if (countedInB.contains(dev) && first.containsKey(dev) != second.containsKey(dev)) {
-                comeOrGone.add(dev);
+        for (DiskStat d : countedInA) {
+            if (namesInB.contains(d.name()) && first.containsKey(d.name()) != second.containsKey(d.name())) {
+                comeOrGone.add(d.name());
             }
         }
         first.keySet().retainAll(second.keySet());
@@ -110,24 +115,18 @@ public final class RecordedPairs {
         return keys;
     }
 
-    /** Whole devices of a recorded snapshot: name to their /proc/diskstats counters as a stat line. */
-    static Map<String, String> whole(Path snap) throws Exception {
-        Map<String, String> out = new LinkedHashMap<>();
-        var parsed = Diskstats.parse(ProcFiles.read(snap.resolve("proc/diskstats")), "diskstats");
-        for (DiskStat d : parsed.devices()) {
-            if (Files.isDirectory(snap.resolve("sys/block").resolve(d.name())) && d.extended()) {
-                out.put(d.name(), d.sysfsStat().stripTrailing());
-            }
-        }
-        return out;
+    /** The devices a recorded snapshot's /proc/diskstats counts with extended lines. */
+    static List<DiskStat> counted(Path snap) throws Exception {
+        return Diskstats.parse(ProcFiles.read(snap.resolve("proc/diskstats")), "diskstats").devices().stream()
+                .filter(DiskStat::extended).toList();
     }
 
-    /** Names of the devices a recorded snapshot's /proc/diskstats counts, with extended lines. */
-    static java.util.Set<String> counted(Path snap) throws Exception {
-        java.util.Set<String> out = new java.util.HashSet<>();
-        for (DiskStat d : Diskstats.parse(ProcFiles.read(snap.resolve("proc/diskstats")), "diskstats").devices()) {
-            if (d.extended()) {
-                out.add(d.name());
+    /** The whole devices among {@code counted} (a directory in the snapshot's sys/block): name to their counters as a stat line. */
+    static Map<String, String> whole(Path snap, List<DiskStat> counted) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (DiskStat d : counted) {
+            if (Files.isDirectory(snap.resolve("sys/block").resolve(d.name()))) {
+                out.put(d.name(), d.sysfsStat().stripTrailing());
             }
         }
         return out;
