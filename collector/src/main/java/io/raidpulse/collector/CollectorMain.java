@@ -1,8 +1,10 @@
 package io.raidpulse.collector;
 
 import io.raidpulse.collector.cli.CollectCommand;
+import io.raidpulse.collector.cli.PlainCollectLine;
 import io.raidpulse.collector.cli.SendSpoolCommand;
 import io.raidpulse.config.Cli;
+import io.raidpulse.config.CommandFailure;
 import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,8 +29,13 @@ public final class CollectorMain implements Runnable {
         return Cli.commandLine(new CollectorMain(), commands());
     }
 
+    /**
+     * A plain {@code collect} line (the agent's own, from its unit or container) runs without
+     * picocli ({@link PlainCollectLine}); everything else goes through it.
+     */
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        CollectCommand plain = PlainCollectLine.parse(args);
+        System.exit(plain != null ? CommandFailure.run("raidpulse-collector collect", plain) : commandLine().execute(args));
     }
 
     /** The version in the jar's manifest (Implementation-Version); the collector tools' too. */

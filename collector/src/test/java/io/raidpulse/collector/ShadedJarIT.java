@@ -55,4 +55,28 @@ class ShadedJarIT {
                 + " (see 'raidpulse-collector send-spool --help')");
         assertThat(Files.size(JAR)).as("jar size").isLessThan(64L << 20);
     }
+
+    /**
+     * The agent's own line runs without picocli and fails as a picocli command does: one line,
+     * exit 2; a line with a mistyped option is picocli's to answer.
+     */
+    @Test
+    void runsAPlainCollectLineWithoutPicocli() throws Exception {
+        Process p = new ProcessBuilder("java", "-Xlog:class+load=info:stdout", "-jar", JAR.toString(), "collect",
+                "--bootstrap-servers", "127.0.0.1:9", "--interval", "0s").redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isEqualTo(2);
+        List<String> said = out.lines().filter(l -> !l.startsWith("[")).toList();
+        assertThat(said).hasSize(1).first().asString()
+                .startsWith("raidpulse-collector collect: config collector.interval: ");
+        // the verifier loads the outer class for CollectorMain; its model, parser and help are its nested classes
+        assertThat(out).as("classes loaded").contains(" io.raidpulse.collector.cli.PlainCollectLine ")
+                .doesNotContain(" picocli.CommandLine$");
+        Process typo = new ProcessBuilder("java", "-jar", JAR.toString(), "collect", "--intervall", "1s").redirectErrorStream(true).start();
+        String err = new String(typo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(typo.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(typo.exitValue()).isEqualTo(2);
+        assertThat(err.strip()).isEqualTo("raidpulse-collector collect: Unknown options: '--intervall', '1s' (see 'raidpulse-collector collect --help')");
+    }
 }

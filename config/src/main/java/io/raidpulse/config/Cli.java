@@ -45,26 +45,7 @@ public final class Cli {
     }
 
     private static int onExecutionError(Exception e, CommandLine line) {
-        PrintWriter err = line.getErr();
-        UserException user = userCause(e);
-        if (user != null) {
-            err.println(qualifiedName(line) + ": " + user.getMessage());
-            err.flush();
-            return user.exitCode();
-        }
-        err.println(qualifiedName(line) + ": internal error (a bug, please report it with this trace):");
-        e.printStackTrace(err);
-        err.flush();
-        return EXIT_BUG;
-    }
-
-    private static UserException userCause(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof UserException u) {
-                return u;
-            }
-        }
-        return null;
+        return CommandFailure.report(qualifiedName(line), e, line.getErr());
     }
 
     private static String qualifiedName(CommandLine line) {

@@ -1,5 +1,6 @@
 package io.raidpulse.config;
 
+import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 
 /**
@@ -13,6 +14,17 @@ public final class KafkaClientOptions {
 
     @Mixin
     BootstrapServersOption bootstrapServers = new BootstrapServersOption();
+
+    /**
+     * The options as given on a command line parsed without picocli (the collector's {@code
+     * collect}); null for an option not given.
+     */
+    public static KafkaClientOptions of(Path configFile, String bootstrapServers) {
+        KafkaClientOptions o = new KafkaClientOptions();
+        o.config.file = configFile;
+        o.bootstrapServers.servers = bootstrapServers;
+        return o;
+    }
 
     /** The settings file's settings; none without {@code --config}. */
     public Settings file() {
