@@ -10,7 +10,9 @@ import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.spi.ContextAwareBase;
 
 /**
- * Logging for the collector jar, set up in code rather than from logback.xml: the XML
+ * Logging for the collector's code where logback is the provider (collector-tools' jar, tests;
+ * the agent's own jar logs the same lines through AgentLogging, without logback), set up in code
+ * rather than from logback.xml: the XML
  * configurator loads about 600 classes (Joran and a SAX parser) that a 1 s agent on every host
  * would carry in metaspace for nothing. One line per event to stderr; OSHI and the Kafka
  * client at WARN. A logback.xml or logback-test.xml on the classpath (the raidpulse launcher's,

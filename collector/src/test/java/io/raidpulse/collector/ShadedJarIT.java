@@ -37,6 +37,10 @@ class ShadedJarIT {
             assertThat(jar.getEntry("org/apache/kafka/clients/producer/KafkaProducer.class")).isNotNull();
         }
         assertThat(bad).as("server-side classes in the collector jar").isEmpty();
+        try (JarFile jar = new JarFile(JAR.toFile())) {
+            assertThat(jar.stream().map(e -> e.getName()).filter(n -> n.startsWith("ch/qos/logback/")).findAny())
+                    .as("logback (the agent logs through AgentLogging)").isEmpty();
+        }
     }
 
     @Test
@@ -71,7 +75,7 @@ class ShadedJarIT {
         assertThat(said).hasSize(1).first().asString()
                 .startsWith("raidpulse-collector collect: config collector.interval: ");
         // the verifier loads the outer class for CollectorMain; its model, parser and help are its nested classes
-        assertThat(out).as("classes loaded").contains(" io.raidpulse.collector.cli.PlainCollectLine ")
+        assertThat(out).as("classes loaded").contains(" io.raidpulse.collector.cli.PlainCollectLine ", " io.raidpulse.collector.logging.AgentLogging ")
                 .doesNotContain(" picocli.CommandLine$");
         Process typo = new ProcessBuilder("java", "-jar", JAR.toString(), "collect", "--intervall", "1s").redirectErrorStream(true).start();
         String err = new String(typo.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

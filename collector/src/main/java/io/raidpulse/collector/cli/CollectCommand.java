@@ -1,14 +1,13 @@
 package io.raidpulse.collector.cli;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import io.raidpulse.collector.collect.Collector;
 import io.raidpulse.collector.collect.CollectorSettings;
+import io.raidpulse.collector.logging.LogLevels;
 import io.raidpulse.config.KafkaClientOptions;
 import io.raidpulse.config.Settings;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -81,8 +80,6 @@ public final class CollectCommand implements Callable<Integer> {
      * collector says it once itself (SpoolSender), and fleet ends at its first failed send, so those go to ERROR only.
      */
     public static void quietKafkaClientLogs() {
-        if (LoggerFactory.getLogger("org.apache.kafka") instanceof Logger l) {
-            l.setLevel(Level.ERROR);
-        }
+        LogLevels.set("org.apache.kafka", Level.ERROR);
     }
 }
