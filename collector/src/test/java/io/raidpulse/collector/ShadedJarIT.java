@@ -2,6 +2,7 @@ package io.raidpulse.collector;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.raidpulse.simulator.tree.SyntheticHost;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The runnable jar deployed on every production host (target/raidpulse-collector.jar, built in
@@ -82,5 +84,35 @@ class ShadedJarIT {
         assertThat(typo.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(typo.exitValue()).isEqualTo(2);
         assertThat(err.strip()).isEqualTo("raidpulse-collector collect: Unknown options: '--intervall', '1s' (see 'raidpulse-collector collect --help')");
+    }
+
+    /**
+     * The agent samples and spools without Avro's Schema, so without Jackson: the classes its
+     * cycle loads on a synthetic host of disks, md arrays and cgroups, Kafka being away.
+     */
+    @Test
+    void samplesWithoutAvrosSchemaOrJackson(@TempDir Path tmp) throws Exception {
+        SyntheticHost host = new SyntheticHost(tmp.resolve("host"), 8, 2, 3, 10);
+        Process p = new ProcessBuilder("java", "-Xlog:class+load=info:file=" + tmp.resolve("classes.txt"), "-jar", JAR.toString(),
+                "collect", "--bootstrap-servers", "127.0.0.1:9", "--interval", "1s", "--spool-dir", tmp.resolve("spool").toString(),
+                "--proc-root", host.root().resolve("proc").toString(), "--sys-root", host.root().resolve("sys").toString())
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("out.txt").toFile()).start();
+        try {
+            for (int i = 0; i < 6; i++) {
+                Thread.sleep(1000);
+                host.advance(1.0);
+            }
+        } finally {
+            p.destroy();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        }
+        String out = Files.readString(tmp.resolve("out.txt"));
+        assertThat(out).as(out).contains("collecting from").contains("attributing device I/O to cgroups");
+        try (var spooled = Files.list(tmp.resolve("spool"))) {
+            assertThat(spooled.filter(f -> f.getFileName().toString().endsWith(".seg")).findAny()).as("a spool segment").isPresent();
+        }
+        String classes = Files.readString(tmp.resolve("classes.txt"));
+        assertThat(classes).as("samples were encoded").contains(" io.raidpulse.collector.sample.SampleEncoding ");
+        assertThat(classes).doesNotContain(" com.fasterxml.jackson.", " org.apache.avro.Schema ", " io.raidpulse.schema.HostSample ");
     }
 }

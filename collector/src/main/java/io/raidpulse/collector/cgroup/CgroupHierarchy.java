@@ -1,7 +1,7 @@
 package io.raidpulse.collector.cgroup;
 
 import io.raidpulse.collector.procfs.ProcFiles;
-import io.raidpulse.schema.AttributionStatus;
+import io.raidpulse.collector.sample.AttributionStatus;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

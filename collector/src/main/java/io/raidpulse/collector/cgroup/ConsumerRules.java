@@ -1,6 +1,6 @@
 package io.raidpulse.collector.cgroup;
 
-import io.raidpulse.schema.ConsumerKind;
+import io.raidpulse.collector.sample.ConsumerKind;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

@@ -1,7 +1,7 @@
 package io.raidpulse.collector.cgroup;
 
-import io.raidpulse.schema.ConsumerKind;
-import io.raidpulse.schema.IoConsumer;
+import io.raidpulse.collector.sample.ConsumerKind;
+import io.raidpulse.collector.sample.IoConsumer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -2,13 +2,13 @@ package io.raidpulse.collector.cgroup;
 
 import io.raidpulse.collector.procfs.KeptFiles;
 import io.raidpulse.collector.procfs.ProcFiles;
+import io.raidpulse.collector.sample.AttributionStatus;
+import io.raidpulse.collector.sample.IoAttribution;
+import io.raidpulse.collector.sample.IoConsumer;
 import io.raidpulse.md.IoStat;
 import io.raidpulse.md.IoStatEntry;
 import io.raidpulse.md.IoStatFile;
 import io.raidpulse.md.ParseException;
-import io.raidpulse.schema.AttributionStatus;
-import io.raidpulse.schema.IoAttribution;
-import io.raidpulse.schema.IoConsumer;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;

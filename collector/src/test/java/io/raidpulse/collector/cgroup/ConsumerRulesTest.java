@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.raidpulse.collector.cgroup.ConsumerRules.Action;
 import io.raidpulse.collector.cgroup.ConsumerRules.Decision;
+import io.raidpulse.collector.sample.ConsumerKind;
 import io.raidpulse.config.Settings;
-import io.raidpulse.schema.ConsumerKind;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

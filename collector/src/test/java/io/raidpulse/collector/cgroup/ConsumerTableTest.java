@@ -2,8 +2,8 @@ package io.raidpulse.collector.cgroup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.raidpulse.schema.ConsumerKind;
-import io.raidpulse.schema.IoConsumer;
+import io.raidpulse.collector.sample.ConsumerKind;
+import io.raidpulse.collector.sample.IoConsumer;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

@@ -2,12 +2,12 @@ package io.raidpulse.collector.cgroup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.raidpulse.collector.sample.AttributionStatus;
+import io.raidpulse.collector.sample.ConsumerKind;
+import io.raidpulse.collector.sample.IoConsumer;
 import io.raidpulse.config.Settings;
 import io.raidpulse.md.DiskStat;
 import io.raidpulse.md.Diskstats;
-import io.raidpulse.schema.AttributionStatus;
-import io.raidpulse.schema.ConsumerKind;
-import io.raidpulse.schema.IoConsumer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,5 @@
 package io.raidpulse.launcher.fleet;
 
-import io.raidpulse.schema.HostSample;
-import io.raidpulse.schema.kafka.AvroSerdes;
-import io.raidpulse.schema.kafka.SingleObjectCodec;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -31,7 +28,6 @@ final class Fleet {
 
     private final List<FleetHost> hosts;
     private final long startMs;
-    private final SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class);
 
     Fleet(List<FleetMix.HostPlan> plans, long startMs, String version) {
         this.hosts = new ArrayList<>(plans.size());
@@ -71,7 +67,7 @@ final class Fleet {
                     maxLate = Math.max(maxLate, -wait);
                 }
             }
-            byte[] value = codec.encode(h.next());
+            byte[] value = h.nextEncoded();
             sink.send(h.plan().host(), value);
             samples++;
             bytes += value.length;

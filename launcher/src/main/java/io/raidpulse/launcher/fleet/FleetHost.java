@@ -2,6 +2,7 @@ package io.raidpulse.launcher.fleet;
 
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.inventory.HostInfo;
+import io.raidpulse.collector.sample.SampleEncoding;
 import io.raidpulse.collector.sampling.HostSampler;
 import io.raidpulse.schema.HostSample;
 import io.raidpulse.simulator.model.HostModel;
@@ -55,10 +56,15 @@ final class FleetHost {
 
     /** The next sample: the start's, or the interval after the previous one. */
     HostSample next() {
+        return SampleEncoding.toAvro(nextEncoded());
+    }
+
+    /** {@link #next} as the topic's bytes, written as the collector writes its own. */
+    byte[] nextEncoded() {
         if (sequence > 0) {
             model.advanceTo(model.second() + plan.intervalS());
         }
-        return sampler.sample(sequence++, 0);
+        return SampleEncoding.encode(sampler.next(sequence++, 0));
     }
 
     private long simulatedNanos() {

@@ -26,12 +26,11 @@ import org.apache.avro.specific.SpecificRecord;
  * ({@link SchemaHistory}) through a resolving reader made once per schema. Thread-safe.
  */
 public final class SingleObjectCodec<T extends SpecificRecord> {
-    private static final int HEADER = 10;
+    private static final int HEADER = SingleObjectBytes.HEADER;
 
     private final String typeName;
     private final Schema schema;
     private final long fingerprint;
-    private final byte[] header;
     private final SpecificDatumWriter<T> writer;
     private final Class<T> type;
     /** by an older writer schema's fingerprint; a miss is looked up in the history once */
@@ -42,8 +41,6 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
         this.typeName = type.getSimpleName();
         this.schema = SpecificData.get().getSchema(type);
         this.fingerprint = SchemaHistory.fingerprint(schema);
-        this.header = ByteBuffer.allocate(HEADER).order(ByteOrder.LITTLE_ENDIAN)
-                .put((byte) 0xC3).put((byte) 0x01).putLong(fingerprint).array();
         this.writer = new SpecificDatumWriter<>(schema, model);
         this.type = type;
     }
@@ -68,18 +65,7 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
      * for the {@code T} it stands for (its tests compare them); null stays null.
      */
     public <V> byte[] encode(V value, BodyWriter<V> body) {
-        if (value == null) {
-            return null;
-        }
-        ArrayEncoder e = ArrayEncoder.take();
-        try {
-            e.writeFixed(header, 0, HEADER);
-            body.write(value, e);
-        } catch (IOException | RuntimeException x) {
-            e.release();
-            throw new IllegalArgumentException("cannot encode " + typeName + ": " + x.getMessage(), x);
-        }
-        return e.bytes();
+        return SingleObjectBytes.encode(fingerprint, typeName, value, body);
     }
 
     /** Whether {@code bytes} are single-object encoded at all (a state value of an older build may be in a format of its own). */

@@ -5,14 +5,13 @@ import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.inventory.BlockInventory;
 import io.raidpulse.collector.inventory.HostInfo;
+import io.raidpulse.collector.sample.HostSample;
+import io.raidpulse.collector.sample.SampleEncoding;
 import io.raidpulse.collector.sampling.HostSampler;
 import io.raidpulse.collector.sampling.RootReader;
 import io.raidpulse.collector.sampling.Roots;
 import io.raidpulse.config.Settings;
 import io.raidpulse.config.UserException;
-import io.raidpulse.schema.HostSample;
-import io.raidpulse.schema.kafka.AvroSerdes;
-import io.raidpulse.schema.kafka.SingleObjectCodec;
 import io.raidpulse.simulator.tree.SyntheticHost;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -72,7 +71,6 @@ public final class SampleCostCommand implements Callable<Integer> {
                     AttributionSettings.from(Settings.of(java.util.Map.of("collector.attribution.enabled", "false"))));
             long[] cpuWithout = new long[cycles];
             int cgroupsRead = 0;
-            SingleObjectCodec<HostSample> codec = AvroSerdes.codec(HostSample.class); // as Collector encodes
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long[] cpu = new long[cycles];
             long[] wall = new long[cycles];
@@ -82,8 +80,9 @@ public final class SampleCostCommand implements Callable<Integer> {
                 synthetic.advance(1.0);
                 long c0 = threads.getCurrentThreadCpuTime();
                 long w0 = System.nanoTime();
-                HostSample s = sampler.sample(i, 0);
-                byte[] encoded = codec.encode(s);
+                // as Collector samples and encodes
+                HostSample s = sampler.next(i, 0);
+                byte[] encoded = SampleEncoding.encode(s);
                 long w1 = System.nanoTime();
                 long c1 = threads.getCurrentThreadCpuTime();
                 if (i >= warmup) {
@@ -95,7 +94,7 @@ public final class SampleCostCommand implements Callable<Integer> {
                 }
                 if (without != null) {
                     long c2 = threads.getCurrentThreadCpuTime();
-                    codec.encode(without.sample(i, 0));
+                    SampleEncoding.encode(without.next(i, 0));
                     long c3 = threads.getCurrentThreadCpuTime();
                     if (i >= warmup) {
                         cpuWithout[i - warmup] = c3 - c2;
