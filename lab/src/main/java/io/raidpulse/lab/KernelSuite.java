@@ -18,10 +18,23 @@ import java.util.stream.Stream;
  * metapackage of the three.
  */
 public enum KernelSuite {
-    BULLSEYE("bullseye", "Debian 11", "5.10"),
-    BOOKWORM("bookworm", "Debian 12", "6.1"),
-    TRIXIE("trixie", "Debian 13", "6.12"),
-    SID("sid", "Debian unstable", "7.x");
+    // The 9p msize is per suite because 5.10's 9p client gives every request, a walk or a getattr
+    // as much as a read, a message buffer of the full msize each way, and Debian's kernels zero
+    // every allocation (CONFIG_INIT_ON_ALLOC_DEFAULT_ON): 1 MB cleared per request at 512000, 2-4 ms
+    // of guest CPU under TCG (a stat of a missing file 2.2 ms where 6.1 takes 0.2, a getxattr 4.6
+    // against 0.3; 100 execs of /bin/true 8.6 s against 4.3). On one 5.10 boot, 8 KiB against
+    // 512000: the stat 0.3 ms, the getxattr 0.4 (and so at 512000 with init_on_alloc=0). 6.1 sizes
+    // a small message's buffer to it (a walk or a getxattr costs it the same at 8 KiB and 512000);
+    // it and the later kernels keep 512000 for large reads. 5.10 reads the page cache one 4 KiB page
+    // a request whatever the msize (20 MB/s cold either way), so 16 KiB costs it nothing (QEMU warns
+    // of degraded performance at 8 KiB or less).
+    BULLSEYE("bullseye", "Debian 11", "5.10", 16384),
+    BOOKWORM("bookworm", "Debian 12", "6.1", KernelSuite.MSIZE),
+    TRIXIE("trixie", "Debian 13", "6.12", KernelSuite.MSIZE),
+    SID("sid", "Debian unstable", "7.x", KernelSuite.MSIZE);
+
+    /** The 9p msize of the guest's mounts (init.sh's default): large reads in one request. */
+    static final int MSIZE = 512000;
 
     /** The suite the lab boots when none is named. */
     public static final KernelSuite DEFAULT = BOOKWORM;
@@ -34,11 +47,13 @@ public enum KernelSuite {
     private final String suite;
     private final String debian;
     private final String generation;
+    private final int msize;
 
-    KernelSuite(String suite, String debian, String generation) {
+    KernelSuite(String suite, String debian, String generation, int msize) {
         this.suite = suite;
         this.debian = debian;
         this.generation = generation;
+        this.msize = msize;
     }
 
     /** The suite's name in apt: bullseye, bookworm, trixie, sid. */
@@ -54,6 +69,11 @@ public enum KernelSuite {
     /** The kernel generation it ships: 5.10, 6.1, 6.12, 7.x. */
     public String generation() {
         return generation;
+    }
+
+    /** The 9p msize the guest mounts the host's root and the results share with (init.sh's labmsize=). */
+    public int msize() {
+        return msize;
     }
 
     /** The suite named {@code name}, or a one-line error listing the suites. */

@@ -59,7 +59,8 @@ public final class QemuMachine implements AutoCloseable {
         c.addAll(List.of("-serial", "file:" + boot.out().resolve("console.log"),
                 "-qmp", "unix:" + boot.work().resolve("qmp.sock") + ",server=on,wait=off",
                 "-kernel", boot.kernel().vmlinuz().toString(), "-initrd", boot.initramfs().toString(),
-                "-append", "console=ttyS0 panic=-1 loglevel=4 labscript=" + boot.guestScript() + " labname=" + boot.hostName(),
+                "-append", "console=ttyS0 panic=-1 loglevel=4 labscript=" + boot.guestScript() + " labname=" + boot.hostName()
+                        + " labmsize=" + boot.kernel().suite().msize(),
                 "-virtfs", "local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap",
                 "-virtfs", "local,path=" + boot.out() + ",mount_tag=out,security_model=none"));
         for (int i = 0; i < spec.disks().size(); i++) {

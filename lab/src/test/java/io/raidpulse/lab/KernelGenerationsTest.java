@@ -3,9 +3,12 @@ package io.raidpulse.lab;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * How the lab finds each suite's kernel without the network: the machine's apt sources read for
@@ -116,6 +119,24 @@ class KernelGenerationsTest {
         assertThat(KernelSuite.DEFAULT.suite()).isEqualTo("bookworm");
         assertThatThrownBy(() -> KernelSuite.of("buster")).hasMessage(
                 "--kernel: no suite 'buster'; the lab boots bullseye (5.10), bookworm (6.1), trixie (6.12), sid (7.x)");
+    }
+
+    /** 5.10's 9p client clears a full msize buffer each way for every request: its guest mounts with 16 KiB. */
+    @Test
+    void theGuestMountsThe9pSharesWithItsSuitesMsize(@TempDir Path dir) throws Exception {
+        Path s = dir.resolve("one.sh");
+        Files.writeString(s, "# summary: one disk\n# disks: 1 x 1GiB hdd-7200\n");
+        ScenarioSpec spec = ScenarioSpec.parse(s);
+        for (KernelSuite suite : KernelSuite.values()) {
+            List<String> cmd = QemuMachine.commandLine(new QemuMachine.Boot(
+                    new KernelPackage("linux-image-x-amd64", "1", "x-amd64", dir, suite, List.of("linux-image-x-amd64")), dir,
+                    new Acceleration.Choice("tcg", "test"), 2, dir, dir, "run.sh", "lab-one"), spec);
+            String append = cmd.get(cmd.indexOf("-append") + 1);
+            assertThat(append).as(suite.suite()).endsWith(" labmsize=" + (suite == KernelSuite.BULLSEYE ? 16384 : 512000));
+        }
+        String init = new String(QemuMachine.class.getResourceAsStream("init.sh").readAllBytes());
+        assertThat(init).contains("labmsize=*) msize=").contains("cache=loose,msize=$msize hostroot")
+                .contains("msize=$msize out");
     }
 
     /** modules.dep and modules.builtin lines of Debian unstable's 7.2 (its linux-base package has modules.builtin). */
