@@ -16,6 +16,7 @@ import io.raidpulse.schema.kafka.SingleObjectCodec;
 public final class SampleEncoding {
     /** The 64-bit parsing fingerprint of the current HostSample schema (io.raidpulse.schema.HostSample). */
     public static final long FINGERPRINT = 0x24276C3B4BBA0899L;
+    private static final byte[] HEADER = SingleObjectBytes.header(FINGERPRINT);
 
     private SampleEncoding() {
     }
@@ -27,7 +28,7 @@ public final class SampleEncoding {
 
     /** The single-object bytes of {@code sample}. */
     public static byte[] encode(HostSample sample) {
-        return SingleObjectBytes.encode(FINGERPRINT, "HostSample", sample, HostSample::write);
+        return SingleObjectBytes.encode(HEADER, "HostSample", sample, HostSample::write);
     }
 
     /**

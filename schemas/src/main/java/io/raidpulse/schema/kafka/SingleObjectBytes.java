@@ -15,16 +15,16 @@ public final class SingleObjectBytes {
     }
 
     /**
-     * {@code value}, a {@code typeName} (named in errors), as single-object bytes whose body
-     * {@code body} writes; null stays null (a tombstone).
+     * {@code value}, a {@code typeName} (named in errors), as single-object bytes: {@code header}
+     * (made once by {@link #header}), then the body {@code body} writes; null stays null (a tombstone).
      */
-    public static <V> byte[] encode(long fingerprint, String typeName, V value, SingleObjectCodec.BodyWriter<V> body) {
+    public static <V> byte[] encode(byte[] header, String typeName, V value, SingleObjectCodec.BodyWriter<V> body) {
         if (value == null) {
             return null;
         }
         ArrayEncoder e = ArrayEncoder.take();
         try {
-            e.writeFixed(header(fingerprint), 0, HEADER);
+            e.writeFixed(header, 0, HEADER);
             body.write(value, e);
         } catch (IOException | RuntimeException x) {
             e.release();
@@ -33,7 +33,8 @@ public final class SingleObjectBytes {
         return e.bytes();
     }
 
-    static byte[] header(long fingerprint) {
+    /** The header of a value written with the schema of {@code fingerprint}. */
+    public static byte[] header(long fingerprint) {
         byte[] h = new byte[HEADER];
         h[0] = (byte) 0xC3;
         h[1] = 0x01;

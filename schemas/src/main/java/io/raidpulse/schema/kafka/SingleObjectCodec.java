@@ -31,6 +31,7 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
     private final String typeName;
     private final Schema schema;
     private final long fingerprint;
+    private final byte[] header;
     private final SpecificDatumWriter<T> writer;
     private final Class<T> type;
     /** by an older writer schema's fingerprint; a miss is looked up in the history once */
@@ -41,6 +42,7 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
         this.typeName = type.getSimpleName();
         this.schema = SpecificData.get().getSchema(type);
         this.fingerprint = SchemaHistory.fingerprint(schema);
+        this.header = SingleObjectBytes.header(fingerprint);
         this.writer = new SpecificDatumWriter<>(schema, model);
         this.type = type;
     }
@@ -65,7 +67,7 @@ public final class SingleObjectCodec<T extends SpecificRecord> {
      * for the {@code T} it stands for (its tests compare them); null stays null.
      */
     public <V> byte[] encode(V value, BodyWriter<V> body) {
-        return SingleObjectBytes.encode(fingerprint, typeName, value, body);
+        return SingleObjectBytes.encode(header, typeName, value, body);
     }
 
     /** Whether {@code bytes} are single-object encoded at all (a state value of an older build may be in a format of its own). */
