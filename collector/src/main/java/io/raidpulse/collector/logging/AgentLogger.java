@@ -15,8 +15,11 @@ final class AgentLogger extends LegacyAbstractLogger {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
 
     private final String shortName;
-    private int generation = -1;
-    private Level threshold;
+    /** the threshold as of a generation of AgentLogging's thresholds, replaced whole (loggers are shared by threads) */
+    private volatile Threshold threshold = new Threshold(-1, Level.INFO);
+
+    private record Threshold(int generation, Level level) {
+    }
 
     AgentLogger(String name) {
         this.name = name;
@@ -25,11 +28,12 @@ final class AgentLogger extends LegacyAbstractLogger {
 
     private boolean enabled(Level level) {
         int now = AgentLogging.generation;
-        if (generation != now) {
-            threshold = AgentLogging.threshold(name);
-            generation = now;
+        Threshold t = threshold;
+        if (t.generation() != now) {
+            t = new Threshold(now, AgentLogging.threshold(name));
+            threshold = t;
         }
-        return level.toInt() >= threshold.toInt();
+        return level.toInt() >= t.level().toInt();
     }
 
     @Override
