@@ -16,6 +16,7 @@ import java.util.Set;
  * it reads, however odd, never costs a whole sample downstream.
  */
 public final class SampleRules {
+    /** {@link SampleLimits}' bounds, named here too for the checks of received samples. */
     public static final double MAX_UTIL = SampleLimits.MAX_UTIL;
     public static final double MAX_METRIC = SampleLimits.MAX_METRIC;
     public static final double MAX_DELTA_PER_S = SampleLimits.MAX_DELTA_PER_S;
