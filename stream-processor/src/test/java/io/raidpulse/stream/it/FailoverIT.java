@@ -83,6 +83,8 @@ class FailoverIT {
     static final long FEED_PAUSE_MS = 400;
     /** A transaction opened this recently is not committed for another 500 ms - this (the stream's commit interval). */
     static final long YOUNG_TRANSACTION_MS = 250;
+    /** Longer than the producer's linger.ms (100 under exactly-once), well short of the commit interval. */
+    static final long LINGERED_MS = 200;
 
     @TempDir
     static Path dir;
@@ -244,8 +246,17 @@ class FailoverIT {
             // killed while its own open transaction holds aggregates, young enough that its commit (every 500 ms) cannot
             // land before the kill: the kill aborts output rather than falling between commits
             String aggregates = app + ".aggregates";
-            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
-                    .until(() -> openTransactionHolds(transaction, aggregates, YOUNG_TRANSACTION_MS));
+            // the aggregates partition joins the transaction when a record for it is sent, and the record may still wait
+            // in the producer's batch (linger.ms 100 under exactly-once): the same transaction, still open LINGERED_MS
+            // later, has sent it, so the kill aborts records in the log (a CI run once killed with none there)
+            while (true) {
+                long started = await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(20))
+                        .until(() -> youngTransactionStart(transaction, aggregates, YOUNG_TRANSACTION_MS), start -> start >= 0);
+                Thread.sleep(LINGERED_MS);
+                if (youngTransactionStart(transaction, aggregates, YOUNG_TRANSACTION_MS + LINGERED_MS + 100) == started) {
+                    break;
+                }
+            }
             instances.get(0).destroyForcibly();
             long killedAt = System.nanoTime();
             assertThat(instances.get(0).waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -400,11 +411,13 @@ class FailoverIT {
      * {@code youngerThanMs} ago and holds records of {@code topic}. (A high watermark beyond the last stable offset
      * said an open transaction held records there, but not whose: the other instance writes to the same partitions.)
      */
-    static boolean openTransactionHolds(String transactionalId, String topic, long youngerThanMs) throws Exception {
+    /** The start time of the open transaction of {@code transactionalId} if it is younger than that and holds {@code topic}; -1 if not. */
+    static long youngTransactionStart(String transactionalId, String topic, long youngerThanMs) throws Exception {
         TransactionDescription t = admin.describeTransactions(List.of(transactionalId)).description(transactionalId).get(10, TimeUnit.SECONDS);
-        return t.state() == TransactionState.ONGOING && t.transactionStartTimeMs().isPresent()
+        boolean young = t.state() == TransactionState.ONGOING && t.transactionStartTimeMs().isPresent()
                 && System.currentTimeMillis() - t.transactionStartTimeMs().getAsLong() < youngerThanMs
                 && t.topicPartitions().stream().anyMatch(tp -> tp.topic().equals(topic));
+        return young ? t.transactionStartTimeMs().getAsLong() : -1;
     }
 
     /** The transactional ids the application's stream threads have used (exactly_once_v2: application id, process id, thread). */
