@@ -166,47 +166,11 @@ public final class CounterDeltas {
         out.writeLong(this.writeMs);
         out.writeLong(this.ioTicksMs);
         out.writeLong(this.weightedMs);
-        if (this.discards == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.discards);
-        }
-        if (this.discardsMerged == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.discardsMerged);
-        }
-        if (this.sectorsDiscarded == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.sectorsDiscarded);
-        }
-        if (this.discardMs == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.discardMs);
-        }
-        if (this.flushes == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.flushes);
-        }
-        if (this.flushMs == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.flushMs);
-        }
+        Nullable.writeLong(out, this.discards);
+        Nullable.writeLong(out, this.discardsMerged);
+        Nullable.writeLong(out, this.sectorsDiscarded);
+        Nullable.writeLong(out, this.discardMs);
+        Nullable.writeLong(out, this.flushes);
+        Nullable.writeLong(out, this.flushMs);
     }
 }

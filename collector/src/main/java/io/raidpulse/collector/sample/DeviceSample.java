@@ -152,41 +152,11 @@ public final class DeviceSample {
         out.writeInt(this.major);
         out.writeInt(this.minor);
         out.writeEnum(this.kind.ordinal());
-        if (this.rotational == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeBoolean(this.rotational);
-        }
-        if (this.sizeBytes == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.sizeBytes);
-        }
-        if (this.model == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.model);
-        }
-        if (this.serial == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.serial);
-        }
-        if (this.parent == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.parent);
-        }
+        Nullable.writeBoolean(out, this.rotational);
+        Nullable.writeLong(out, this.sizeBytes);
+        Nullable.writeString(out, this.model);
+        Nullable.writeString(out, this.serial);
+        Nullable.writeString(out, this.parent);
         out.writeArrayStart();
         out.setItemCount(this.holders.size());
         for (String item : this.holders) {
@@ -194,13 +164,7 @@ public final class DeviceSample {
             out.writeString(item);
         }
         out.writeArrayEnd();
-        if (this.inFlight == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.inFlight);
-        }
+        Nullable.writeLong(out, this.inFlight);
         out.writeBoolean(this.countersReset);
         if (this.metrics == null) {
             out.writeIndex(0);

@@ -166,111 +166,21 @@ public final class HardwareVolume {
     /** The Avro binary encoding of this HardwareVolume, field by field in the schema's order. */
     public void write(Encoder out) throws IOException {
         out.writeString(this.device);
-        if (this.driver == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.driver);
-        }
-        if (this.scsiAddress == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.scsiAddress);
-        }
-        if (this.vendor == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.vendor);
-        }
-        if (this.model == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.model);
-        }
-        if (this.recognisedBy == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.recognisedBy);
-        }
+        Nullable.writeString(out, this.driver);
+        Nullable.writeString(out, this.scsiAddress);
+        Nullable.writeString(out, this.vendor);
+        Nullable.writeString(out, this.model);
+        Nullable.writeString(out, this.recognisedBy);
         out.writeBoolean(this.declared);
-        if (this.contradiction == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.contradiction);
-        }
-        if (this.level == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.level);
-        }
-        if (this.disks == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeInt(this.disks);
-        }
-        if (this.layout == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.layout);
-        }
-        if (this.diskModel == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.diskModel);
-        }
-        if (this.controller == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.controller);
-        }
-        if (this.cache == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.cache);
-        }
-        if (this.state == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.state);
-        }
-        if (this.ioerrCnt == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.ioerrCnt);
-        }
-        if (this.iotmoCnt == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.iotmoCnt);
-        }
+        Nullable.writeString(out, this.contradiction);
+        Nullable.writeString(out, this.level);
+        Nullable.writeInt(out, this.disks);
+        Nullable.writeString(out, this.layout);
+        Nullable.writeString(out, this.diskModel);
+        Nullable.writeString(out, this.controller);
+        Nullable.writeString(out, this.cache);
+        Nullable.writeString(out, this.state);
+        Nullable.writeLong(out, this.ioerrCnt);
+        Nullable.writeLong(out, this.iotmoCnt);
     }
 }

@@ -58,27 +58,9 @@ public final class HostIdentity {
     /** The Avro binary encoding of this HostIdentity, field by field in the schema's order. */
     public void write(Encoder out) throws IOException {
         out.writeString(this.hostname);
-        if (this.kernel == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.kernel);
-        }
-        if (this.os == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.os);
-        }
+        Nullable.writeString(out, this.kernel);
+        Nullable.writeString(out, this.os);
         out.writeString(this.collectorVersion);
-        if (this.bootId == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.bootId);
-        }
+        Nullable.writeString(out, this.bootId);
     }
 }

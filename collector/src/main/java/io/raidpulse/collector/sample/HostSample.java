@@ -127,13 +127,7 @@ public final class HostSample {
         out.writeLong(this.sequence);
         out.writeLong(this.sampleTime.toEpochMilli());
         out.writeDouble(this.uptimeS);
-        if (this.intervalS == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeDouble(this.intervalS);
-        }
+        Nullable.writeDouble(out, this.intervalS);
         out.writeLong(this.collectorStarted.toEpochMilli());
         out.writeArrayStart();
         out.setItemCount(this.devices.size());

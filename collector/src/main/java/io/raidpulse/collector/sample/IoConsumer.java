@@ -104,31 +104,13 @@ public final class IoConsumer {
     public void write(Encoder out) throws IOException {
         out.writeString(this.name);
         out.writeEnum(this.kind.ordinal());
-        if (this.cgroup == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.cgroup);
-        }
+        Nullable.writeString(out, this.cgroup);
         out.writeInt(this.cgroups);
         out.writeLong(this.readIos);
         out.writeLong(this.writeIos);
         out.writeLong(this.readBytes);
         out.writeLong(this.writeBytes);
-        if (this.discardIos == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.discardIos);
-        }
-        if (this.discardBytes == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.discardBytes);
-        }
+        Nullable.writeLong(out, this.discardIos);
+        Nullable.writeLong(out, this.discardBytes);
     }
 }

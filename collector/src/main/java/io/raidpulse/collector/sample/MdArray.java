@@ -205,118 +205,22 @@ public final class MdArray {
         out.writeString(this.name);
         out.writeEnum(this.source.ordinal());
         out.writeBoolean(this.active);
-        if (this.level == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.level);
-        }
-        if (this.layout == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.layout);
-        }
-        if (this.layoutCode == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeInt(this.layoutCode);
-        }
-        if (this.chunkBytes == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.chunkBytes);
-        }
-        if (this.raidDisks == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeInt(this.raidDisks);
-        }
-        if (this.degraded == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeInt(this.degraded);
-        }
-        if (this.arrayState == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.arrayState);
-        }
-        if (this.sizeKib == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.sizeKib);
-        }
-        if (this.syncAction == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.syncAction);
-        }
-        if (this.syncState == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeString(this.syncState);
-        }
-        if (this.syncDoneSectors == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.syncDoneSectors);
-        }
-        if (this.syncTotalSectors == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.syncTotalSectors);
-        }
-        if (this.syncCompletedPct == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeDouble(this.syncCompletedPct);
-        }
-        if (this.syncSpeedKibS == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.syncSpeedKibS);
-        }
-        if (this.syncEtaS == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.syncEtaS);
-        }
-        if (this.mismatchCnt == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.mismatchCnt);
-        }
+        Nullable.writeString(out, this.level);
+        Nullable.writeString(out, this.layout);
+        Nullable.writeInt(out, this.layoutCode);
+        Nullable.writeLong(out, this.chunkBytes);
+        Nullable.writeInt(out, this.raidDisks);
+        Nullable.writeInt(out, this.degraded);
+        Nullable.writeString(out, this.arrayState);
+        Nullable.writeLong(out, this.sizeKib);
+        Nullable.writeString(out, this.syncAction);
+        Nullable.writeString(out, this.syncState);
+        Nullable.writeLong(out, this.syncDoneSectors);
+        Nullable.writeLong(out, this.syncTotalSectors);
+        Nullable.writeDouble(out, this.syncCompletedPct);
+        Nullable.writeLong(out, this.syncSpeedKibS);
+        Nullable.writeLong(out, this.syncEtaS);
+        Nullable.writeLong(out, this.mismatchCnt);
         out.writeArrayStart();
         out.setItemCount(this.members.size());
         for (MdMember item : this.members) {

@@ -113,13 +113,7 @@ public final class MdMember {
     /** The Avro binary encoding of this MdMember, field by field in the schema's order. */
     public void write(Encoder out) throws IOException {
         out.writeString(this.device);
-        if (this.role == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeInt(this.role);
-        }
+        Nullable.writeInt(out, this.role);
         out.writeArrayStart();
         out.setItemCount(this.state.size());
         for (String item : this.state) {
@@ -132,20 +126,8 @@ public final class MdMember {
         out.writeBoolean(this.spare);
         out.writeBoolean(this.writeMostly);
         out.writeBoolean(this.replacement);
-        if (this.errors == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeLong(this.errors);
-        }
+        Nullable.writeLong(out, this.errors);
         out.writeBoolean(this.rebuilding);
-        if (this.number == null) {
-            out.writeIndex(0);
-            out.writeNull();
-        } else {
-            out.writeIndex(1);
-            out.writeInt(this.number);
-        }
+        Nullable.writeInt(out, this.number);
     }
 }
