@@ -57,6 +57,23 @@ public final class MdArrays {
     }
 
     /**
+     * As {@link #merge(Path, Mdstat, MdSysfsReader.FileText)}, each array's sysfs read through
+     * {@code files}, a sampling loop's, which reads every cycle only the files that tell of a
+     * change; {@code nowMs}: the reading's time.
+     */
+    public static Result merge(Path sysRoot, Mdstat mdstat, MdSysfsFiles files, MdSysfsReader.FileText text, long nowMs) {
+        List<String> listed = MdSysfsReader.arrays(sysRoot);
+        Map<String, MdstatArray> fromText = new LinkedHashMap<>();
+        if (mdstat != null) {
+            mdstat.arrays().forEach(a -> fromText.put(a.name(), a));
+        }
+        Result r = merge(listed, name -> listed.contains(name) || MdSysfsReader.present(sysRoot, name)
+                ? files.read(sysRoot, name, fromText.get(name), text, nowMs) : null, mdstat);
+        files.endCycle();
+        return r;
+    }
+
+    /**
      * The same merge over md sysfs arrays already read: {@code sysfsNames} as {@link MdSysfsReader#arrays}
      * lists them, {@code sysfs} gives an array's values or null when it has no md sysfs (the fleet
      * generator gives them from a simulated host's model).

@@ -23,10 +23,9 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class MdSysfsReader {
     /** The files below SYS/block/mdX that md sysfs holds for the array. */
-    private static final List<String> ARRAY_FILES = List.of("size", "md/level", "md/layout", "md/chunk_size", "md/raid_disks",
+    static final List<String> ARRAY_FILES = List.of("size", "md/level", "md/layout", "md/chunk_size", "md/raid_disks",
             "md/degraded", "md/array_state", "md/sync_action", "md/last_sync_action", "md/sync_completed", "md/sync_speed",
             "md/mismatch_cnt", "md/consistency_policy", "md/bitmap/location");
-    /** The files of each md/dev-NAME directory. */
     /** Where each member directory's block link points, by the directory's path (see device). */
     private static final Map<String, String> LINKS = new ConcurrentHashMap<>();
     private static final int MAX_LINKS = 4096;
@@ -86,17 +85,10 @@ public final class MdSysfsReader {
     public static MdSysfsArray read(Path sysRoot, String name, FileText text) {
         String block = dir(sysRoot, name);
         Map<String, String> files = new HashMap<>();
-        String[] listed;
-        try {
-            listed = new File(block + "/md").list();
-        } catch (SecurityException e) {
-            listed = null;
-        }
+        String[] listed = list(block + "/md");
         Set<String> md = listed == null ? null : new HashSet<>(Arrays.asList(listed));
         for (String f : ARRAY_FILES) {
-            // md/X is opened when the listing has X (md/bitmap/location: when it has bitmap); when md cannot be listed, tried
-            int slash = f.indexOf('/', 3);
-            if (md == null || !f.startsWith("md/") || md.contains(f.substring(3, slash < 0 ? f.length() : slash))) {
+            if (listed(md, f)) {
                 put(files, f, block + "/" + f, text);
             }
         }
@@ -120,8 +112,27 @@ public final class MdSysfsReader {
         return MdSysfs.read(name, block, files);
     }
 
+    /** The names in directory {@code dir}; null when it cannot be listed. */
+    static String[] list(String dir) {
+        try {
+            return new File(dir).list();
+        } catch (SecurityException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Whether array file {@code f} is to be opened given the md directory's listing {@code md}:
+     * md/X when the listing has X (md/bitmap/location: when it has bitmap), any other always, and
+     * every one when md could not be listed (null).
+     */
+    static boolean listed(Set<String> md, String f) {
+        int slash = f.indexOf('/', 3);
+        return md == null || !f.startsWith("md/") || md.contains(f.substring(3, slash < 0 ? f.length() : slash));
+    }
+
     /** {@code SYS/block/NAME} as a string, as {@code sysRoot.resolve("block").resolve(name).toString()} gives it. */
-    private static String dir(Path sysRoot, String name) {
+    static String dir(Path sysRoot, String name) {
         return root(sysRoot) + "block/" + name;
     }
 
@@ -138,7 +149,7 @@ public final class MdSysfsReader {
      * path links to the same device for as long as it exists; 32 readlinks a cycle fewer on a host
      * of 8 four-disk arrays.
      */
-    private static String device(String memberDir, String dirName) {
+    static String device(String memberDir, String dirName) {
         String known = LINKS.get(memberDir);
         if (known != null) {
             return known;
@@ -178,7 +189,7 @@ public final class MdSysfsReader {
     }
 
     /** Reads {@code file} into {@code files} under {@code key}; its text, or null when absent or unreadable. */
-    private static String put(Map<String, String> files, String key, String file, FileText reader) {
+    static String put(Map<String, String> files, String key, String file, FileText reader) {
         try {
             String text = reader.read(file);
             files.put(key, text);

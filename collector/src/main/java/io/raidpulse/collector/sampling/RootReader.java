@@ -1,6 +1,7 @@
 package io.raidpulse.collector.sampling;
 
 import io.raidpulse.collector.md.MdArrays;
+import io.raidpulse.collector.md.MdSysfsFiles;
 import io.raidpulse.collector.md.MdSysfsReader;
 import io.raidpulse.collector.procfs.KeptFiles;
 import io.raidpulse.collector.procfs.ProcFiles;
@@ -24,6 +25,8 @@ public final class RootReader {
     /** md sysfs files' reader; {@code kept} holds the files kept open (null: none are). */
     private final MdSysfsReader.FileText sysFiles;
     private final KeptFiles kept;
+    /** md arrays' sysfs files as this loop reads them: every cycle only those that tell of a change */
+    private final MdSysfsFiles mdFiles = new MdSysfsFiles();
 
     /** How file contents are read: {@link ProcFiles#read} outside tests. */
     @FunctionalInterface
@@ -34,7 +37,8 @@ public final class RootReader {
     /**
      * Files of a real procfs and sysfs (not a snapshot's or a test's tree) are kept open from
      * cycle to cycle and read again from offset 0 ({@link KeptFiles}): diskstats, uptime, mdstat
-     * and the md arrays' sysfs files, about 160 a cycle on a host of 8 four-disk arrays.
+     * and the md arrays' sysfs files, about 70 a cycle on a host of 8 four-disk arrays (of which
+     * {@link MdSysfsFiles} reads every cycle only those that tell of a change).
      */
     public RootReader(Roots roots, Clock clock) {
         this.roots = roots;
@@ -114,7 +118,7 @@ public final class RootReader {
                 problems.add(new Problem(ErrorKind.MDSTAT, "mdstat", roots.mdstat() + ": cannot read (" + e + ")"));
             }
         }
-        MdArrays.Result arrays = MdArrays.merge(roots.sys(), mdstat, sysFiles);
+        MdArrays.Result arrays = MdArrays.merge(roots.sys(), mdstat, mdFiles, sysFiles, readAt.toEpochMilli());
         if (kept != null) {
             kept.endCycle();
         }
