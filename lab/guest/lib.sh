@@ -4,7 +4,7 @@
 # recordings' tests read.
 
 # The collector runs with the flags it has in production (collector/README.md "JVM flags").
-LAB_COLLECTOR_FLAGS="-Xms8m -Xmx32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:CompileThresholdScaling=0.2 -XX:ReservedCodeCacheSize=16m -XX:MaxMetaspaceSize=64m -XX:MaxDirectMemorySize=16m -Xss256k -XX:-UsePerfData -XX:+ExitOnOutOfMemoryError"
+LAB_COLLECTOR_FLAGS="-Xms8m -Xmx32m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:CompileThresholdScaling=0.05 -XX:ReservedCodeCacheSize=16m -XX:MaxMetaspaceSize=64m -XX:MaxDirectMemorySize=16m -Xss256k -XX:-UsePerfData -XX:+UnlockExperimentalVMOptions -XX:TrimNativeHeapInterval=60000 -XX:+UnlockDiagnosticVMOptions -XX:AsyncDeflationInterval=0 -XX:GuaranteedSafepointInterval=60000 -XX:+ExitOnOutOfMemoryError"
 
 lab_log() { echo "lab: $(cut -d' ' -f1 /proc/uptime) $*"; }
 

@@ -3,8 +3,10 @@ package io.raidpulse.collector.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +19,22 @@ class CollectorJvmFlagsTest {
     /** The file with shell line continuations joined and whitespace runs made single spaces. */
     private static String flat(String path) throws IOException {
         return Files.readString(Path.of(path)).replace("\\\n", " ").replaceAll("[ \\t]+", " ");
+    }
+
+    /**
+     * The JVM refuses a flag it does not know, and a diagnostic or experimental one not unlocked:
+     * the Java this build runs on starts with them (a typo or a flag a later Java drops would keep
+     * every collector from starting).
+     */
+    @Test
+    void theJvmStartsWithTheFlags() throws Exception {
+        String javaCommand = ProcessHandle.current().info().command().orElse("java");
+        List<String> command = new ArrayList<>(List.of(javaCommand));
+        command.addAll(CollectorJvmFlags.flags());
+        command.add("-version");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
     }
 
     @Test
