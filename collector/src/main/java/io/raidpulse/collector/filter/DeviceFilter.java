@@ -1,6 +1,8 @@
 package io.raidpulse.collector.filter;
 
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -13,8 +15,13 @@ public final class DeviceFilter {
     /** node_exporter collector/diskstats_linux.go default --collector.diskstats.device-exclude. */
     public static final String DEFAULT_EXCLUDE = "^(z?ram|loop|fd|(h|s|v|xv)d[a-z]|nvme\\d+n\\d+p)\\d+$";
 
+    /** More device names than a host has: names that come and go (a test's hosts) cannot grow it without bound. */
+    private static final int MAX_NAMES = 4096;
+
     private final Pattern include;
     private final Pattern exclude;
+    /** The patterns' verdict by name: run once per device rather than once per device and cycle. */
+    private final Map<String, Boolean> byName = new ConcurrentHashMap<>();
 
     /** {@code include} null means every device; {@code exclude} null means none excluded. */
     public DeviceFilter(Pattern include, Pattern exclude) {
@@ -31,9 +38,14 @@ public final class DeviceFilter {
         if (mdMembers.contains(device)) {
             return true;
         }
-        if (include != null && !include.matcher(device).find()) {
-            return false;
+        Boolean known = byName.get(device);
+        if (known == null) {
+            known = (include == null || include.matcher(device).find()) && (exclude == null || !exclude.matcher(device).find());
+            if (byName.size() >= MAX_NAMES) {
+                byName.clear();
+            }
+            byName.put(device, known);
         }
-        return exclude == null || !exclude.matcher(device).find();
+        return known;
     }
 }
