@@ -71,8 +71,14 @@ public final class Collector implements AutoCloseable {
         SequenceFile seq;
         try {
             spool = Spool.open(s.spoolDir(), s.spoolMaxBytes(), s.spoolFsync());
+        } catch (IOException e) {
+            throw new UserException("spool directory " + s.spoolDir() + " cannot be used (" + e.getMessage()
+                    + "): set collector.spool.dir or --spool-dir to a writable directory", e);
+        }
+        try {
             seq = SequenceFile.open(s.spoolDir(), s.spoolFsync());
         } catch (IOException e) {
+            closeQuietly(spool);
             throw new UserException("spool directory " + s.spoolDir() + " cannot be used (" + e.getMessage()
                     + "): set collector.spool.dir or --spool-dir to a writable directory", e);
         }
@@ -81,6 +87,7 @@ public final class Collector implements AutoCloseable {
             producer = producerFactory.apply(config);
         } catch (KafkaException e) {
             closeQuietly(spool);
+            closeQuietly(seq);
             throw KafkaSettings.clientError("Kafka producer settings", e, all);
         }
         Function<String, String[]> oshi = null;
@@ -228,6 +235,15 @@ public final class Collector implements AutoCloseable {
         }
         sender.closeProducer(Duration.ofSeconds(2));
         closeQuietly(spool);
+        closeQuietly(sequence);
+    }
+
+    private static void closeQuietly(SequenceFile sequence) {
+        try {
+            sequence.close();
+        } catch (IOException e) {
+            LOG.warn("closing the sequence file: {}", e.toString());
+        }
     }
 
     private static void closeQuietly(Spool spool) {

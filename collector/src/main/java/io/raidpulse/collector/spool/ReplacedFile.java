@@ -13,16 +13,21 @@ import java.nio.file.StandardOpenOption;
 /**
  * A small file replaced whole: the text goes to {@code NAME.tmp}, is forced to disk (with
  * {@code fsync}), and the temporary file is renamed over {@code NAME}, so a crash leaves either the
- * old text or the new one. Written and forced through one open channel: the spool's cursor and
- * sequence files are replaced every second.
+ * old text or the new one. Written and forced through one open channel. The spool's cursor and
+ * sequence files were replaced so every second until they became {@link SlotFile}s; a file of the
+ * old layout is converted through here once.
  */
 final class ReplacedFile {
     private ReplacedFile() {
     }
 
     static void write(Path file, String text, boolean fsync) throws IOException {
+        write(file, text.getBytes(StandardCharsets.US_ASCII), fsync);
+    }
+
+    static void write(Path file, byte[] content, boolean fsync) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.US_ASCII));
+        ByteBuffer bytes = ByteBuffer.wrap(content);
         try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE)) {
             while (bytes.hasRemaining()) {

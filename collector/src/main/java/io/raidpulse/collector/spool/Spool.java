@@ -21,16 +21,16 @@ import org.slf4j.LoggerFactory;
  * A bounded on-disk queue of Kafka records that survives restarts.
  *
  * <p>Layout: append-only segment files {@code NNNNNNNNNNNNNNNNNNNN.seg} (numbered in order) and
- * a {@code cursor} file holding "segment offset" of the first record not yet acknowledged by
- * Kafka. Each record is framed as {@code length:int32 crc32c:int32 payload} (big-endian), the
+ * a {@code cursor} file ({@link SlotFile}) holding "segment offset" of the first record not yet
+ * acknowledged by Kafka. Each record is framed as {@code length:int32 crc32c:int32 payload} (big-endian), the
  * CRC over the payload, and the payload is {@code keyLength:uint16 key(UTF-8) value}. At open,
  * the newest segment is truncated after its last whole record (a write cut short by a crash);
  * a bad frame inside an older segment ends that segment (its remaining records are counted as
  * dropped).
  *
  * <p>Durability: with {@code fsync} each append is forced to disk before {@link #append}
- * returns (one fsync per sample, at most one per second), and the cursor file is replaced
- * atomically after every acknowledged batch; without it both are left to the page cache, which
+ * returns (one fsync per sample, at most one per second), and the cursor file is rewritten
+ * (one of its two slots, forced) after every acknowledged batch; without it both are left to the page cache, which
  * survives a crash of the process but not of the host.
  *
  * <p>Bound: when the segments exceed {@code maxBytes}, whole oldest segments are deleted first
@@ -62,6 +62,8 @@ public final class Spool implements Closeable {
     private FileChannel active;
     private long activeNumber;
     private Position cursor;
+    /** Where the cursor is kept: rewritten in place after every acknowledged batch */
+    private SlotFile cursorFile;
     private long dropped;
     private long appended;
     /** Whether the last look at the filesystem found it full; a state change is logged once. */
@@ -110,23 +112,23 @@ public final class Spool implements Closeable {
         }
         segments.put(activeNumber, valid);
         active.position(valid);
+        cursorFile = SlotFile.open(dir.resolve("cursor"), fsync);
         cursor = readCursor();
     }
 
     private Position readCursor() {
-        Path f = dir.resolve("cursor");
         Position first = new Position(segments.firstKey(), 0);
-        if (!Files.exists(f)) {
+        if (cursorFile.text() == null) {
             return first;
         }
         try {
-            String[] parts = Files.readString(f, StandardCharsets.US_ASCII).trim().split(" ");
+            String[] parts = cursorFile.text().trim().split(" ");
             Position p = new Position(Long.parseLong(parts[0]), Long.parseLong(parts[1]));
             if (!segments.containsKey(p.segment()) || p.offset() > segments.get(p.segment())) {
                 return first;
             }
             return p;
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.warn("spool {}: unreadable cursor ({}), sending from the oldest record", dir, e.toString());
             return first;
         }
@@ -409,10 +411,11 @@ public final class Spool implements Closeable {
             active.force(true);
             active.close();
         }
+        cursorFile.close();
     }
 
     private void writeCursor() throws IOException {
-        ReplacedFile.write(dir.resolve("cursor"), cursor.segment() + " " + cursor.offset() + "\n", fsync);
+        cursorFile.write(cursor.segment() + " " + cursor.offset() + "\n");
     }
 
     private void forceDirectory() {
