@@ -40,6 +40,37 @@ class SpoolTest {
         }
     }
 
+    /** A sender that keeps up is given the newest record from memory: the same key, value and next position as from its segment. */
+    @Test
+    void theNewestRecordPeekedFromMemoryIsTheOneItsSegmentHolds() throws IOException {
+        List<SpoolRecord> fromMemory = new ArrayList<>();
+        try (Spool s = Spool.open(dir, 1 << 20, false)) {
+            for (int i = 0; i < 5; i++) {
+                s.append("host-" + i, value(i, 3000 + i));
+                List<SpoolRecord> peeked = s.peek(10);
+                assertThat(peeked).extracting(SpoolTest::id).endsWith(i);
+                fromMemory.add(peeked.get(peeked.size() - 1));
+                if (i < 3) {
+                    s.commit(peeked.get(peeked.size() - 1).next());
+                }
+            }
+            // behind by two: the older one is read from its segment, the newest given from memory
+            List<SpoolRecord> both = s.peek(10);
+            assertThat(both).extracting(SpoolTest::id).containsExactly(3, 4);
+            assertThat(s.peek(10, 1)).as("always the first, whatever the byte limit").extracting(SpoolTest::id).containsExactly(3);
+        }
+        try (Spool s = Spool.open(dir, 1 << 20, false)) {
+            s.commit(new Spool.Position(0, 0));
+            List<SpoolRecord> fromSegment = s.peek(10);
+            SpoolRecord newest = fromMemory.get(4);
+            assertThat(fromSegment).hasSize(2);
+            assertThat(fromSegment.get(1).key()).isEqualTo(newest.key());
+            assertThat(fromSegment.get(1).value()).isEqualTo(newest.value());
+            assertThat(fromSegment.get(1).next()).isEqualTo(newest.next());
+            assertThat(fromSegment.get(0).next()).isEqualTo(fromMemory.get(3).next());
+        }
+    }
+
     @Test
     void recordsComeBackInOrderWithTheirKeysAndSurviveReopening() throws IOException {
         try (Spool s = Spool.open(dir, 1 << 20, true)) {
