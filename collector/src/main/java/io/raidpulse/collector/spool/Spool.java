@@ -22,16 +22,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Layout: append-only segment files {@code NNNNNNNNNNNNNNNNNNNN.seg} (numbered in order) and
  * a {@code cursor} file ({@link SlotFile}) holding "segment offset" of the first record not yet
- * acknowledged by Kafka. Each record is framed as {@code length:int32 crc32c:int32 payload} (big-endian), the
- * CRC over the payload, and the payload is {@code keyLength:uint16 key(UTF-8) value}. At open,
+ * acknowledged by Kafka. Each record is framed as {@code length:int32 crc32c:int32 payload}
+ * (big-endian), the CRC over the payload, and the payload is {@code keyLength:uint16 key(UTF-8)
+ * value}. At open,
  * the newest segment is truncated after its last whole record (a write cut short by a crash);
  * a bad frame inside an older segment ends that segment (its remaining records are counted as
  * dropped).
  *
  * <p>Durability: with {@code fsync} each append is forced to disk before {@link #append}
  * returns (one fsync per sample, at most one per second), and the cursor file is rewritten
- * (one of its two slots, forced) after every acknowledged batch; without it both are left to the page cache, which
- * survives a crash of the process but not of the host.
+ * (one of its two slots, forced) after every acknowledged batch; without it both are left to
+ * the page cache, which survives a crash of the process but not of the host.
  *
  * <p>Bound: when the segments exceed {@code maxBytes}, whole oldest segments are deleted first
  * (never the one being written), their unsent records are counted in {@link #dropped()}, and a
@@ -49,6 +50,10 @@ public final class Spool implements Closeable {
     static final int MAX_RECORD = 16 << 20;
     /** Space left free on the spool's filesystem for the small files written next to the segments (cursor, sequence). */
     static final long RESERVE = 16 << 10;
+
+    /** The newest record, where it begins, and its payload's size. */
+    private record Tail(Position at, SpoolRecord record, int payload) {
+    }
 
     /** A read position: segment number and byte offset in it. */
     public record Position(long segment, long offset) {
@@ -70,9 +75,6 @@ public final class Spool implements Closeable {
      * of it twice a second. Null until the first append after opening.
      */
     private Tail tail;
-
-    private record Tail(Position at, SpoolRecord record, int payload) {
-    }
     private long dropped;
     private long appended;
     /** Whether the last look at the filesystem found it full; a state change is logged once. */
