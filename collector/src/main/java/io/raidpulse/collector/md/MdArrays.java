@@ -48,12 +48,9 @@ public final class MdArrays {
         return merge(sysRoot, mdstat, io.raidpulse.collector.procfs.ProcFiles::read);
     }
 
-    /** As {@link #merge(Path, Mdstat)}, md sysfs files read through {@code text}. */
+    /** As {@link #merge(Path, Mdstat)}, md sysfs files read through {@code text}: every array read whole. */
     public static Result merge(Path sysRoot, Mdstat mdstat, MdSysfsReader.FileText text) {
-        List<String> listed = MdSysfsReader.arrays(sysRoot);
-        // a listed array was just seen to have md sysfs: only mdstat's others are looked for
-        return merge(listed, name -> listed.contains(name) || MdSysfsReader.present(sysRoot, name)
-                ? MdSysfsReader.read(sysRoot, name, text) : null, mdstat);
+        return merge(sysRoot, mdstat, new MdSysfsFiles(), text, 0);
     }
 
     /**
@@ -67,6 +64,7 @@ public final class MdArrays {
         if (mdstat != null) {
             mdstat.arrays().forEach(a -> fromText.put(a.name(), a));
         }
+        // a listed array was just seen to have md sysfs: only mdstat's others are looked for
         Result r = merge(listed, name -> listed.contains(name) || MdSysfsReader.present(sysRoot, name)
                 ? files.read(sysRoot, name, fromText.get(name), text, nowMs) : null, mdstat);
         files.endCycle();

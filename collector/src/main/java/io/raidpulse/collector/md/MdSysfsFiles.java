@@ -24,8 +24,7 @@ import java.util.regex.Pattern;
  * <p>Every cycle: the md directory's listing (its members), {@code array_state},
  * {@code degraded}, {@code sync_action} and each member's {@code state}; while a sync runs
  * (sync_action neither idle nor frozen), also its position ({@code sync_completed}), speed and
- * {@code mismatch_cnt}; and a member's {@code recovery_start} while it is not in sync, as
- * {@link MdSysfsReader} does.
+ * {@code mismatch_cnt}; and a member's {@code recovery_start} while it is not in sync.
  *
  * <p>The rest ({@code size}, level, layout, chunk size, raid_disks, {@code last_sync_action},
  * consistency policy, bitmap location, and each member's slot and count of corrected read
@@ -72,9 +71,9 @@ public final class MdSysfsFiles {
     private long cycle;
 
     /**
-     * The array {@code name} under {@code sysRoot}, as {@link MdSysfsReader#read(Path, String,
-     * MdSysfsReader.FileText)} gives it; {@code mdstat}: its /proc/mdstat entry (null: none),
-     * {@code nowMs}: the reading's time, which the refresh is counted in.
+     * The array {@code name} under {@code sysRoot}: read whole the first time, then as the class
+     * says; {@code mdstat}: its /proc/mdstat entry (null: none), {@code nowMs}: the reading's time,
+     * which the refresh is counted in. A file the md directory's listing lacks is not opened.
      */
     public MdSysfsArray read(Path sysRoot, String name, MdstatArray mdstat, MdSysfsReader.FileText text, long nowMs) {
         String block = MdSysfsReader.dir(sysRoot, name);
@@ -135,7 +134,8 @@ public final class MdSysfsFiles {
                 }
             }
             if (MdSysfsReader.inSync(files.get(member + "/state"))) {
-                files.put(member + "/recovery_start", "none\n"); // see MdSysfsReader.read
+                // md.c recovery_start_show prints "none" for a member In_sync (the flag state_show prints as in_sync)
+                files.put(member + "/recovery_start", "none\n");
             } else {
                 MdSysfsReader.put(files, member + "/recovery_start", dir + "/recovery_start", text);
             }

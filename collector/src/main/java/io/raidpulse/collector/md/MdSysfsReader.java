@@ -1,17 +1,13 @@
 package io.raidpulse.collector.md;
 
 import io.raidpulse.collector.procfs.ProcFiles;
-import io.raidpulse.md.MdSysfs;
 import io.raidpulse.md.MdSysfsArray;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -81,35 +77,12 @@ public final class MdSysfsReader {
         String read(String path) throws IOException;
     }
 
-    /** As {@link #read(Path, String)}, each file read through {@code text}. */
+    /**
+     * As {@link #read(Path, String)}, each file read through {@code text}: the whole array, as a
+     * sampling loop's {@link MdSysfsFiles} reads it the first time.
+     */
     public static MdSysfsArray read(Path sysRoot, String name, FileText text) {
-        String block = dir(sysRoot, name);
-        Map<String, String> files = new HashMap<>();
-        String[] listed = list(block + "/md");
-        Set<String> md = listed == null ? null : new HashSet<>(Arrays.asList(listed));
-        for (String f : ARRAY_FILES) {
-            if (listed(md, f)) {
-                put(files, f, block + "/" + f, text);
-            }
-        }
-        for (String d : listed == null ? new String[0] : listed) {
-            if (!d.startsWith("dev-")) {
-                continue;
-            }
-            String member = "md/" + d;
-            String memberDir = block + "/" + member;
-            files.put(member + "/block", device(memberDir, d));
-            String state = put(files, member + "/state", memberDir + "/state", text);
-            put(files, member + "/slot", memberDir + "/slot", text);
-            put(files, member + "/errors", memberDir + "/errors", text);
-            if (inSync(state)) {
-                // md.c recovery_start_show prints "none" for a member In_sync (the flag state_show prints as in_sync)
-                files.put(member + "/recovery_start", "none\n");
-            } else {
-                put(files, member + "/recovery_start", memberDir + "/recovery_start", text);
-            }
-        }
-        return MdSysfs.read(name, block, files);
+        return new MdSysfsFiles().read(sysRoot, name, null, text, 0);
     }
 
     /** The names in directory {@code dir}; null when it cannot be listed. */
