@@ -27,6 +27,14 @@ import java.util.Set;
  * <p>Only for pseudo filesystems ({@link #pseudo}): a regular file replaced by a rename (a test's
  * or a recording's tree, the synthetic host) would be read as it was when opened, forever.
  *
+ * <p>{@link #readAttribute} is for a file whose whole text one {@code show} call makes: a sysfs
+ * or cgroupfs attribute (io.stat, an md attribute; kernfs's seq_show prints the one record, and
+ * seq_read_iter grows its own buffer until that record fits, then hands over as much as the reader
+ * asked for). A read from offset 0 that leaves room in the buffer has then had the whole text, and
+ * the second read, which would return nothing, is not made: one system call a file instead of two.
+ * A file of many records (/proc/diskstats, /proc/mdstat) is handed over a page at a time, short of
+ * its end: {@link #read} reads it to the end.
+ *
  * <p>Files not read in a cycle are closed at its end ({@link #endCycle}); at most {@link #MAX_OPEN}
  * are kept, any more are read as {@link ProcFiles#read} does. One thread.
  */
@@ -48,8 +56,18 @@ public final class KeptFiles {
     private ByteBuffer buffer = ByteBuffer.allocate(4096);
     private long cycle;
 
+    /**
+     * Set to {@code any}, files on any filesystem are kept open as a pseudo filesystem's are: only
+     * for a synthetic tree whose files are rewritten in place (SyntheticHost#rewrittenInPlace), so
+     * the footprint benchmark measures the reading a real host's /proc, /sys and cgroupfs get.
+     */
+    public static final String ANY_FILESYSTEM_PROPERTY = "raidpulse.kept-files";
+
     /** Whether {@code dir} is on a kernel pseudo filesystem (cgroup2, sysfs, proc), whose files these can be. */
     public static boolean pseudo(Path dir) {
+        if ("any".equals(System.getProperty(ANY_FILESYSTEM_PROPERTY))) {
+            return true;
+        }
         try {
             FileStore store = Files.getFileStore(dir);
             return PSEUDO.contains(store.type());
@@ -65,11 +83,20 @@ public final class KeptFiles {
 
     /** The file's whole text, as {@link ProcFiles#read(String)} gives it, with the same exceptions. */
     public String read(String path) throws IOException {
+        return read(path, false);
+    }
+
+    /** As {@link #read}, for a sysfs or cgroupfs attribute, which one read gives whole (see the class's comment). */
+    public String readAttribute(String path) throws IOException {
+        return read(path, true);
+    }
+
+    private String read(String path, boolean oneShow) throws IOException {
         Kept k = open.get(path);
         if (k != null) {
             try {
                 k.cycle = cycle;
-                return text(k.channel);
+                return text(k.channel, oneShow);
             } catch (IOException e) {
                 // the node was removed (ENODEV), or the channel closed by an interrupt: open it again below
                 close(path);
@@ -87,7 +114,7 @@ public final class KeptFiles {
         }
         String text;
         try {
-            text = text(channel);
+            text = text(channel, oneShow);
         } catch (IOException e) {
             closeQuietly(channel);
             return ProcFiles.read(path);
@@ -131,13 +158,19 @@ public final class KeptFiles {
         }
     }
 
-    /** Reads from offset 0 to the end (a read returning -1), growing the buffer as needed. */
-    private String text(FileChannel channel) throws IOException {
+    /**
+     * Reads from offset 0 to the end (a read returning -1), growing the buffer as needed; for an
+     * attribute made by one show ({@code oneShow}), to the first read that leaves room in the buffer.
+     */
+    private String text(FileChannel channel, boolean oneShow) throws IOException {
         ByteBuffer b = buffer;
         b.clear();
         long position = 0;
         for (int r; (r = channel.read(b, position)) >= 0; ) {
             position += r;
+            if (oneShow && b.hasRemaining()) {
+                break;
+            }
             if (!b.hasRemaining()) {
                 ByteBuffer bigger = ByteBuffer.allocate(b.capacity() * 2);
                 b.flip();

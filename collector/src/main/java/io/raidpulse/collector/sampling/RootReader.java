@@ -47,7 +47,7 @@ public final class RootReader {
         boolean sys = KeptFiles.pseudo(roots.sys());
         this.kept = proc || sys ? new KeptFiles() : null;
         this.files = proc ? file -> kept.read(file.toString()) : ProcFiles::read;
-        this.sysFiles = sys ? kept::read : ProcFiles::read;
+        this.sysFiles = sys ? kept::readAttribute : ProcFiles::read;
     }
 
     RootReader(Roots roots, Clock clock, FileText files) {

@@ -38,6 +38,31 @@ class KeptFilesTest {
     }
 
     @Test
+    void aKeptAttributeMadeByOneShowIsMadeAnewOnEachRead() throws IOException {
+        // /proc/PID/io is one record (proc_single_show), as a sysfs or cgroupfs attribute is
+        Path io = Path.of("/proc/self/io");
+        assumeTrue(Files.isReadable(io), "needs procfs");
+        KeptFiles files = new KeptFiles();
+        String first = files.readAttribute(io.toString());
+        assertThat(first).contains("rchar:").contains("cancelled_write_bytes:").endsWith("\n");
+        assertThat(rchar(files.readAttribute(io.toString()))).isGreaterThan(rchar(first));
+        files.closeAll();
+    }
+
+    @Test
+    void anAttributeIsReadWholeWhateverItsLengthAgainstTheBuffer() throws IOException {
+        Path f = dir.resolve("io.stat");
+        KeptFiles files = new KeptFiles();
+        // shorter than the first buffer, exactly as long (its read fills it: the next one must be made), and longer
+        for (int length : new int[] {13, 4096, 4097, 3 * 4096 + 5}) {
+            String text = "x".repeat(length - 1) + "\n";
+            Files.writeString(f, text); // in place: the kept descriptor sees it, as a kernel file's made anew
+            assertThat(files.readAttribute(f.toString())).as("%d bytes", length).isEqualTo(text);
+        }
+        files.closeAll();
+    }
+
+    @Test
     void procAndSysfsArePseudoFilesystemsATempDirectoryIsNot() {
         assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs procfs");
         assertThat(KeptFiles.pseudo(Path.of("/proc"))).isTrue();
