@@ -26,8 +26,10 @@ import java.util.function.Supplier;
  * consumers for the interval. io.stat is hierarchical (a cgroup's counters hold its descendants'),
  * so a consumer's cgroup is read once and not walked into; a slice is read and walked into, and
  * what its children do not explain (units that ended, the slice's own tasks) is the slice's own.
- * Counters are cumulative: each cycle's are kept by cgroup path and the next cycle's differences
- * are the interval's. A cgroup that appeared since the last cycle started at zero, so all its
+ * Counters are cumulative: each cycle's are kept in the cgroup's node and the next cycle's
+ * differences are the interval's; a node (its path, its files, what the rules decided for it) is
+ * made when its cgroup is first listed and kept while it is listed, so a host's hundreds of
+ * cgroups cost one name looked up each a cycle, not paths and files made anew. A cgroup that appeared since the last cycle started at zero, so all its
  * counts are the interval's; one that disappeared between listing and reading is skipped and
  * counted (its I/O stays in its parent's, where the kernel folds a removed cgroup's counters).
  */
@@ -50,23 +52,21 @@ public final class IoAttributor {
     /** deviceKeys sorted, and each one's index in deviceKeys: looked up for every io.stat line without boxing. */
     private long[] sortedKeys = new long[0];
     private int[] sortedIndex = new int[0];
-    /** The last cycle's counters by cgroup path, the baseline of this cycle's differences; and this cycle's. */
-    private Map<String, Counters> previous = new HashMap<>();
-    private Map<String, Counters> current = new HashMap<>();
+    /** The hierarchy's root as the walk last found it: each cgroup's node is kept from cycle to cycle. */
+    private Cgroup root;
     private final List<Counters> spareCounters = new ArrayList<>();
-    private final List<Node> nodes = new ArrayList<>();
-    private final List<Node> spareNodes = new ArrayList<>();
+    /** The cgroups read this cycle, each parent before its children. */
+    private final List<Cgroup> nodes = new ArrayList<>();
     private final List<ConsumerTable> tables = new ArrayList<>();
     /** The device keys the tables' carried balances are for (sameDevices makes a new array when they change). */
     private long[] carriedFor;
     private final List<String> problems = new ArrayList<>();
-    /** Last cycle's decisions by cgroup path, and this cycle's: a decision is a function of the path alone (and its parent's). */
-    private Map<String, ConsumerRules.Decision> decided = new HashMap<>();
-    private Map<String, ConsumerRules.Decision> deciding = new HashMap<>();
     /** io.stat and cgroup.subtree_control kept open cycle to cycle on a real cgroupfs (null: another filesystem, read as files). */
     private KeptFiles kept;
     private java.nio.file.Path keptRoot;
     private boolean havePrevious;
+    /** Cycles counted from 1: a node read in the one before this has its baseline. */
+    private long cycle;
     private int read;
     private int vanished;
 
@@ -104,16 +104,44 @@ public final class IoAttributor {
         }
     }
 
-    /** One cgroup read this cycle. */
-    private static final class Node {
-        String path;
+    /**
+     * One cgroup as the walk found it, kept while it is listed: its name, path and files are made
+     * once, not every cycle for each of a host's hundreds of cgroups, and its last counters are the
+     * next cycle's baseline.
+     */
+    private static final class Cgroup {
+        final File dir;
+        /** From the hierarchy's root: "/system.slice/db.service". */
+        final String path;
+        final String ioStat;
+        String subtreeControl;
+        /** What the rules decided for it (a function of its path, and its parent's decision), made when first listed. */
+        ConsumerRules.Decision decided;
+        /** This cycle's: decided, or read whole when its children cannot be. */
         ConsumerRules.Decision decision;
+        /** Child cgroups by name, for one that is walked into. */
+        Map<String, Cgroup> children;
+        long listed;
+        long readIn;
         int parent;
+        /** This cycle's counters, and the last cycle's when it was read then (null otherwise). */
         Counters counters;
+        Counters before;
         /** The interval's differences, aligned with counters. */
         long[] delta = new long[4 * F];
         /** The differences less its children's: what is its own (a consumer's is all of it). */
         long[] own = new long[4 * F];
+
+        Cgroup(File dir, String path, ConsumerRules.Decision decided) {
+            this.dir = dir;
+            this.path = path;
+            this.ioStat = dir == null ? null : dir.getPath() + "/io.stat";
+            this.decided = decided;
+        }
+
+        Cgroup child(String name) {
+            return children == null ? null : children.get(name);
+        }
     }
 
     public IoAttributor(CgroupHierarchy hierarchy, AttributionSettings settings) {
@@ -147,47 +175,58 @@ public final class IoAttributor {
         CgroupHierarchy.State state = cgroups.state();
         if (state.status() != AttributionStatus.ATTRIBUTED) {
             keep(null);
-            havePrevious = false;
-            previous.clear();
-            carriedFor = null;
+            forget();
             return result(state.status(), Map.of(), state);
         }
         if (!sameDevices(devices)) {
-            havePrevious = false;
-            previous.clear();
-            carriedFor = null;
+            forget();
         }
         read = 0;
         vanished = 0;
-        spareNodes.addAll(nodes);
+        cycle++;
         nodes.clear();
         keep(cgroups.root());
-        File root = cgroups.root().toFile();
-        boolean listed = walk(root, "", 0, null, -1);
+        File dir = cgroups.root().toFile();
+        if (root == null || !root.dir.equals(dir)) {
+            // another hierarchy (raidpulse top --between reads each snapshot's in turn): the same cgroups, other files
+            root = root == null ? new Cgroup(dir, "", null) : rehome(root, dir);
+        }
+        boolean listed = walk(root, 0, null, -1);
         if (kept != null) {
             kept.endCycle();
         }
-        Map<String, ConsumerRules.Decision> swap = decided;
-        decided = deciding;
-        deciding = swap;
-        deciding.clear();
         if (!listed) {
-            havePrevious = false;
-            previous.clear();
-            carriedFor = null;
+            forget();
             return result(AttributionStatus.UNREADABLE, Map.of(),
-                    new CgroupHierarchy.State(AttributionStatus.UNREADABLE, root + ": cannot list its cgroups"));
+                    new CgroupHierarchy.State(AttributionStatus.UNREADABLE, dir + ": cannot list its cgroups"));
         }
         boolean first = !havePrevious;
         Map<String, List<IoConsumer>> out = first ? Map.of() : consumers(devices);
-        // the counters just read are the next cycle's baseline; the arrays of cgroups gone are reused
-        Map<String, Counters> old = previous;
-        previous = current;
-        current = old;
-        spareCounters.addAll(current.values());
-        current.clear();
         havePrevious = true;
         return result(first ? AttributionStatus.FIRST_SAMPLE : AttributionStatus.ATTRIBUTED, out, state);
+    }
+
+    /** The baseline is lost (the hierarchy unreadable, other devices): the next cycle's counters are the first. */
+    private void forget() {
+        havePrevious = false;
+        root = null;
+        carriedFor = null;
+    }
+
+    /** {@code node}'s tree over the hierarchy at {@code dir}: the same paths, decisions and counters. */
+    private static Cgroup rehome(Cgroup node, File dir) {
+        Cgroup copy = new Cgroup(dir, node.path, node.decided);
+        copy.listed = node.listed;
+        copy.readIn = node.readIn;
+        copy.counters = node.counters;
+        copy.before = node.before;
+        if (node.children != null) {
+            copy.children = new HashMap<>();
+            for (Map.Entry<String, Cgroup> e : node.children.entrySet()) {
+                copy.children.put(e.getKey(), rehome(e.getValue(), new File(dir, e.getKey())));
+            }
+        }
+        return copy;
     }
 
     /**
@@ -207,7 +246,7 @@ public final class IoAttributor {
     }
 
     private String readFile(String file) throws IOException {
-        return kept != null ? kept.read(file) : ProcFiles.read(file);
+        return kept != null ? kept.readAttribute(file) : ProcFiles.read(file);
     }
 
     private Result result(AttributionStatus status, Map<String, List<IoConsumer>> consumers, CgroupHierarchy.State state) {
@@ -241,45 +280,78 @@ public final class IoAttributor {
         return same;
     }
 
-    /** Lists {@code dir}'s child cgroups and reads each; false when {@code dir} cannot be listed. */
-    private boolean walk(File dir, String path, int depth, ConsumerRules.Decision parent, int parentNode) {
-        String[] names = dir.list();
+    /**
+     * Lists {@code node}'s child cgroups and reads each; false when it cannot be listed. A child
+     * cgroup's node is made when first listed and dropped when no longer listed.
+     */
+    private boolean walk(Cgroup node, int depth, ConsumerRules.Decision parent, int parentNode) {
+        String[] names = node.dir.list();
         if (names == null) {
             return false;
+        }
+        if (node.children == null) {
+            node.children = new HashMap<>();
         }
         for (String name : names) {
             if (controlFile(name)) {
                 continue;
             }
-            String childPath = path + "/" + name;
-            ConsumerRules.Decision d = decided.get(childPath);
-            if (d == null) {
-                d = rules.decide(childPath, name, depth + 1, parent);
+            Cgroup child = node.children.get(name);
+            if (child == null) {
+                String path = node.path + "/" + name;
+                child = new Cgroup(new File(node.dir, name), path, rules.decide(path, name, depth + 1, parent));
+                node.children.put(name, child);
             }
-            deciding.put(childPath, d);
+            child.listed = cycle;
+            ConsumerRules.Decision d = child.decided;
             if (d.action() == ConsumerRules.Action.SKIP) {
                 continue;
             }
-            File child = new File(dir, name);
-            Counters counters = readCounters(child, name, childPath);
-            if (counters == null) {
+            if (!readCounters(child, name)) {
+                node.children.remove(name);
+                release(child);
                 continue;
             }
             if (d.action() == ConsumerRules.Action.WALK && !ioInSubtree(child)) {
                 d = d.whole(); // its children have no io.stat: it is read whole
             }
-            Node n = spareNodes.isEmpty() ? new Node() : spareNodes.remove(spareNodes.size() - 1);
-            n.path = childPath;
-            n.decision = d;
-            n.parent = parentNode;
-            n.counters = counters;
+            if (d.action() != ConsumerRules.Action.WALK && child.children != null) {
+                child.children.values().forEach(this::release);
+                child.children = null;
+            }
+            child.decision = d;
+            child.parent = parentNode;
             int index = nodes.size();
-            nodes.add(n);
-            if (d.action() == ConsumerRules.Action.WALK && !walk(child, childPath, depth + 1, d, index)) {
-                n.decision = d.whole(); // gone meanwhile, or not listable: what was read of it stands for all of it
+            nodes.add(child);
+            if (d.action() == ConsumerRules.Action.WALK && !walk(child, depth + 1, d, index)) {
+                child.decision = d.whole(); // gone meanwhile, or not listable: what was read of it stands for all of it
+                child.children.values().forEach(this::release);
+                child.children = null;
             }
         }
+        // the cgroups no longer listed are gone: their counters' arrays are reused
+        node.children.values().removeIf(c -> {
+            if (c.listed == cycle) {
+                return false;
+            }
+            release(c);
+            return true;
+        });
         return true;
+    }
+
+    private void release(Cgroup c) {
+        if (c.counters != null) {
+            spareCounters.add(c.counters);
+        }
+        if (c.before != null) {
+            spareCounters.add(c.before);
+        }
+        c.counters = null;
+        c.before = null;
+        if (c.children != null) {
+            c.children.values().forEach(this::release);
+        }
     }
 
     private boolean controlFile(String name) {
@@ -297,31 +369,41 @@ public final class IoAttributor {
         return false;
     }
 
-    /** The cgroup's io.stat counters for the devices attributed, kept under its path; null when it is not (or no longer) a cgroup. */
-    private Counters readCounters(File cgroup, String name, String path) {
-        String file = cgroup.getPath() + "/io.stat";
+    /**
+     * Reads the cgroup's io.stat counters for the devices attributed; its last cycle's become the
+     * baseline when it was read then. False when it is not (or no longer) a cgroup.
+     */
+    private boolean readCounters(Cgroup cgroup, String name) {
         String text;
         try {
-            text = readFile(file);
+            text = readFile(cgroup.ioStat);
         } catch (NoSuchFileException e) {
-            if (cgroup.isFile()) {
+            if (cgroup.dir.isFile()) {
                 notCgroups.add(name); // a control file of a controller the prefixes do not name
             } else {
                 vanished++;
             }
-            return null;
+            return false;
         } catch (IOException e) {
-            if (cgroup.exists()) {
-                problems.add(file + ": cannot read (" + e + ")");
+            if (cgroup.dir.exists()) {
+                problems.add(cgroup.ioStat + ": cannot read (" + e + ")");
             } else {
                 vanished++;
             }
-            return null;
+            return false;
         }
         read++;
-        IoStatFile stat = IoStat.parse(text, file);
+        IoStatFile stat = IoStat.parse(text, cgroup.ioStat);
         for (ParseException e : stat.errors()) {
             problems.add(e.getMessage());
+        }
+        Counters last = cgroup.counters;
+        if (cgroup.before != null) {
+            spareCounters.add(cgroup.before);
+        }
+        cgroup.before = cgroup.readIn == cycle - 1 ? last : null;
+        if (cgroup.before == null && last != null) {
+            spareCounters.add(last);
         }
         Counters c = spareCounters.isEmpty() ? new Counters() : spareCounters.remove(spareCounters.size() - 1);
         c.clear();
@@ -338,25 +420,26 @@ public final class IoAttributor {
                 c.v[o + 5] = e.discardBytes();
             }
         }
-        Counters replaced = current.put(path, c);
-        if (replaced != null) {
-            spareCounters.add(replaced);
-        }
-        return c;
+        cgroup.counters = c;
+        cgroup.readIn = cycle;
+        return true;
     }
 
-    private boolean ioInSubtree(File cgroup) {
+    private boolean ioInSubtree(Cgroup cgroup) {
+        if (cgroup.subtreeControl == null) {
+            cgroup.subtreeControl = cgroup.dir.getPath() + "/cgroup.subtree_control";
+        }
         try {
-            return CgroupHierarchy.hasController(readFile(cgroup.getPath() + "/cgroup.subtree_control"), "io");
+            return CgroupHierarchy.hasController(readFile(cgroup.subtreeControl), "io");
         } catch (IOException e) {
             return false;
         }
     }
 
     private Map<String, List<IoConsumer>> consumers(List<DeviceIo> devices) {
-        for (Node n : nodes) {
+        for (Cgroup n : nodes) {
             Counters now = n.counters;
-            Counters before = previous.get(n.path);
+            Counters before = n.before;
             if (n.own.length < now.n * F) {
                 n.own = new long[now.v.length];
                 n.delta = new long[now.v.length];
@@ -374,11 +457,11 @@ public final class IoAttributor {
             System.arraycopy(n.delta, 0, n.own, 0, now.n * F);
         }
         // what a walked cgroup's children do not explain is its own
-        for (Node child : nodes) {
+        for (Cgroup child : nodes) {
             if (child.parent < 0) {
                 continue;
             }
-            Node parent = nodes.get(child.parent);
+            Cgroup parent = nodes.get(child.parent);
             long[] d = child.delta;
             for (int i = 0; i < child.counters.n; i++) {
                 int p = parent.counters.find(child.counters.device[i]);
@@ -404,7 +487,7 @@ public final class IoAttributor {
             tables.forEach(ConsumerTable::reset);
             carriedFor = deviceKeys;
         }
-        for (Node n : nodes) {
+        for (Cgroup n : nodes) {
             for (int i = 0; i < n.counters.n; i++) {
                 tables.get(n.counters.device[i]).add(n.decision.name(), n.decision.kind(), n.path, n.own, i * F);
             }

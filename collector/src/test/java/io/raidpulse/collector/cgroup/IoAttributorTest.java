@@ -159,6 +159,53 @@ class IoAttributorTest {
     }
 
     @Test
+    void eachSnapshotsHierarchyReadInTurnKeepsTheBaselineByCgroupPath() throws IOException {
+        // raidpulse top --between reads one snapshot's tree, then another's: the same cgroups under another root
+        tree("0-created");
+        Path earlier = Files.createTempDirectory(sys.getParent(), "earlier");
+        try (var walk = Files.walk(sys)) {
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                Path to = earlier.resolve(sys.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(p, to);
+                }
+            }
+        }
+        tree("2-done");
+        java.util.Iterator<Path> roots = List.of(earlier, sys).iterator();
+        IoAttributor attributor = new IoAttributor(() -> new CgroupHierarchy(roots.next()), AttributionSettings.DEFAULTS);
+        assertThat(attributor.attribute(devices("0-created", "0-created")).attribution().getStatus())
+                .isEqualTo(AttributionStatus.FIRST_SAMPLE);
+        IoAttributor.Result r = attributor.attribute(devices("0-created", "2-done"));
+        assertThat(r.problems()).isEmpty();
+        assertThat(find(r.consumers().get("md0"), "db.service").getWriteIos()).isEqualTo(1324);
+        assertThat(find(r.consumers().get("md0"), "backup.service").getReadIos()).isEqualTo(979);
+    }
+
+    @Test
+    void aUnitGoneAndMadeAgainStartsFromZero() throws IOException {
+        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
+        tree("0-created");
+        attributor.attribute(devices("0-created", "0-created"));
+        tree("2-done");
+        attributor.attribute(devices("0-created", "2-done"));
+        // backup.service stopped: its cgroup is removed, its reads stay in system.slice's counters
+        Path backup = cg().resolve("system.slice/backup.service");
+        try (var walk = Files.walk(backup)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        IoAttributor.Result gone = attributor.attribute(devices("2-done", "2-done"));
+        assertThat(gone.consumers().get("md0")).extracting(IoConsumer::getName).doesNotContain("backup.service");
+        // started again, a new cgroup whose counters start at zero: the 979 reads it shows are the interval's, although
+        // the cgroup of the same path showed as many before it went (a baseline kept by path would make them 0)
+        tree("2-done");
+        IoAttributor.Result again = attributor.attribute(devices("2-done", "2-done"));
+        assertThat(find(again.consumers().get("md0"), "backup.service").getReadIos()).isEqualTo(979);
+    }
+
+    @Test
     void theTopConsumersThenOtherSummed() throws IOException {
         IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys),
                 AttributionSettings.from(Settings.of(Map.of("collector.attribution.top", "1"))));
