@@ -18,10 +18,14 @@ import io.raidpulse.md.Raid10Geometry;
 import io.raidpulse.md.SyncAction;
 import io.raidpulse.md.Uptime;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,6 +64,7 @@ public final class SyntheticHost {
     private long uptimeCs = 123_456_00;
     /** Leaf cgroups: path under sys/fs/cgroup, and per device index (or absent) its io.stat counters rios wios rbytes wbytes dios dbytes. */
     private final List<String> cgroupPaths = new ArrayList<>();
+    private boolean inPlace;
     private final List<Map<Integer, long[]>> cgroupIo = new ArrayList<>();
     /** The last advance's reads and writes per device, what the cgroups' share of is handed out. */
     private long[] lastReads = new long[0];
@@ -339,8 +344,31 @@ public final class SyntheticHost {
         Files.writeString(file, text);
     }
 
-    /** Write-then-rename, so a reader never sees half a file. */
-    private static void replace(Path file, String text) throws IOException {
+    /**
+     * The files that move (diskstats, uptime, io.stat) rewritten in place from now on, rather than
+     * replaced by a rename: a reader that keeps them open and reads from offset 0 sees each new text,
+     * as it does a kernel pseudo file's (the collector's KeptFiles on /proc, /sys and cgroupfs). A
+     * reader racing a rewrite may see part of each text, which a pseudo file never shows: only for
+     * measuring what reading costs (the footprint benchmark), not what is read.
+     */
+    public SyntheticHost rewrittenInPlace() {
+        this.inPlace = true;
+        return this;
+    }
+
+    /** Write-then-rename, so a reader never sees half a file; or in place ({@link #rewrittenInPlace}). */
+    private void replace(Path file, String text) throws IOException {
+        if (inPlace) {
+            byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+            try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                ByteBuffer b = ByteBuffer.wrap(bytes);
+                while (b.hasRemaining()) {
+                    out.write(b, b.position());
+                }
+                out.truncate(bytes.length);
+            }
+            return;
+        }
         Files.createDirectories(file.getParent());
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         Files.writeString(tmp, text);
