@@ -47,6 +47,23 @@ class CommandsTest {
     }
 
     @Test
+    void sampleCostReadsTheHostsFilesKeptOpenOrOpenedEachTime() throws Exception {
+        for (String reading : List.of("kept", "files")) {
+            Run run = Run.of("sample-cost", "--devices", "8", "--arrays", "2", "--cgroups", "20", "--warmup", "3", "--cycles", "5",
+                    "--reading", reading);
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            assertThat(run.out()).contains("cycles measured: 5 after 3 warm-up; files "
+                    + (reading.equals("kept") ? "kept open" : "opened, read and closed"));
+            // the cgroups' io.stat were read, beside a sampler without attribution
+            assertThat(run.out()).containsPattern("with 20 cgroups \\(\\d+ io.stat read per cycle\\)");
+        }
+        assertThat(System.getProperty(io.raidpulse.collector.procfs.KeptFiles.ANY_FILESYSTEM_PROPERTY)).isNull();
+        Run wrong = Run.of("sample-cost", "--reading", "sometimes");
+        assertThat(wrong.exitCode()).isNotZero();
+        assertThat(wrong.err().strip()).isEqualTo("raidpulse-collector-tools sample-cost: --reading sometimes: kept or files");
+    }
+
+    @Test
     void recordThenReplayADirectoryOfNumberedSnapshots() throws Exception {
         SyntheticHost host = new SyntheticHost(tmp.resolve("host"), 4, 1, 5);
         Path snaps = tmp.resolve("snaps");

@@ -5,6 +5,7 @@ import io.raidpulse.collector.cli.CollectCommand;
 import io.raidpulse.collector.filter.DeviceFilter;
 import io.raidpulse.collector.inventory.BlockInventory;
 import io.raidpulse.collector.inventory.HostInfo;
+import io.raidpulse.collector.procfs.KeptFiles;
 import io.raidpulse.collector.sample.HostSample;
 import io.raidpulse.collector.sample.SampleEncoding;
 import io.raidpulse.collector.sampling.HostSampler;
@@ -50,6 +51,11 @@ public final class SampleCostCommand implements Callable<Integer> {
     @Option(names = "--cycles", defaultValue = "1000", description = "Measured cycles. Default: ${DEFAULT-VALUE}")
     int cycles;
 
+    @Option(names = "--reading", defaultValue = "kept",
+            description = "kept: the host's moving files rewritten in place and kept open, as a real host's /proc, /sys and cgroupfs files are; "
+                    + "files: replaced by renames, each read opened and closed. Default: ${DEFAULT-VALUE}")
+    String reading;
+
     @Spec
     CommandSpec spec;
 
@@ -58,9 +64,20 @@ public final class SampleCostCommand implements Callable<Integer> {
         if (!host.fit() || cycles < 1 || warmup < 0) {
             throw UserException.usage("need --devices >= 4 x --arrays, --cgroups >= 0 and --cycles >= 1");
         }
+        if (!reading.equals("kept") && !reading.equals("files")) {
+            throw UserException.usage("--reading " + reading + ": kept or files");
+        }
+        boolean kept = reading.equals("kept");
+        String wasKept = System.getProperty(KeptFiles.ANY_FILESYSTEM_PROPERTY);
+        if (kept) {
+            System.setProperty(KeptFiles.ANY_FILESYSTEM_PROPERTY, "any");
+        }
         Path dir = Files.createTempDirectory("raidpulse-bench");
         try {
             SyntheticHost synthetic = host.write(dir, 1);
+            if (kept) {
+                synthetic.rewrittenInPlace();
+            }
             Roots roots = Roots.of(dir);
             HostSampler sampler = new HostSampler(new RootReader(roots, Clock.systemUTC()), DeviceFilter.defaults(),
                     HostInfo.identity(roots, null), CollectCommand.version(), Instant.now(),
@@ -109,7 +126,8 @@ public final class SampleCostCommand implements Callable<Integer> {
             PrintWriter out = spec.commandLine().getOut();
             out.printf("synthetic host: %d disks, %d md arrays (%d devices sampled per cycle), HostSample %d bytes encoded%n",
                     host.devices, host.arrays, deviceCount, bytes);
-            out.printf("cycles measured: %d after %d warm-up%n", cycles, warmup);
+            out.printf("cycles measured: %d after %d warm-up; files %s%n", cycles, warmup,
+                    kept ? "kept open and read again from offset 0 (as a real host's)" : "opened, read and closed each time");
             out.printf("CPU per cycle: mean %.0f us, p50 %.0f us, p99 %.0f us%n", meanCpuUs,
                     sortedCpu[cycles / 2] / 1000.0, sortedCpu[Math.min(cycles - 1, (int) (cycles * 0.99))] / 1000.0);
             out.printf("wall per cycle: p50 %.0f us, p99 %.0f us%n", sortedWall[cycles / 2] / 1000.0,
@@ -123,6 +141,13 @@ public final class SampleCostCommand implements Callable<Integer> {
             out.flush();
             return 0;
         } finally {
+            if (kept) {
+                if (wasKept == null) {
+                    System.clearProperty(KeptFiles.ANY_FILESYSTEM_PROPERTY);
+                } else {
+                    System.setProperty(KeptFiles.ANY_FILESYSTEM_PROPERTY, wasKept);
+                }
+            }
             try (var walk = Files.walk(dir)) {
                 walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
