@@ -29,9 +29,10 @@ import java.util.function.Supplier;
  * Counters are cumulative: each cycle's are kept in the cgroup's node and the next cycle's
  * differences are the interval's; a node (its path, its files, what the rules decided for it) is
  * made when its cgroup is first listed and kept while it is listed, so a host's hundreds of
- * cgroups cost one name looked up each a cycle, not paths and files made anew. A cgroup that appeared since the last cycle started at zero, so all its
- * counts are the interval's; one that disappeared between listing and reading is skipped and
- * counted (its I/O stays in its parent's, where the kernel folds a removed cgroup's counters).
+ * cgroups cost one name looked up each a cycle, not paths and files made anew. A cgroup that
+ * appeared since the last cycle started at zero, so all its counts are the interval's; one that
+ * disappeared between listing and reading is skipped and counted (its I/O stays in its parent's,
+ * where the kernel folds a removed cgroup's counters).
  */
 public final class IoAttributor {
     /** io.stat counters kept per device: rios wios rbytes wbytes dios dbytes (ConsumerTable's order). */
@@ -137,10 +138,6 @@ public final class IoAttributor {
             this.path = path;
             this.ioStat = dir == null ? null : dir.getPath() + "/io.stat";
             this.decided = decided;
-        }
-
-        Cgroup child(String name) {
-            return children == null ? null : children.get(name);
         }
     }
 
@@ -325,8 +322,10 @@ public final class IoAttributor {
             nodes.add(child);
             if (d.action() == ConsumerRules.Action.WALK && !walk(child, depth + 1, d, index)) {
                 child.decision = d.whole(); // gone meanwhile, or not listable: what was read of it stands for all of it
-                child.children.values().forEach(this::release);
-                child.children = null;
+                if (child.children != null) { // null when it could not be listed the first time either
+                    child.children.values().forEach(this::release);
+                    child.children = null;
+                }
             }
         }
         // the cgroups no longer listed are gone: their counters' arrays are reused
