@@ -10,6 +10,7 @@ import io.raidpulse.stream.load.HostLoad;
 import io.raidpulse.stream.load.SubjectKey;
 import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.topics.alert.SubjectExpiry;
+import io.raidpulse.topics.saturation.BusyTimeCounting;
 import io.raidpulse.topics.saturation.SaturationRules;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -61,7 +62,8 @@ public final class SaturationDetector implements Processor<String, Observation, 
         Set<SubjectSaturation> observed = Collections.newSetFromMap(new IdentityHashMap<>());
         if (o.sample().getIntervalS() != null) {
             SubjectSaturation.SampleContext ctx = new SubjectSaturation.SampleContext(o.host(), o.sequence(), o.time(),
-                    o.collectorStarted(), o.sample().getIntervalS());
+                    o.collectorStarted(), o.sample().getIntervalS(),
+                    BusyTimeCounting.undercounts(o.sample().getHost() == null ? null : o.sample().getHost().getKernel()));
             for (DeviceLoad d : load.devices()) {
                 observe(subjects, observed, d, ctx, load);
             }

@@ -20,6 +20,7 @@ import io.raidpulse.stream.load.SubjectLoad;
 import io.raidpulse.stream.state.ConsumerLoadStates;
 import io.raidpulse.stream.state.Unions;
 import io.raidpulse.topics.alert.Alerts;
+import io.raidpulse.topics.saturation.BusyTimeCounting;
 import io.raidpulse.topics.saturation.SaturationThresholds;
 import java.io.IOException;
 import java.time.Duration;
@@ -51,7 +52,11 @@ import org.apache.avro.io.Encoder;
  * of them held the saturation open for another minute.
  *
  * Hot: util at or above the fire threshold, with queue or latency evidence where util alone does
- * not mean saturation. Cool: util below the clear threshold, or that evidence gone. Runs are
+ * not mean saturation. Cool: util below the clear threshold, or that evidence gone. On a kernel
+ * that under-counts busy time (5.0 to 5.17, {@link BusyTimeCounting}) a subject that never idles
+ * reads 70-93% busy, so there a sample is also hot when it is at least
+ * {@code saturation.undercounted-util} (50%) busy as counted with a queue three times what its
+ * throughput explains, and not cool while that queue stays at twice. Runs are
  * counted in samples by sequence number: one lost sample inside a run is tolerated and counted,
  * a longer gap or a collector restart starts counting afresh without closing an open episode.
  */
@@ -83,6 +88,8 @@ final class SubjectSaturation extends SubjectState {
     static final double DRIVING_SHARE = 0.25;
     static final long STARTED_LEAD_MS = 10 * 60_000L;
     static final long QUIET_BEFORE_MS = 60_000L;
+    /** How the evidence of a sample hot on a kernel that under-counts busy time ends. */
+    static final String UNDERCOUNTED = " busy as this kernel counts it (it under-counts busy time)";
 
     enum Phase { IDLE, PENDING, FIRING }
 
@@ -131,8 +138,11 @@ final class SubjectSaturation extends SubjectState {
         this.kind = kind;
     }
 
-    /** Where a sample sits in its host's sequence. */
-    record SampleContext(String host, long sequence, long time, long collectorStarted, double intervalS) {
+    /**
+     * Where a sample sits in its host's sequence; {@code busyUndercounted}: its kernel under-counts
+     * busy time ({@link BusyTimeCounting}).
+     */
+    record SampleContext(String host, long sequence, long time, long collectorStarted, double intervalS, boolean busyUndercounted) {
     }
 
     /** Feeds one sample with data for this subject; returns the FIRING or RESOLVED alert it causes, else null. */
@@ -167,6 +177,13 @@ final class SubjectSaturation extends SubjectState {
             }
             hot = !evidence.isEmpty();
         }
+        if (!hot && ctx.busyUndercounted()) {
+            String waiting = undercountedQueue(load, th, th.evidenceFactor(), evidenceNeeded, ctx.intervalS());
+            if (waiting != null) {
+                evidence.add(waiting);
+                hot = true;
+            }
+        }
         String inMd = mdBound(load, th, th.evidenceFactor(), th.fireUtil());
         if (inMd != null) {
             evidence.add(inMd);
@@ -193,7 +210,7 @@ final class SubjectSaturation extends SubjectState {
             case PENDING -> {
                 if (!hot) {
                     long runWithIt = run + 1 + missed;
-                    if (warmInRun + 1 <= Math.max(1, (int) (runWithIt * TOLERATED_WARM_SHARE)) && !cool(load, th, evidenceNeeded)) {
+                    if (warmInRun + 1 <= Math.max(1, (int) (runWithIt * TOLERATED_WARM_SHARE)) && !cool(load, th, evidenceNeeded, ctx)) {
                         run += 1 + (int) missed;
                         runSeconds += ctx.intervalS() * (1 + missed);
                         warmInRun++;
@@ -214,7 +231,7 @@ final class SubjectSaturation extends SubjectState {
                 if (cause == null && sync != null) {
                     cause = sync.cause();
                 }
-                if (!cool(load, th, evidenceNeeded)) {
+                if (!cool(load, th, evidenceNeeded, ctx)) {
                     long runWithIt = run + 1 + missed;
                     if (run > 0 && warmInRun + 1 <= Math.max(1, (int) (runWithIt * TOLERATED_WARM_SHARE))) {
                         // a lone busy sample inside a cool run: kept in the run, not counted toward the clear time
@@ -259,11 +276,28 @@ final class SubjectSaturation extends SubjectState {
     }
 
     /** Cool: util below the clear threshold or its evidence gone, and md not holding requests back either. */
-    private boolean cool(SubjectLoad load, SaturationThresholds th, boolean evidenceNeeded) {
+    private boolean cool(SubjectLoad load, SaturationThresholds th, boolean evidenceNeeded, SampleContext ctx) {
         return (load.util() < th.clearUtil()
                 || (evidenceNeeded && queueEvidence(load, th, th.evidenceClearFactor()) == null
                     && latencyEvidence(load, th, th.evidenceClearFactor()) == null))
-                && mdBound(load, th, th.evidenceClearFactor(), th.clearUtil()) == null;
+                && mdBound(load, th, th.evidenceClearFactor(), th.clearUtil()) == null
+                && !(ctx.busyUndercounted() && undercountedQueue(load, th, th.evidenceClearFactor(), evidenceNeeded, ctx.intervalS()) != null);
+    }
+
+    /**
+     * On a kernel that under-counts busy time ({@link BusyTimeCounting}), a subject at least
+     * {@code saturation.undercounted-util} busy as counted whose queue is {@code factor} times
+     * what its throughput explains ({@link #queueEvidence}): it never idles and requests wait,
+     * whatever %util says. Null when not, or before the baseline has the samples to say what
+     * explains a queue (a subject that needs evidence anyway: the first minute's).
+     */
+    private String undercountedQueue(SubjectLoad load, SaturationThresholds th, double factor, boolean evidenceNeeded, double intervalS) {
+        if (load.util() < th.undercountedUtil() || Double.isNaN(baseAwaitMs)
+                || baseSamples < (evidenceNeeded ? warmupSamples(intervalS) : MIN_WARMUP_SAMPLES)) {
+            return null;
+        }
+        String queue = queueEvidence(load, th, factor);
+        return queue == null ? null : queue + ", " + Alerts.percent(load.util()) + UNDERCOUNTED;
     }
 
     /**
@@ -295,10 +329,12 @@ final class SubjectSaturation extends SubjectState {
         severity = sync == null ? Severity.CRITICAL : sync.severity();
         firedUtilMean = episodeUtil.mean();
         boolean inMd = evidence.stream().anyMatch(e -> e.startsWith("requests wait in "));
+        boolean undercounted = firedUtilMean < th.fireUtil() && evidence.stream().anyMatch(e -> e.endsWith(UNDERCOUNTED));
         List<String> all = new ArrayList<>(evidence.size() + 1);
-        all.add((inMd ? "member util " + Alerts.percent(firedUtilMean) + " mean, the array saturated" : "util " + Alerts.percent(firedUtilMean)
-                + " mean >= " + Alerts.percent(th.fireUtil())) + " for " + Alerts.duration(sustainedMs)
-                + " (" + samples + " samples)");
+        all.add((inMd ? "member util " + Alerts.percent(firedUtilMean) + " mean, the array saturated"
+                : undercounted ? "util " + Alerts.percent(firedUtilMean) + " mean as counted, requests waiting"
+                : "util " + Alerts.percent(firedUtilMean) + " mean >= " + Alerts.percent(th.fireUtil()))
+                + " for " + Alerts.duration(sustainedMs) + " (" + samples + " samples)");
         all.addAll(evidence);
         DeviceLoad device = load instanceof DeviceLoad d ? d : null;
         HardwareVolume volume = device == null ? null : device.hardware();

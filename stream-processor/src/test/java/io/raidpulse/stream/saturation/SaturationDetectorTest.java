@@ -267,6 +267,53 @@ class SaturationDetectorTest {
         });
     }
 
+    /**
+     * The lab's RAID5 members on Debian 11's 5.10 (lab/recordings/attribution-two-cgroups@bullseye): 50 random
+     * reads a second at 12 ms before, then writes at the lab disk's 150 a second with 10 to 14 queued at 70-95 ms,
+     * counted 70-93% busy where 6.1 counts 92-99% at the same rates and queues.
+     */
+    private List<Alert> undercountedRun(String kernel, double... writeUtils) {
+        db1.kernel(kernel);
+        for (int i = 0; i < 8; i++) {
+            topology.send(db1.next(Dev.disk("vda", 50).iops(50, 0).await(12, 0).aqu(0.6)));
+        }
+        for (double u : writeUtils) {
+            topology.send(db1.next(Dev.disk("vda", u).iops(0, 150).await(0, 80).aqu(12)));
+        }
+        return saturation(topology.alerts());
+    }
+
+    @Test
+    void onAKernelThatUndercountsBusyTimeADiskWithRequestsWaitingIsSaturatedBelowTheFireUtil() {
+        assertThat(undercountedRun("5.10.0-32-amd64", 85, 72, 88)).singleElement().satisfies(a -> {
+            assertThat(a.getState()).isEqualTo(AlertState.FIRING);
+            assertThat(a.getSubject()).isEqualTo("vda");
+            assertThat(a.getEvidence()).containsExactly("util 81.7% mean as counted, requests waiting for 30 s (3 samples)",
+                    "aqu-sz 12 >= 3 x 1.80 (throughput x baseline await 12 ms), 88.0% busy as this kernel counts it"
+                            + " (it under-counts busy time)");
+        });
+        for (int i = 0; i < 5; i++) {
+            topology.send(db1.next(Dev.disk("vda", 75).iops(0, 150).await(0, 60).aqu(4)));
+        }
+        assertThat(saturation(topology.alerts())).as("below the clear util, the queue still at twice what the throughput explains")
+                .isEmpty();
+        for (int i = 0; i < 6; i++) {
+            topology.send(db1.next(Dev.disk("vda", 40).iops(0, 60).await(0, 14).aqu(3)));
+        }
+        assertThat(saturation(topology.alerts())).as("under the undercounted util: cool whatever the queue").singleElement()
+                .extracting(Alert::getState).isEqualTo(AlertState.RESOLVED);
+    }
+
+    @Test
+    void aKernelThatCountsBusyTimeWhollyIsJudgedByUtilAlone() {
+        assertThat(undercountedRun("6.1.0-28-amd64", 85, 72, 88, 90, 91)).isEmpty();
+    }
+
+    @Test
+    void onAKernelThatUndercountsBusyTimeAQueueAtADiskLessThanHalfBusyIsNotSaturation() {
+        assertThat(undercountedRun("5.10.0-32-amd64", 45, 49, 40, 45)).isEmpty();
+    }
+
     @Test
     void anSsdAtFullUtilNeedsQueueOrLatencyEvidenceAboveItsOwnBaseline() {
         // an SSD serving many requests in parallel: 100% util, 5,000 IOPS at 0.3 ms, so 1.5 in flight (Little's law)

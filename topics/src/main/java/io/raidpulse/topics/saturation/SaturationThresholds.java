@@ -20,10 +20,12 @@ import java.time.Duration;
  * @param minAquSz           baseline floor for aqu-sz: an idle device's baseline of 0 would make any queue evidence (default 1 request)
  * @param minAwaitMs         baseline floor for await, ms (default 1 ms)
  * @param baselineWindow     time constant of the exponentially weighted baseline over samples that are not hot (default 10 min)
+ * @param undercountedUtil   %util from which a sample is hot with queue evidence alone on a kernel that under-counts busy time
+ *                           ({@link BusyTimeCounting}: 5.0 to 5.17), default 50; below it the queue holds no such sample hot
  */
 public record SaturationThresholds(double fireUtil, double clearUtil, Duration sustain, Duration clearAfter,
                                    Evidence evidence, double evidenceFactor, double evidenceClearFactor,
-                                   double minAquSz, double minAwaitMs, Duration baselineWindow) {
+                                   double minAquSz, double minAwaitMs, Duration baselineWindow, double undercountedUtil) {
 
     /** When %util alone is not enough. */
     public enum Evidence {
@@ -65,10 +67,17 @@ public record SaturationThresholds(double fireUtil, double clearUtil, Duration s
             "lowest baseline await used, ms");
     public static final Key<Duration> BASELINE_WINDOW = Keys.duration("saturation.baseline-window", Duration.ofMinutes(10),
             Duration.ofSeconds(1), Duration.ofDays(30), "time constant of the baseline");
+    /**
+     * Where the kernel under-counts busy time, a disk that never idles reads 70-93% busy (the lab's on 5.10): half busy as
+     * counted, with requests waiting beyond what the throughput explains, is saturated there.
+     */
+    public static final Key<Double> UNDERCOUNTED_UTIL = Keys.decimal("saturation.undercounted-util", 50, 1, 100,
+            "on kernels that under-count busy time (5.0 to 5.17): %util from which queue evidence alone makes a sample hot");
 
     public static final SaturationThresholds DEFAULTS = new SaturationThresholds(FIRE_UTIL.defaultValue(), CLEAR_UTIL.defaultValue(),
             SUSTAIN.defaultValue(), CLEAR_AFTER.defaultValue(), EVIDENCE.defaultValue(), EVIDENCE_FACTOR.defaultValue(),
-            EVIDENCE_CLEAR_FACTOR.defaultValue(), MIN_AQU_SZ.defaultValue(), MIN_AWAIT_MS.defaultValue(), BASELINE_WINDOW.defaultValue());
+            EVIDENCE_CLEAR_FACTOR.defaultValue(), MIN_AQU_SZ.defaultValue(), MIN_AWAIT_MS.defaultValue(), BASELINE_WINDOW.defaultValue(),
+            UNDERCOUNTED_UTIL.defaultValue());
 
     /** The thresholds under {@code prefix} ({@code saturation.} or a rule's), each unset one {@code d}'s. */
     static SaturationThresholds read(Settings s, String prefix, SaturationThresholds d) {
@@ -82,9 +91,14 @@ public record SaturationThresholds(double fireUtil, double clearUtil, Duration s
                 s.get(at(prefix, EVIDENCE_CLEAR_FACTOR, d.evidenceClearFactor)),
                 s.get(at(prefix, MIN_AQU_SZ, d.minAquSz)),
                 s.get(at(prefix, MIN_AWAIT_MS, d.minAwaitMs)),
-                s.get(at(prefix, BASELINE_WINDOW, d.baselineWindow)));
+                s.get(at(prefix, BASELINE_WINDOW, d.baselineWindow)),
+                s.get(at(prefix, UNDERCOUNTED_UTIL, d.undercountedUtil)));
         if (t.clearUtil > t.fireUtil) {
             throw new ConfigException(at(prefix, CLEAR_UTIL, null).name(), "must not be above " + at(prefix, FIRE_UTIL, null).name()
+                    + " (" + t.fireUtil + ")");
+        }
+        if (t.undercountedUtil > t.fireUtil) {
+            throw new ConfigException(at(prefix, UNDERCOUNTED_UTIL, null).name(), "must not be above " + at(prefix, FIRE_UTIL, null).name()
                     + " (" + t.fireUtil + ")");
         }
         if (t.evidenceClearFactor > t.evidenceFactor) {

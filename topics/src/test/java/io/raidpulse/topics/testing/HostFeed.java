@@ -22,6 +22,8 @@ public final class HostFeed {
     private long started;
     /** the next sample is the first after a collector start: no interval, no metrics */
     private boolean first;
+    /** uname -r of the host's kernel */
+    private String kernel = "6.1.0";
 
     public HostFeed(String host, long startMs, long intervalMs) {
         this.host = host;
@@ -39,6 +41,12 @@ public final class HostFeed {
      */
     public static long recentStart(Duration span) {
         return (System.currentTimeMillis() - span.toMillis()) / 60_000 * 60_000;
+    }
+
+    /** The host runs this kernel release from the next sample on ({@code uname -r}; 6.1.0 until told). */
+    public HostFeed kernel(String release) {
+        this.kernel = release;
+        return this;
     }
 
     public long time() {
@@ -101,7 +109,7 @@ public final class HostFeed {
         List<MdArray> as = new ArrayList<>();
         arrays.forEach(a -> as.add(a.build()));
         return HostSample.newBuilder()
-                .setHost(HostIdentity.newBuilder().setHostname(host).setKernel("6.1.0").setCollectorVersion("test").build())
+                .setHost(HostIdentity.newBuilder().setHostname(host).setKernel(kernel).setCollectorVersion("test").build())
                 .setSequence(seq)
                 .setSampleTime(Instant.ofEpochMilli(t))
                 .setUptimeS(t / 1000.0)
