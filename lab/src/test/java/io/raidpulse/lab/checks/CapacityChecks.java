@@ -6,6 +6,7 @@ import io.raidpulse.lab.LabDisk;
 import io.raidpulse.lab.disk.SerialDisk;
 import io.raidpulse.lab.recording.Recording;
 import io.raidpulse.model.matching.WindowRequests;
+import io.raidpulse.topics.saturation.BusyTimeCounting;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -40,6 +41,12 @@ final class CapacityChecks {
     static final double AGREEMENT_POINTS = 10;
     /** How far the learned member capacity may be from the lab disk's known capacity: a tenth. */
     static final double LEARNED_WITHIN = 0.10;
+    /**
+     * How far above the lab disk's capacity a figure learned on a kernel that under-counts busy time may be
+     * (BusyTimeCounting): 5.10 counted the lab's RAID5 members 72-78% busy over its busiest minutes where 6.1 counts
+     * 92-99% at the same rates, so what they serve per counted busy second reads up to about a third high.
+     */
+    static final double UNDERCOUNTED_WITHIN = 0.30;
 
     private CapacityChecks() {
     }
@@ -308,6 +315,13 @@ final class CapacityChecks {
             soft.assertThat(low).as("%s: %s, less at depth 1 than at depth", r.name(), range).isLessThan(expected * (1 - LEARNED_WITHIN));
             soft.assertThat(got).as("%s: %s (%s)", line, range, expectation.why()).isBetween(low, high);
             return line + "; " + range + " (" + expectation.why() + ")";
+        }
+        String kernel = r.manifest().path("kernel").path("release").asText(null);
+        if (BusyTimeCounting.undercounts(kernel)) {
+            // busy time counted short: the members serve more per counted busy second than the disk can, never less
+            soft.assertThat(got).as("%s, on %s, which under-counts busy time (%s)", line, kernel, describe(w))
+                    .isBetween(expected * (1 - LEARNED_WITHIN), expected * (1 + UNDERCOUNTED_WITHIN));
+            return line + "; " + kernel + " under-counts busy time, held within +" + Math.round(UNDERCOUNTED_WITHIN * 100) + "%";
         }
         soft.assertThat(got).as("%s (%s)", line, describe(w)).isBetween(expected * (1 - LEARNED_WITHIN), expected * (1 + LEARNED_WITHIN));
         return line;
