@@ -22,6 +22,7 @@ import java.time.Duration;
  * @param baselineWindow     time constant of the exponentially weighted baseline over samples that are not hot (default 10 min)
  * @param undercountedUtil   %util from which a sample is hot with queue evidence alone on a kernel that under-counts busy time
  *                           ({@link BusyTimeCounting}: 5.0 to 5.17), default 50; below it the queue holds no such sample hot
+ *                           (at or above fire-util it adds nothing: such a sample is hot already)
  */
 public record SaturationThresholds(double fireUtil, double clearUtil, Duration sustain, Duration clearAfter,
                                    Evidence evidence, double evidenceFactor, double evidenceClearFactor,
@@ -95,10 +96,6 @@ public record SaturationThresholds(double fireUtil, double clearUtil, Duration s
                 s.get(at(prefix, UNDERCOUNTED_UTIL, d.undercountedUtil)));
         if (t.clearUtil > t.fireUtil) {
             throw new ConfigException(at(prefix, CLEAR_UTIL, null).name(), "must not be above " + at(prefix, FIRE_UTIL, null).name()
-                    + " (" + t.fireUtil + ")");
-        }
-        if (t.undercountedUtil > t.fireUtil) {
-            throw new ConfigException(at(prefix, UNDERCOUNTED_UTIL, null).name(), "must not be above " + at(prefix, FIRE_UTIL, null).name()
                     + " (" + t.fireUtil + ")");
         }
         if (t.evidenceClearFactor > t.evidenceFactor) {
