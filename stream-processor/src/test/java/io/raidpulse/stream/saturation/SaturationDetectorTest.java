@@ -292,10 +292,10 @@ class SaturationDetectorTest {
                     "aqu-sz 12 >= 3 x 1.80 (throughput x baseline await 12 ms), 88.0% busy as this kernel counts it"
                             + " (it under-counts busy time)");
         });
-        for (int i = 0; i < 5; i++) {
+        for (int i = 0; i < 7; i++) {
             topology.send(db1.next(Dev.disk("vda", 75).iops(0, 150).await(0, 60).aqu(4)));
         }
-        assertThat(saturation(topology.alerts())).as("below the clear util, the queue still at twice what the throughput explains")
+        assertThat(saturation(topology.alerts())).as("70 s below the clear util, the queue still at twice what the throughput explains")
                 .isEmpty();
         for (int i = 0; i < 6; i++) {
             topology.send(db1.next(Dev.disk("vda", 40).iops(0, 60).await(0, 14).aqu(3)));
