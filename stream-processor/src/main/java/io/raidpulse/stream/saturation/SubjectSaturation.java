@@ -53,7 +53,7 @@ import org.apache.avro.io.Encoder;
  *
  * Hot: util at or above the fire threshold, with queue or latency evidence where util alone does
  * not mean saturation. Cool: util below the clear threshold, or that evidence gone. On a kernel
- * that under-counts busy time (5.0 to 5.17, {@link BusyTimeCounting}) a subject that never idles
+ * that under-counts busy time (5.0 to 5.16, {@link BusyTimeCounting}) a subject that never idles
  * reads 70-93% busy, so there a sample is also hot when it is at least
  * {@code saturation.undercounted-util} (50%) busy as counted with a queue three times what its
  * throughput explains, and not cool while that queue stays at twice. Runs are

@@ -10,10 +10,12 @@ import java.util.regex.Pattern;
  * and switch to less precise counting"): io_ticks grows only when a request starts or ends. A
  * request's end adds the time since the last start or end; a start adds one jiffy, whatever the
  * time since. While requests are in flight all along, every stretch that ends with a start is
- * counted as a jiffy, so a disk that never idles reads well under 100% busy. From 5.18 ("block:
- * update io_ticks when io hang", February 2022) reading /proc/diskstats or a disk's stat file
- * adds the time since the last update while requests are in flight, which a collector reading
- * every second makes whole.
+ * counted as a jiffy, so a disk that never idles reads well under 100% busy. "block: update
+ * io_ticks when io hang" (merged for 5.18 in February 2022, and taken into 5.17's second stable
+ * update in April) made a read of /proc/diskstats or a disk's stat file add the time since the
+ * last update while requests are in flight, which a collector reading every second makes whole.
+ * 5.17 counts as whole: its first two releases had the old counting for a few weeks, and a
+ * distribution's release string does not say which stable update it carries.
  *
  * <p>The lab measured it: a RAID5's members under 4 KiB random writes with 10 to 14 requests
  * queued, each serving 133 to 155 I/Os a second of the 150 the lab disk allows, were 70 to 93%
@@ -23,8 +25,8 @@ import java.util.regex.Pattern;
 public final class BusyTimeCounting {
     /** The first release that counts io_ticks only at a request's start and end. */
     private static final int FIRST_UNDERCOUNTING = version(5, 0);
-    /** The first release whose diskstats read brings io_ticks up to date while requests are in flight. */
-    private static final int FIRST_WHOLE_AGAIN = version(5, 18);
+    /** The first release whose diskstats read brings io_ticks up to date while requests are in flight (from 5.17.2). */
+    private static final int FIRST_WHOLE_AGAIN = version(5, 17);
     private static final Pattern RELEASE = Pattern.compile("^(\\d+)\\.(\\d+)");
 
     private BusyTimeCounting() {

@@ -21,7 +21,7 @@ import java.time.Duration;
  * @param minAwaitMs         baseline floor for await, ms (default 1 ms)
  * @param baselineWindow     time constant of the exponentially weighted baseline over samples that are not hot (default 10 min)
  * @param undercountedUtil   %util from which a sample is hot with queue evidence alone on a kernel that under-counts busy time
- *                           ({@link BusyTimeCounting}: 5.0 to 5.17), default 50; below it the queue holds no such sample hot
+ *                           ({@link BusyTimeCounting}: 5.0 to 5.16), default 50; below it the queue holds no such sample hot
  *                           (at or above fire-util it adds nothing: such a sample is hot already)
  */
 public record SaturationThresholds(double fireUtil, double clearUtil, Duration sustain, Duration clearAfter,
@@ -73,7 +73,7 @@ public record SaturationThresholds(double fireUtil, double clearUtil, Duration s
      * counted, with requests waiting beyond what the throughput explains, is saturated there.
      */
     public static final Key<Double> UNDERCOUNTED_UTIL = Keys.decimal("saturation.undercounted-util", 50, 1, 100,
-            "on kernels that under-count busy time (5.0 to 5.17): %util from which queue evidence alone makes a sample hot");
+            "on kernels that under-count busy time (5.0 to 5.16): %util from which queue evidence alone makes a sample hot");
 
     public static final SaturationThresholds DEFAULTS = new SaturationThresholds(FIRE_UTIL.defaultValue(), CLEAR_UTIL.defaultValue(),
             SUSTAIN.defaultValue(), CLEAR_AFTER.defaultValue(), EVIDENCE.defaultValue(), EVIDENCE_FACTOR.defaultValue(),
