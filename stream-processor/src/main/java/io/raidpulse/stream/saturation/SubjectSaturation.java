@@ -177,8 +177,8 @@ final class SubjectSaturation extends SubjectState {
             }
             hot = !evidence.isEmpty();
         }
-        if (!hot && ctx.busyUndercounted()) {
-            String waiting = undercountedQueue(load, th, th.evidenceFactor(), evidenceNeeded, ctx.intervalS());
+        if (!hot) {
+            String waiting = undercountedQueue(load, th, th.evidenceFactor(), evidenceNeeded, ctx);
             if (waiting != null) {
                 evidence.add(waiting);
                 hot = true;
@@ -281,7 +281,7 @@ final class SubjectSaturation extends SubjectState {
                 || (evidenceNeeded && queueEvidence(load, th, th.evidenceClearFactor()) == null
                     && latencyEvidence(load, th, th.evidenceClearFactor()) == null))
                 && mdBound(load, th, th.evidenceClearFactor(), th.clearUtil()) == null
-                && !(ctx.busyUndercounted() && undercountedQueue(load, th, th.evidenceClearFactor(), evidenceNeeded, ctx.intervalS()) != null);
+                && undercountedQueue(load, th, th.evidenceClearFactor(), evidenceNeeded, ctx) == null;
     }
 
     /**
@@ -289,11 +289,12 @@ final class SubjectSaturation extends SubjectState {
      * {@code saturation.undercounted-util} busy as counted whose queue is {@code factor} times
      * what its throughput explains ({@link #queueEvidence}): it never idles and requests wait,
      * whatever %util says. Null when not, or before the baseline has the samples to say what
-     * explains a queue (a subject that needs evidence anyway: the first minute's).
+     * explains a queue (a subject that needs evidence anyway: the first minute's), and on a kernel
+     * that counts busy time wholly.
      */
-    private String undercountedQueue(SubjectLoad load, SaturationThresholds th, double factor, boolean evidenceNeeded, double intervalS) {
-        if (load.util() < th.undercountedUtil() || Double.isNaN(baseAwaitMs)
-                || baseSamples < (evidenceNeeded ? warmupSamples(intervalS) : MIN_WARMUP_SAMPLES)) {
+    private String undercountedQueue(SubjectLoad load, SaturationThresholds th, double factor, boolean evidenceNeeded, SampleContext ctx) {
+        if (!ctx.busyUndercounted() || load.util() < th.undercountedUtil() || Double.isNaN(baseAwaitMs)
+                || baseSamples < (evidenceNeeded ? warmupSamples(ctx.intervalS()) : MIN_WARMUP_SAMPLES)) {
             return null;
         }
         String queue = queueEvidence(load, th, factor);
