@@ -46,7 +46,8 @@ public final class Collector implements AutoCloseable {
     private volatile boolean running = true;
     /** the last sample spooled, as spooled */
     private volatile byte[] last;
-    private long samples;
+    /** Written by the sampling thread only; read by status lines and tests from others. */
+    private volatile long samples;
     /** Samples lost because even an emptied spool could not take them (a filesystem full of other files). */
     private long notSpooled;
 
