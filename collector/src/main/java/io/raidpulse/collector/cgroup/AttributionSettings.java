@@ -1,8 +1,10 @@
 package io.raidpulse.collector.cgroup;
 
+import io.raidpulse.config.ConfigException;
 import io.raidpulse.config.Key;
 import io.raidpulse.config.Keys;
 import io.raidpulse.config.Settings;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,10 +14,11 @@ import java.util.List;
  * table (SettingsDocTest holds the two together).
  *
  * @param include globs: when any, only consumers whose cgroup path or name matches one are kept apart
- * @param exclude globs: cgroups never read as consumers; their I/O stays in their parent's
+ * @param exclude  globs: cgroups never read as consumers; their I/O stays in their parent's
+ * @param interval how far apart io.stat is read (AttributionSchedule); null: auto, by how many files a reading reads
  */
 public record AttributionSettings(boolean enabled, int top, List<Glob> include, List<Glob> exclude, int depth,
-                                  ConsumerRules.Sessions sessions, ConsumerRules.Pods pods) {
+                                  ConsumerRules.Sessions sessions, ConsumerRules.Pods pods, Duration interval) {
 
     public static final Key<Boolean> ENABLED = Keys.bool("collector.attribution.enabled", true,
             "read cgroup v2 io.stat and attribute each device's I/O to its consumers");
@@ -36,11 +39,36 @@ public record AttributionSettings(boolean enabled, int top, List<Glob> include, 
             ConsumerRules.Pods.CONTAINER, ConsumerRules.Pods.class,
             "Kubernetes pods: container (kubepods/POD/CONTAINER) or pod (one consumer per pod)");
 
+    /**
+     * Bounds the agent's cost on a host of many cgroups: 450 io.stat files read every second cost
+     * more than everything else it reads (collector/README.md, Footprint). At most 30 s, so that a
+     * saturation episode's 30 s hold a reading.
+     */
+    public static final Key<Duration> INTERVAL = Keys.of("collector.attribution.interval", null, "auto",
+            "how far apart io.stat is read: auto (1 s per " + AttributionSchedule.AUTO_FILES_PER_S
+                    + " cgroups a reading reads, at most " + Settings.formatDuration(AttributionSchedule.AUTO_MAX)
+                    + ") or a duration up to 30s; rounded to whole cycles, 0 or one cycle: every cycle",
+            (s, key, d) -> {
+                if (!s.has(key) || s.string(key, "").trim().equals("auto")) {
+                    return d;
+                }
+                Duration set = Settings.parseDuration(s.string(key, ""));
+                if (set == null || set.isNegative() || set.compareTo(Duration.ofSeconds(30)) > 0) {
+                    throw new ConfigException(key, "expected auto or a duration from 0s to 30s (like 5s), got " + s.shown(key));
+                }
+                return set;
+            });
+
     public static final AttributionSettings DEFAULTS = from(Settings.empty());
 
     public static AttributionSettings from(Settings s) {
         return new AttributionSettings(s.get(ENABLED), s.get(TOP), globs(s.get(INCLUDE)), globs(s.get(EXCLUDE)), s.get(DEPTH),
-                s.get(SESSIONS), s.get(PODS));
+                s.get(SESSIONS), s.get(PODS), s.get(INTERVAL));
+    }
+
+    /** These settings with io.stat read every cycle: what raidpulse top shows, each of its intervals. */
+    public AttributionSettings everyCycle() {
+        return new AttributionSettings(enabled, top, include, exclude, depth, sessions, pods, Duration.ZERO);
     }
 
     private static List<Glob> globs(List<Glob> set) {

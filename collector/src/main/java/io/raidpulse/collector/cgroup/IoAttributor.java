@@ -22,8 +22,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /**
- * Reads io.stat under the cgroup v2 hierarchy once per sample and gives each device its
- * consumers for the interval. io.stat is hierarchical (a cgroup's counters hold its descendants'),
+ * Reads io.stat under the cgroup v2 hierarchy once per reading (each cycle, or as
+ * {@link AttributionSchedule} spaces them) and gives each device its consumers since the last. io.stat is hierarchical (a cgroup's counters hold its descendants'),
  * so a consumer's cgroup is read once and not walked into; a slice is read and walked into, and
  * what its children do not explain (units that ended, the slice's own tasks) is the slice's own.
  * Counters are cumulative: each cycle's are kept in the cgroup's node and the next cycle's
@@ -162,7 +162,11 @@ public final class IoAttributor {
                          CgroupHierarchy.State state) {
     }
 
-    /** Reads the hierarchy for {@code devices} and attributes their interval's I/O. */
+    public AttributionSettings settings() {
+        return settings;
+    }
+
+    /** Reads the hierarchy for {@code devices} and attributes their I/O since the last reading. */
     public Result attribute(List<DeviceIo> devices) {
         problems.clear();
         if (!settings.enabled()) {

@@ -12,6 +12,7 @@ public final class IoAttribution {
     private AttributionStatus status;
     private int cgroupsRead;
     private int cgroupsVanished;
+    private Double spanS;
 
     public AttributionStatus getStatus() {
         return status;
@@ -37,10 +38,19 @@ public final class IoAttribution {
         this.cgroupsVanished = value;
     }
 
+    public Double getSpanS() {
+        return spanS;
+    }
+
+    public void setSpanS(Double value) {
+        this.spanS = value;
+    }
+
     /** The Avro binary encoding of this IoAttribution, field by field in the schema's order. */
     public void write(Encoder out) throws IOException {
         out.writeEnum(this.status.ordinal());
         out.writeInt(this.cgroupsRead);
         out.writeInt(this.cgroupsVanished);
+        Nullable.writeDouble(out, this.spanS);
     }
 }

@@ -15,7 +15,7 @@ import io.raidpulse.schema.kafka.SingleObjectCodec;
  */
 public final class SampleEncoding {
     /** The 64-bit parsing fingerprint of the current HostSample schema (io.raidpulse.schema.HostSample). */
-    public static final long FINGERPRINT = 0x24276C3B4BBA0899L;
+    public static final long FINGERPRINT = 0x16158BD9A3ED5AD9L;
     private static final byte[] HEADER = SingleObjectBytes.header(FINGERPRINT);
 
     private SampleEncoding() {

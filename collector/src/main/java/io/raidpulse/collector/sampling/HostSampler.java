@@ -1,5 +1,6 @@
 package io.raidpulse.collector.sampling;
 
+import io.raidpulse.collector.cgroup.AttributionSchedule;
 import io.raidpulse.collector.cgroup.AttributionSettings;
 import io.raidpulse.collector.cgroup.CgroupHierarchy;
 import io.raidpulse.collector.cgroup.DeviceIo;
@@ -71,6 +72,8 @@ public final class HostSampler {
     private final Map<String, Declaration> declared;
     /** Attributes device I/O to cgroups; null: this sampler's host has no cgroup hierarchy to read (the fleet's) */
     private final IoAttributor attributor;
+    /** Which cycles read io.stat; null with the attributor */
+    private final AttributionSchedule schedule;
     private AttributionStatus attributionLogged;
     private Map<String, BlockDevice> devices = Map.of();
     private HardwareVolumes volumes = HardwareVolumes.NONE;
@@ -115,6 +118,7 @@ public final class HostSampler {
                        IoAttributor attributor) {
         this.reader = reader;
         this.attributor = attributor;
+        this.schedule = attributor == null ? null : new AttributionSchedule(attributor.settings().interval());
         this.sys = sys;
         this.declared = Map.copyOf(declared);
         this.filter = filter;
@@ -237,8 +241,9 @@ public final class HostSampler {
     /**
      * Fills the consumers of the devices whose I/O is attributed: md arrays, hardware RAID volumes
      * and standalone disks, not md members nor holding one (a member's I/O is its array's, told
-     * by the array's consumers); partitions have none, as io.stat counts whole disks. The status changes are
-     * logged once each, not every cycle.
+     * by the array's consumers); partitions have none, as io.stat counts whole disks. io.stat is read in
+     * the cycles {@link AttributionSchedule} says; a cycle between two readings says BETWEEN_READINGS,
+     * and the next reading's consumers cover it. The status changes are logged once each, not every cycle.
      */
     private IoAttribution attribute(List<DeviceSample> out, Set<String> members, Double intervalS) {
         if (attributor == null) {
@@ -261,7 +266,14 @@ public final class HostSampler {
                 attributed.add(new DeviceIo(d.getName(), d.getMajor(), d.getMinor(), ownIos(d.getDeltas())));
             }
         }
-        IoAttributor.Result result = attributor.attribute(attributed);
+        AttributionSchedule.Span span = schedule.cycle(attributed, intervalS);
+        if (span == null) {
+            IoAttribution between = new IoAttribution();
+            between.setStatus(AttributionStatus.BETWEEN_READINGS);
+            return between;
+        }
+        IoAttributor.Result result = attributor.attribute(span.devices());
+        schedule.read(result.attribution().getStatus(), result.attribution().getCgroupsRead(), intervalS == null ? 0 : intervalS);
         for (String p : result.problems()) {
             readErrors.merge(ErrorKind.IO_STAT.key(), 1L, Long::sum);
             warnings.warn(ErrorKind.IO_STAT.key(), "odd input: " + p + " (its I/O is left to its parent cgroup)");
@@ -269,22 +281,25 @@ public final class HostSampler {
         AttributionStatus status = result.attribution().getStatus();
         if (status != attributionLogged && status != AttributionStatus.FIRST_SAMPLE) {
             if (status == AttributionStatus.ATTRIBUTED) {
-                LOG.info("attributing device I/O to cgroups (cgroup v2 io.stat, {} cgroups read)",
-                        result.attribution().getCgroupsRead());
+                double every = schedule.targetS();
+                LOG.info("attributing device I/O to cgroups (cgroup v2 io.stat, {} cgroups read {})",
+                        result.attribution().getCgroupsRead(),
+                        every == 0 ? "every cycle" : String.format(java.util.Locale.ROOT, "every %.1f s", every));
             } else if (status != AttributionStatus.DISABLED) {
                 LOG.warn("no per-service I/O attribution: {}; samples go on without it", result.state().reason());
             }
             attributionLogged = status;
         }
         if (status == AttributionStatus.ATTRIBUTED) {
+            result.attribution().setSpanS(span.seconds());
             for (DeviceSample d : out) {
                 List<IoConsumer> consumers = result.consumers().get(d.getName());
-                String impossible = consumers == null ? null : impossible(consumers, intervalS);
+                String impossible = consumers == null ? null : impossible(consumers, span.seconds());
                 if (impossible != null) {
                     // io.stat counters that moved beyond any device (garbage): this device's consumers left out
                     readErrors.merge(ErrorKind.IO_STAT.key(), 1L, Long::sum);
                     warnings.warn(ErrorKind.IO_STAT.key() + ":" + d.getName(), "skipped input: device " + d.getName() + ": "
-                            + impossible + ": its consumers are left out of this interval");
+                            + impossible + ": its consumers are left out of this reading");
                 } else if (consumers != null) {
                     d.setConsumers(consumers);
                 }
@@ -293,7 +308,7 @@ public final class HostSampler {
         return result.attribution();
     }
 
-    /** What no device can have done in the interval (SampleRules' bound on counter differences), or null. */
+    /** What no device can have done in the span (SampleRules' bound on counter differences), or null. */
     private static String impossible(List<IoConsumer> consumers, Double intervalS) {
         double max = SampleLimits.MAX_DELTA_PER_S * (intervalS == null ? 1 : Math.max(1, intervalS));
         for (IoConsumer c : consumers) {
@@ -302,7 +317,7 @@ public final class HostSampler {
                 most = Math.max(most, Math.max(c.getDiscardBytes(), c.getDiscardIos()));
             }
             if (most > max) {
-                return "consumer " + c.getName() + " moved by " + most + ", beyond any device in the interval";
+                return "consumer " + c.getName() + " moved by " + most + ", beyond any device in the span";
             }
         }
         return null;

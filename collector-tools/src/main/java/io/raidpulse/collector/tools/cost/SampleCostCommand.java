@@ -88,6 +88,7 @@ public final class SampleCostCommand implements Callable<Integer> {
                     AttributionSettings.from(Settings.of(java.util.Map.of("collector.attribution.enabled", "false"))));
             long[] cpuWithout = new long[cycles];
             int cgroupsRead = 0;
+            int readings = 0;
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             long[] cpu = new long[cycles];
             long[] wall = new long[cycles];
@@ -107,7 +108,12 @@ public final class SampleCostCommand implements Callable<Integer> {
                     wall[i - warmup] = w1 - w0;
                     bytes = encoded.length;
                     deviceCount = s.getDevices().size();
-                    cgroupsRead = s.getIoAttribution() == null ? 0 : s.getIoAttribution().getCgroupsRead();
+                    int read = s.getIoAttribution() == null ? 0 : s.getIoAttribution().getCgroupsRead();
+                    if (read > 0) {
+                        // collector.attribution.interval: auto spaces the readings on a tree this size
+                        cgroupsRead = read;
+                        readings++;
+                    }
                 }
                 if (without != null) {
                     long c2 = threads.getCurrentThreadCpuTime();
@@ -135,8 +141,9 @@ public final class SampleCostCommand implements Callable<Integer> {
             out.printf("at a 1 s interval: %.3f%% of one core for sampling%n", meanCpuUs / 1_000_000 * 100);
             if (without != null) {
                 double meanWithoutUs = Arrays.stream(cpuWithout).average().orElse(0) / 1000;
-                out.printf("with %d cgroups (%d io.stat read per cycle): mean %.0f us a cycle; the same tree without attribution: "
-                        + "mean %.0f us; ratio %.2f%n", host.cgroups, cgroupsRead, meanCpuUs, meanWithoutUs, meanCpuUs / meanWithoutUs);
+                out.printf("with %d cgroups (%d io.stat a reading, %d readings in %d cycles): mean %.0f us a cycle; the same tree "
+                        + "without attribution: mean %.0f us; ratio %.2f%n", host.cgroups, cgroupsRead, readings, cycles, meanCpuUs,
+                        meanWithoutUs, meanCpuUs / meanWithoutUs);
             }
             out.flush();
             return 0;

@@ -17,6 +17,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +70,7 @@ public final class TopCommand implements Callable<Integer> {
             throw UserException.usage("--top must be 1 to 50, got " + top);
         }
         AttributionSettings settings = new AttributionSettings(true, top, List.of(), List.of(), AttributionSettings.DEFAULTS.depth(),
-                AttributionSettings.DEFAULTS.sessions(), AttributionSettings.DEFAULTS.pods());
+                AttributionSettings.DEFAULTS.sessions(), AttributionSettings.DEFAULTS.pods(), Duration.ZERO); // every interval's own
         PrintWriter out = spec.commandLine().getOut();
         if (between != null) {
             print(out, TopReport.of(between(settings)));
