@@ -18,10 +18,27 @@ import org.slf4j.LoggerFactory;
  * member load, by the raid-model's {@link MemberLoad} arithmetic: an md array's on its geometry and its
  * leaf members' measured I/Os, a hardware RAID volume's on its declared geometry (its members are hidden:
  * the modelled cost is the total), a standalone disk's on itself.
+ *
+ * <p>A collector that reads io.stat every few cycles (HostSample v6, IoAttribution.span_s) sends
+ * consumers whose counts cover the whole span since its last reading; they are taken at their mean
+ * rates over it, times this sample's interval ({@code perInterval}: interval_s / span_s), so that
+ * they stand beside this sample's member I/Os as the every-cycle reading's do.
  */
 final class ConsumerLoads {
     /** One disk is its own only member. */
     private static final RaidLayout SINGLE = RaidLayout.of(RaidLevel.SINGLE, 1);
+    /**
+     * What a sample's consumer counts are multiplied by to stand for its interval: interval_s over
+     * the span they cover (HostSample v6 IoAttribution.span_s); 1 when they cover the interval (v5, or
+     * io.stat read every cycle).
+     */
+    static double perInterval(io.raidpulse.schema.HostSample sample) {
+        io.raidpulse.schema.IoAttribution a = sample.getIoAttribution();
+        Double span = a == null ? null : a.getSpanS();
+        Double interval = sample.getIntervalS();
+        return span == null || interval == null || !(span > interval) ? 1 : interval / span;
+    }
+
     /** The kinds as the Aggregate, the alerts and InfluxDB's consumer_kind tag spell them: lower case. */
     private static final String[] KINDS = kinds();
 
@@ -31,14 +48,14 @@ final class ConsumerLoads {
     }
 
     /** A standalone disk's or partition's: {@code reads + writes} the disk completed. Null without consumers. */
-    static MemberLoad ofDisk(List<IoConsumer> consumers, long reads, long writes) {
-        List<ConsumerRequests> requests = requests(consumers);
+    static MemberLoad ofDisk(List<IoConsumer> consumers, double perInterval, long reads, long writes) {
+        List<ConsumerRequests> requests = requests(consumers, perInterval);
         return requests == null ? null : MemberLoad.of(SINGLE, reads + writes, null, requests);
     }
 
     /** A hardware RAID volume's, on what was declared of it (the measured write amplification when nothing was). Null without consumers. */
-    static MemberLoad ofVolume(List<IoConsumer> consumers, HardwareVolume v) {
-        List<ConsumerRequests> requests = requests(consumers);
+    static MemberLoad ofVolume(List<IoConsumer> consumers, double perInterval, HardwareVolume v) {
+        List<ConsumerRequests> requests = requests(consumers, perInterval);
         if (requests == null) {
             return null;
         }
@@ -50,8 +67,8 @@ final class ConsumerLoads {
      * An md array's: {@code layout} null when the model does not cover it; {@code memberIos} the leaf members'
      * reads plus writes; {@code syncAction} md's sync action running on it, or null. Null without consumers.
      */
-    static MemberLoad ofArray(List<IoConsumer> consumers, RaidLayout layout, long memberIos, String syncAction) {
-        List<ConsumerRequests> requests = requests(consumers);
+    static MemberLoad ofArray(List<IoConsumer> consumers, double perInterval, RaidLayout layout, long memberIos, String syncAction) {
+        List<ConsumerRequests> requests = requests(consumers, perInterval);
         return requests == null ? null
                 : MemberLoad.of(layout, memberIos, syncAction == null ? null : syncName(syncAction), requests);
     }
@@ -66,7 +83,7 @@ final class ConsumerLoads {
      * blank name, a negative count: io.stat's counters only grow): the device's consumers are then not told for
      * that sample, its load still is.
      */
-    private static List<ConsumerRequests> requests(List<IoConsumer> consumers) {
+    private static List<ConsumerRequests> requests(List<IoConsumer> consumers, double perInterval) {
         if (consumers == null) {
             return null;
         }
@@ -78,8 +95,11 @@ final class ConsumerLoads {
                         c.getName(), c.getReadIos(), c.getWriteIos(), c.getReadBytes(), c.getWriteBytes());
                 return null;
             }
-            out.add(new ConsumerRequests(c.getName(), KINDS[c.getKind().ordinal()], c.getReadIos(), c.getWriteIos(), c.getReadBytes(),
-                    c.getWriteBytes()));
+            out.add(perInterval == 1 ? new ConsumerRequests(c.getName(), KINDS[c.getKind().ordinal()], c.getReadIos(), c.getWriteIos(),
+                    c.getReadBytes(), c.getWriteBytes())
+                    : new ConsumerRequests(c.getName(), KINDS[c.getKind().ordinal()], Math.round(c.getReadIos() * perInterval),
+                            Math.round(c.getWriteIos() * perInterval), Math.round(c.getReadBytes() * perInterval),
+                            Math.round(c.getWriteBytes() * perInterval)));
         }
         return out;
     }

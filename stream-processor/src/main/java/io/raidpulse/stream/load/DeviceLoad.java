@@ -38,6 +38,11 @@ public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotation
      * {@code hardware}: the hardware RAID volume the device is, or null.
      */
     public static DeviceLoad of(DeviceSample d, Double intervalS, HardwareVolume hardware) {
+        return of(d, intervalS, 1, hardware);
+    }
+
+    /** {@code perInterval}: what its consumers' counts are multiplied by to stand for the interval (ConsumerLoads.perInterval). */
+    static DeviceLoad of(DeviceSample d, Double intervalS, double perInterval, HardwareVolume hardware) {
         IostatMetrics m = d.getMetrics();
         if (m == null || intervalS == null) {
             return null;
@@ -54,8 +59,8 @@ public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotation
         // iostat -d "await" over reads and writes: (Δread_ms + Δwrite_ms) / (Δreads + Δwrites)
         double await = ios > 0 ? (m.getRAwait() * m.getRS() + m.getWAwait() * m.getWS()) / ios : 0.0;
         MemberLoad consumers = d.getConsumers() == null || d.getKind() == DeviceKind.MD ? null
-                : hardware != null ? ConsumerLoads.ofVolume(d.getConsumers(), hardware)
-                : ConsumerLoads.ofDisk(d.getConsumers(), reads, writes);
+                : hardware != null ? ConsumerLoads.ofVolume(d.getConsumers(), perInterval, hardware)
+                : ConsumerLoads.ofDisk(d.getConsumers(), perInterval, reads, writes);
         return new DeviceLoad(d.getName(), d.getKind(), d.getRotational(), d.getParent(), t,
                 Math.min(MAX_UTIL, m.getUtil()), m.getRS(), m.getWS(), m.getRkBS(), m.getWkBS(), await, m.getAquSz(),
                 reads, writes, sectorsRead, sectorsWritten, ioMs, hardware, consumers);

@@ -34,6 +34,7 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
 
     public static HostLoad of(HostSample sample) {
         Double interval = sample.getIntervalS();
+        double perInterval = ConsumerLoads.perInterval(sample);
         // sized for every device at the default load factor: no rehash while the devices are added
         int capacity = sample.getDevices().size() * 4 / 3 + 1;
         Map<String, DeviceLoad> byName = new HashMap<>(capacity);
@@ -56,7 +57,7 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
                 }
                 mdConsumers.put(d.getName(), d.getConsumers());
             }
-            DeviceLoad load = DeviceLoad.of(d, interval, volumes.get(d.getName()));
+            DeviceLoad load = DeviceLoad.of(d, interval, perInterval, volumes.get(d.getName()));
             if (load != null) {
                 byName.put(d.getName(), load);
                 if (d.getKind() != DeviceKind.MD) {
@@ -83,7 +84,7 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
                 }
             }
             List<IoConsumer> consumers = mdConsumers == null ? null : mdConsumers.get(a.getName());
-            ArrayLoad load = arrayLoad(a, byName, leaves, sync, consumers == null ? null : mdLeaves, consumers);
+            ArrayLoad load = arrayLoad(a, byName, leaves, sync, consumers == null ? null : mdLeaves, consumers, perInterval);
             if (load != null) {
                 arrays.add(load);
             }
@@ -123,9 +124,9 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
         return null;
     }
 
-    /* {@code consumers}: the md device's, or null; {@code mdLeaves} then resolves the array's geometry. */
+    /* {@code consumers}: the md device's, or null; {@code mdLeaves} then resolves the array's geometry; {@code perInterval}: ConsumerLoads'. */
     private static ArrayLoad arrayLoad(MdArray a, Map<String, DeviceLoad> byName, List<String> leaves, MdSync sync, MdLeaves mdLeaves,
-                                       List<IoConsumer> consumers) {
+                                       List<IoConsumer> consumers, double perInterval) {
         DeviceLoad md = byName.get(a.getName());
         if (!a.getActive() || md == null) {
             return null;
@@ -159,7 +160,7 @@ public record HostLoad(List<DeviceLoad> devices, List<ArrayLoad> arrays, Set<Str
         double memberAwait = memberIos == 0 ? 0.0 : (double) memberIoMs / memberIos;
         String action = sync == null ? null : sync.action();
         MemberLoad shares = consumers == null ? null
-                : ConsumerLoads.ofArray(consumers, MdGeometry.of(a, mdLeaves).raidLayout().orElse(null), memberIos,
+                : ConsumerLoads.ofArray(consumers, perInterval, MdGeometry.of(a, mdLeaves).raidLayout().orElse(null), memberIos,
                         action != null ? action : nestedSync(a, mdLeaves));
         return new ArrayLoad(a.getName(), a.getLevel(), md, Collections.unmodifiableList(members), busiest,
                 utilSum / members.size(), memberAwait, action, amp, MdState.of(a), shares);

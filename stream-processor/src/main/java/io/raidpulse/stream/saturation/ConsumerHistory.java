@@ -47,14 +47,18 @@ final class ConsumerHistory {
         }
     }
 
-    /** sample time since which every sample of the subject carried consumers, ms; -1 when the last one did not */
+    /** sample time since which every reading of the subject's consumers carried them, ms; -1 when the last one did not */
     long startMs = -1;
     /** util over the samples since {@link #startMs} that were not hot, weighted toward the latest ({@link #CALM_WINDOW_S}); -1 before the first */
     double calmUtil = -1;
     /** null while {@link #startMs} is -1: most subjects of most hosts never have consumers */
     Map<String, Entry> entries;
 
-    /** One sample's consumers at {@code timeMs}; null (the sample did not say) starts the history over. */
+    /**
+     * One sample's consumers at {@code timeMs}; null (the sample did not say) starts the history over.
+     * A sample between two readings of io.stat is not observed at all (SubjectSaturation): the next
+     * reading's consumers cover it, and a consumer is seen busy from that reading on.
+     */
     void observe(MemberLoad consumers, long timeMs) {
         if (consumers == null) {
             startMs = -1;

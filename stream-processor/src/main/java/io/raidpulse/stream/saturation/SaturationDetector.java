@@ -1,6 +1,7 @@
 package io.raidpulse.stream.saturation;
 
 import io.raidpulse.schema.Alert;
+import io.raidpulse.schema.AttributionStatus;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.detector.HostDetector;
 import io.raidpulse.stream.intake.Observation;
@@ -63,7 +64,8 @@ public final class SaturationDetector implements Processor<String, Observation, 
         if (o.sample().getIntervalS() != null) {
             SubjectSaturation.SampleContext ctx = new SubjectSaturation.SampleContext(o.host(), o.sequence(), o.time(),
                     o.collectorStarted(), o.sample().getIntervalS(),
-                    BusyTimeCounting.undercounts(o.sample().getHost() == null ? null : o.sample().getHost().getKernel()));
+                    BusyTimeCounting.undercounts(o.sample().getHost() == null ? null : o.sample().getHost().getKernel()),
+                    o.sample().getIoAttribution() != null && o.sample().getIoAttribution().getStatus() == AttributionStatus.BETWEEN_READINGS);
             for (DeviceLoad d : load.devices()) {
                 observe(subjects, observed, d, ctx, load);
             }

@@ -140,9 +140,11 @@ final class SubjectSaturation extends SubjectState {
 
     /**
      * Where a sample sits in its host's sequence; {@code busyUndercounted}: its kernel under-counts
-     * busy time ({@link BusyTimeCounting}).
+     * busy time ({@link BusyTimeCounting}); {@code betweenReadings}: its collector did not read
+     * io.stat for it (HostSample v6 BETWEEN_READINGS), so it has no consumers but the attribution goes on.
      */
-    record SampleContext(String host, long sequence, long time, long collectorStarted, double intervalS, boolean busyUndercounted) {
+    record SampleContext(String host, long sequence, long time, long collectorStarted, double intervalS, boolean busyUndercounted,
+                         boolean betweenReadings) {
     }
 
     /** Feeds one sample with data for this subject; returns the FIRING or RESOLVED alert it causes, else null. */
@@ -157,7 +159,9 @@ final class SubjectSaturation extends SubjectState {
         lastTime = ctx.time();
         collectorStarted = ctx.collectorStarted();
         present();
-        consumerHistory.observe(load.consumers(), ctx.time());
+        if (!ctx.betweenReadings()) {
+            consumerHistory.observe(load.consumers(), ctx.time());
+        }
 
         double util = load.util();
         boolean evidenceNeeded = th.needsEvidence(load.parallel());

@@ -5,7 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.raidpulse.schema.Alert;
 import io.raidpulse.schema.AlertKind;
 import io.raidpulse.schema.AlertState;
+import io.raidpulse.schema.AttributionStatus;
 import io.raidpulse.schema.ConsumerKind;
+import io.raidpulse.schema.DeviceSample;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.IoAttribution;
+import io.raidpulse.schema.IoConsumer;
 import io.raidpulse.schema.SubjectKind;
 import io.raidpulse.stream.testing.TopologyFixture;
 import io.raidpulse.topics.testing.Dev;
@@ -50,9 +55,34 @@ class ConsumerIncidentTest {
         for (String m : List.of("sda", "sdb", "sdc", "sdd")) {
             devs.add(Dev.disk(m, util).iops(reads, 50).kBs(reads * 64, 200));
         }
-        topology.send(db1.next(devs, List.of(array)));
+        HostSample sample = db1.next(devs, List.of(array));
+        topology.send(readEvery == 1 ? sample : spaced(sample));
         topology.alerts().stream().filter(a -> a.getKind() == AlertKind.SATURATION && a.getSubjectKind() == SubjectKind.ARRAY)
                 .forEach(alerts::add);
+    }
+
+    /** 1: the collector reads io.stat every cycle; more: every this many, from the first sample (HostSample v6). */
+    private int readEvery = 1;
+    private int sent;
+
+    /**
+     * The sample as a collector reading io.stat every {@link #readEvery} cycles sends it: between two
+     * readings without consumers, saying so; at a reading with the span's counts (the feed's are
+     * steady, so the span's are its own times the cycles).
+     */
+    private HostSample spaced(HostSample s) {
+        boolean reading = sent++ % readEvery == 0;
+        IoAttribution a = IoAttribution.newBuilder().setStatus(reading ? AttributionStatus.ATTRIBUTED : AttributionStatus.BETWEEN_READINGS)
+                .setCgroupsRead(reading ? 300 : 0).setSpanS(reading ? s.getIntervalS() * readEvery : null).build();
+        s.setIoAttribution(a);
+        for (DeviceSample d : s.getDevices()) {
+            if (d.getConsumers() != null) {
+                d.setConsumers(!reading ? null : d.getConsumers().stream().map(c -> new IoConsumer(c.getName(), c.getKind(), c.getCgroup(),
+                        c.getCgroups(), c.getReadIos() * readEvery, c.getWriteIos() * readEvery, c.getReadBytes() * readEvery,
+                        c.getWriteBytes() * readEvery, c.getDiscardIos(), c.getDiscardBytes())).toList());
+            }
+        }
+        return s;
     }
 
     @Test
@@ -127,6 +157,20 @@ class ConsumerIncidentTest {
         assertThat(topology.incidentLog).filteredOn(i -> i.getState() == AlertState.RESOLVED).singleElement()
                 .satisfies(i -> assertThat(i.getSummary()).contains("incident over after ")
                         .endsWith("; member load from md check 75%, " + DB + " 25% (mostly writes)"));
+    }
+
+    @Test
+    void consumersReadEveryFewCyclesAreToldAsWhenReadEveryCycle() {
+        // a host of many cgroups: io.stat read every third sample, each reading's counts over the three
+        readEvery = 3;
+        aBackupThatStartsAndSaturatesTheArrayIsNamedFirstAndToldAsHavingStartedIt();
+    }
+
+    @Test
+    void aCheckIsToldApartFromConsumersReadEveryFewCycles() {
+        // the check's share is the members' I/O less what the consumers explain: their span's counts stand for one interval
+        readEvery = 3;
+        aRunningCheckIsNamedAsTheCheck();
     }
 
     @Test
