@@ -66,11 +66,6 @@ public record AttributionSettings(boolean enabled, int top, List<Glob> include, 
                 s.get(SESSIONS), s.get(PODS), s.get(INTERVAL));
     }
 
-    /** These settings with io.stat read every cycle: what raidpulse top shows, each of its intervals. */
-    public AttributionSettings everyCycle() {
-        return new AttributionSettings(enabled, top, include, exclude, depth, sessions, pods, Duration.ZERO);
-    }
-
     private static List<Glob> globs(List<Glob> set) {
         return set == null ? List.of() : set;
     }
