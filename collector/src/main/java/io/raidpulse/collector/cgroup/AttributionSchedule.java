@@ -1,5 +1,6 @@
 package io.raidpulse.collector.cgroup;
 
+import io.raidpulse.collector.sample.AttributionStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -96,9 +97,8 @@ public final class AttributionSchedule {
      * What a reading found: whether the next ones are spaced, and by how much (auto: by the
      * files it read).
      */
-    public void read(io.raidpulse.collector.sample.AttributionStatus status, int filesRead, double cycleS) {
-        boolean working = status == io.raidpulse.collector.sample.AttributionStatus.ATTRIBUTED
-                || status == io.raidpulse.collector.sample.AttributionStatus.FIRST_SAMPLE;
+    public void read(AttributionStatus status, int filesRead, double cycleS) {
+        boolean working = status == AttributionStatus.ATTRIBUTED || status == AttributionStatus.FIRST_SAMPLE;
         targetS = interval != null ? interval.toMillis() / 1000.0
                 : Math.min(AUTO_MAX.toMillis() / 1000.0, (double) filesRead / AUTO_FILES_PER_S);
         // readings round(target / cycle) cycles apart (cycle() reads half a cycle early): under 1.5 cycles, every cycle

@@ -23,8 +23,9 @@ import java.util.function.Supplier;
 
 /**
  * Reads io.stat under the cgroup v2 hierarchy once per reading (each cycle, or as
- * {@link AttributionSchedule} spaces them) and gives each device its consumers since the last. io.stat is hierarchical (a cgroup's counters hold its descendants'),
- * so a consumer's cgroup is read once and not walked into; a slice is read and walked into, and
+ * {@link AttributionSchedule} spaces them) and gives each device its consumers since the last.
+ * io.stat is hierarchical (a cgroup's counters hold its descendants'), so a consumer's cgroup is
+ * read once and not walked into; a slice is read and walked into, and
  * what its children do not explain (units that ended, the slice's own tasks) is the slice's own.
  * Counters are cumulative: each cycle's are kept in the cgroup's node and the next cycle's
  * differences are the interval's; a node (its path, its files, what the rules decided for it) is

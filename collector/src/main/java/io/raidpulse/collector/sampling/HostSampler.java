@@ -309,8 +309,8 @@ public final class HostSampler {
     }
 
     /** What no device can have done in the span (SampleRules' bound on counter differences), or null. */
-    private static String impossible(List<IoConsumer> consumers, Double intervalS) {
-        double max = SampleLimits.MAX_DELTA_PER_S * (intervalS == null ? 1 : Math.max(1, intervalS));
+    private static String impossible(List<IoConsumer> consumers, Double spanS) {
+        double max = SampleLimits.MAX_DELTA_PER_S * (spanS == null ? 1 : Math.max(1, spanS));
         for (IoConsumer c : consumers) {
             long most = Math.max(Math.max(c.getReadIos(), c.getWriteIos()), Math.max(c.getReadBytes(), c.getWriteBytes()));
             if (c.getDiscardBytes() != null) {

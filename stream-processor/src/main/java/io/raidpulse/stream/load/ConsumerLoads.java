@@ -6,6 +6,8 @@ import io.raidpulse.model.capacity.ArrayShape;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.capacity.RaidLevel;
 import io.raidpulse.schema.HardwareVolume;
+import io.raidpulse.schema.HostSample;
+import io.raidpulse.schema.IoAttribution;
 import io.raidpulse.schema.IoConsumer;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,24 +29,24 @@ import org.slf4j.LoggerFactory;
 final class ConsumerLoads {
     /** One disk is its own only member. */
     private static final RaidLayout SINGLE = RaidLayout.of(RaidLevel.SINGLE, 1);
-    /**
-     * What a sample's consumer counts are multiplied by to stand for its interval: interval_s over
-     * the span they cover (HostSample v6 IoAttribution.span_s); 1 when they cover the interval (v5, or
-     * io.stat read every cycle).
-     */
-    static double perInterval(io.raidpulse.schema.HostSample sample) {
-        io.raidpulse.schema.IoAttribution a = sample.getIoAttribution();
-        Double span = a == null ? null : a.getSpanS();
-        Double interval = sample.getIntervalS();
-        return span == null || interval == null || !(span > interval) ? 1 : interval / span;
-    }
-
     /** The kinds as the Aggregate, the alerts and InfluxDB's consumer_kind tag spell them: lower case. */
     private static final String[] KINDS = kinds();
 
     private static final Logger log = LoggerFactory.getLogger(ConsumerLoads.class);
 
     private ConsumerLoads() {
+    }
+
+    /**
+     * What a sample's consumer counts are multiplied by to stand for its interval: interval_s over
+     * the span they cover (HostSample v6 IoAttribution.span_s); 1 when they cover the interval (v5, or
+     * io.stat read every cycle).
+     */
+    static double perInterval(HostSample sample) {
+        IoAttribution a = sample.getIoAttribution();
+        Double span = a == null ? null : a.getSpanS();
+        Double interval = sample.getIntervalS();
+        return span == null || interval == null || !(span > interval) ? 1 : interval / span;
     }
 
     /** A standalone disk's or partition's: {@code reads + writes} the disk completed. Null without consumers. */
