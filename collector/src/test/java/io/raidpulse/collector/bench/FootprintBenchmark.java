@@ -47,9 +47,10 @@ import org.slf4j.LoggerFactory;
  * <p>{@code ./mvnw -q -B -pl collector -am verify -Pfootprint -DskipTests}; arguments
  * (footprint.args) {@code warmup=S measure=S devices=N arrays=N cgroups=N reading=kept|files variants=V|V...}; {@code cgroups=500}
  * gives the tree a cgroup v2 hierarchy of 500 leaf cgroups (SyntheticHost), whose io.stat the
- * collector reads as collector.attribution.interval says (auto: every 9 cycles for its 453 files;
- * {@code variants=collector.attribution.interval=0} reads them every cycle): {@code variants=collector.attribution.enabled=false} beside it is
- * the same collector without attribution, in the same run. A variant is
+ * collector reads as collector.attribution.interval says (auto: every 9 cycles for its 453
+ * files; {@code variants=collector.attribution.interval=0} reads them every cycle):
+ * {@code variants=collector.attribution.enabled=false} beside it is the same collector without
+ * attribution, in the same run. A variant is
  * a further collector run beside the others with flags added after the collector's (a later
  * flag wins), environment variables or collector and producer settings, comma-separated: {@code
  * variants=-XX:CompileThresholdScaling=1|MALLOC_ARENA_MAX=1,-Xmn2m|kafka.linger.ms=0}; each

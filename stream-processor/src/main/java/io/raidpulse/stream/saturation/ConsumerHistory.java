@@ -47,7 +47,7 @@ final class ConsumerHistory {
         }
     }
 
-    /** sample time since which every reading of the subject's consumers carried them, ms; -1 when the last one did not */
+    /** sample time since which every reading of io.stat told the subject's consumers, ms; -1 when the last one did not */
     long startMs = -1;
     /** util over the samples since {@link #startMs} that were not hot, weighted toward the latest ({@link #CALM_WINDOW_S}); -1 before the first */
     double calmUtil = -1;
