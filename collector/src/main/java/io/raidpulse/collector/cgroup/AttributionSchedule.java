@@ -70,13 +70,11 @@ public final class AttributionSchedule {
                 continue;
             }
             Sum s = sums.computeIfAbsent(d.name(), k -> new Sum(d.ios().length));
-            if (s.ios.length == d.ios().length) {
-                for (int f = 0; f < s.ios.length; f++) {
-                    // -1: the kernel's io.stat has no discard keys; it stays -1
-                    s.ios[f] = d.ios()[f] < 0 || s.cycles > 0 && s.ios[f] < 0 ? -1 : s.ios[f] + d.ios()[f];
-                }
-                s.cycles++;
+            for (int f = 0; f < s.ios.length; f++) {
+                // -1: the kernel's diskstats has no discard fields; it stays -1
+                s.ios[f] = d.ios()[f] < 0 || s.cycles > 0 && s.ios[f] < 0 ? -1 : s.ios[f] + d.ios()[f];
             }
+            s.cycles++;
         }
         // half a cycle early rather than a cycle late: 9.9 s of 1 s cycles reads at 10
         if (spanS < targetS - intervalS / 2) {

@@ -39,22 +39,24 @@ public record AttributionSettings(boolean enabled, int top, List<Glob> include, 
             ConsumerRules.Pods.CONTAINER, ConsumerRules.Pods.class,
             "Kubernetes pods: container (kubepods/POD/CONTAINER) or pod (one consumer per pod)");
 
+    /** The longest interval that can be set: a saturation episode's 30 s hold a reading. */
+    static final Duration MAX_INTERVAL = Duration.ofSeconds(30);
     /**
      * Bounds the agent's cost on a host of many cgroups: 450 io.stat files read every second cost
-     * more than everything else it reads (collector/README.md, Footprint). At most 30 s, so that a
-     * saturation episode's 30 s hold a reading.
+     * more than everything else it reads (collector/README.md, Footprint).
      */
     public static final Key<Duration> INTERVAL = Keys.of("collector.attribution.interval", null, "auto",
             "how far apart io.stat is read: auto (1 s per " + AttributionSchedule.AUTO_FILES_PER_S
                     + " cgroups a reading reads, at most " + Settings.formatDuration(AttributionSchedule.AUTO_MAX)
-                    + ") or a duration up to 30s; rounded to whole cycles, 0 or one cycle: every cycle",
+                    + ") or a duration up to " + Settings.formatDuration(MAX_INTERVAL) + "; rounded to whole cycles, 0 or one cycle: every cycle",
             (s, key, d) -> {
                 if (!s.has(key) || s.string(key, "").trim().equals("auto")) {
                     return d;
                 }
                 Duration set = Settings.parseDuration(s.string(key, ""));
-                if (set == null || set.isNegative() || set.compareTo(Duration.ofSeconds(30)) > 0) {
-                    throw new ConfigException(key, "expected auto or a duration from 0s to 30s (like 5s), got " + s.shown(key));
+                if (set == null || set.isNegative() || set.compareTo(MAX_INTERVAL) > 0) {
+                    throw new ConfigException(key, "expected auto or a duration from 0s to " + Settings.formatDuration(MAX_INTERVAL)
+                            + " (like 5s), got " + s.shown(key));
                 }
                 return set;
             });

@@ -72,7 +72,7 @@ public final class HostSampler {
     private final Map<String, Declaration> declared;
     /** Attributes device I/O to cgroups; null: this sampler's host has no cgroup hierarchy to read (the fleet's) */
     private final IoAttributor attributor;
-    /** Which cycles read io.stat; null with the attributor */
+    /** Which cycles read io.stat; null when there is no attributor */
     private final AttributionSchedule schedule;
     private AttributionStatus attributionLogged;
     private Map<String, BlockDevice> devices = Map.of();

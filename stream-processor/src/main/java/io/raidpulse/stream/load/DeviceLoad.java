@@ -35,13 +35,9 @@ public record DeviceLoad(String subject, DeviceKind deviceKind, Boolean rotation
 
     /**
      * The device's load, or null when the sample has no metrics for it (first sample after a start).
-     * {@code hardware}: the hardware RAID volume the device is, or null.
+     * {@code hardware}: the hardware RAID volume the device is, or null; {@code perInterval}: what its
+     * consumers' counts are multiplied by to stand for the interval (ConsumerLoads.perInterval).
      */
-    public static DeviceLoad of(DeviceSample d, Double intervalS, HardwareVolume hardware) {
-        return of(d, intervalS, 1, hardware);
-    }
-
-    /** {@code perInterval}: what its consumers' counts are multiplied by to stand for the interval (ConsumerLoads.perInterval). */
     static DeviceLoad of(DeviceSample d, Double intervalS, double perInterval, HardwareVolume hardware) {
         IostatMetrics m = d.getMetrics();
         if (m == null || intervalS == null) {
