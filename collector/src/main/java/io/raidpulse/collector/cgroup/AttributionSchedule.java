@@ -1,6 +1,7 @@
 package io.raidpulse.collector.cgroup;
 
 import io.raidpulse.collector.sample.AttributionStatus;
+import io.raidpulse.md.Counts;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -72,7 +73,7 @@ public final class AttributionSchedule {
             Sum s = sums.computeIfAbsent(d.name(), k -> new Sum(d.ios().length));
             for (int f = 0; f < s.ios.length; f++) {
                 // -1: the kernel's diskstats has no discard fields; it stays -1
-                s.ios[f] = d.ios()[f] < 0 || s.cycles > 0 && s.ios[f] < 0 ? -1 : s.ios[f] + d.ios()[f];
+                s.ios[f] = d.ios()[f] < 0 || s.cycles > 0 && s.ios[f] < 0 ? -1 : Counts.plus(s.ios[f], d.ios()[f]);
             }
             s.cycles++;
         }

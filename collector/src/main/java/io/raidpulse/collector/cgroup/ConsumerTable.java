@@ -2,6 +2,7 @@ package io.raidpulse.collector.cgroup;
 
 import io.raidpulse.collector.sample.ConsumerKind;
 import io.raidpulse.collector.sample.IoConsumer;
+import io.raidpulse.md.Counts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -85,7 +86,7 @@ public final class ConsumerTable {
             if (x < 0) {
                 r.noDiscards = true;
             } else {
-                r.v[i] += x;
+                r.v[i] = Counts.plus(r.v[i], x);
             }
         }
     }
@@ -116,13 +117,13 @@ public final class ConsumerTable {
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
             for (int f = 0; f < FIELDS; f++) {
-                sum[f] += r.v[f];
+                sum[f] = Counts.plus(sum[f], r.v[f]);
             }
             if (i < top) {
                 out.add(consumer(r.name, r.kind, r.cgroup, r.cgroups, r.v, discards));
             } else {
                 for (int f = 0; f < FIELDS; f++) {
-                    other[f] += r.v[f];
+                    other[f] = Counts.plus(other[f], r.v[f]);
                 }
                 otherCgroups += r.cgroups;
             }
@@ -148,7 +149,7 @@ public final class ConsumerTable {
         for (int f = 0; f < FIELDS; f++) {
             long d = Math.max(0, device[f]);
             long c = Math.max(0, consumers[f]);
-            long balance = d - c - ahead[f];
+            long balance = Counts.plus(d, -Counts.plus(c, ahead[f]));
             out[f] = Math.min(d, Math.max(0, balance));
             ahead[f] = Math.min(c, Math.max(0, -balance));
         }

@@ -59,4 +59,24 @@ class ConsumerTableTest {
         t.reset();
         assertThat(unattributedReads(t, 50, 0)).isEqualTo(50);
     }
+
+    @Test
+    void countsNearTheTopOfTheRangeHoldThereRatherThanWrapNegative() {
+        // a cgroup new since the last reading brings its whole counter; a second one of the same name adds to it
+        ConsumerTable t = new ConsumerTable();
+        t.add("db.service", ConsumerKind.SERVICE, "/system.slice/db.service", new long[] {Long.MAX_VALUE, 0, 0, 0, 0, 0}, 0);
+        t.add("db.service", ConsumerKind.SERVICE, "/system.slice/db2.slice/db.service", new long[] {2, 0, 0, 0, 0, 0}, 0);
+        for (int i = 0; i < 6; i++) {
+            t.add("batch-" + i + ".service", ConsumerKind.SERVICE, "/system.slice/batch-" + i + ".service",
+                    new long[] {Long.MAX_VALUE - i, 0, 0, 0, 0, 0}, 0);
+        }
+        List<IoConsumer> out = t.consumers(5, new long[] {10, 0, 0, 0, 0, 0});
+        assertThat(out).filteredOn(c -> c.getName().equals("db.service")).singleElement()
+                .extracting(IoConsumer::getReadIos).isEqualTo(Long.MAX_VALUE);
+        assertThat(out).filteredOn(c -> c.getName().equals(ConsumerTable.OTHER)).singleElement()
+                .extracting(IoConsumer::getReadIos).isEqualTo(Long.MAX_VALUE);
+        assertThat(out).extracting(IoConsumer::getName).doesNotContain(ConsumerTable.UNATTRIBUTED);
+        // and the balance carried is what was done: the device catching up leaves nothing unattributed
+        assertThat(unattributedReads(t, Long.MAX_VALUE - 10, 0)).isZero();
+    }
 }

@@ -1,5 +1,6 @@
 package io.raidpulse.model.attribution;
 
+import io.raidpulse.md.Counts;
 import io.raidpulse.model.capacity.MemberCost;
 import io.raidpulse.model.capacity.RaidLayout;
 import io.raidpulse.model.matching.WindowRequests;
@@ -200,8 +201,9 @@ public record MemberLoad(List<MemberLoadShare> shares, double memberIos, boolean
     private static Map<String, ConsumerRequests> merged(List<ConsumerRequests> consumers) {
         Map<String, ConsumerRequests> byName = new LinkedHashMap<>();
         for (ConsumerRequests c : consumers) {
-            byName.merge(c.name(), c, (a, b) -> new ConsumerRequests(a.name(), a.kind(), a.reads() + b.reads(),
-                    a.writes() + b.writes(), a.readBytes() + b.readBytes(), a.writeBytes() + b.writeBytes()));
+            byName.merge(c.name(), c, (a, b) -> new ConsumerRequests(a.name(), a.kind(), Counts.plus(a.reads(), b.reads()),
+                    Counts.plus(a.writes(), b.writes()), Counts.plus(a.readBytes(), b.readBytes()),
+                    Counts.plus(a.writeBytes(), b.writeBytes())));
         }
         return byName;
     }
@@ -233,8 +235,8 @@ public record MemberLoad(List<MemberLoadShare> shares, double memberIos, boolean
         long reads = 0;
         long writes = 0;
         for (ConsumerRequests c : consumers) {
-            reads += c.reads();
-            writes += c.writes();
+            reads = Counts.plus(reads, c.reads());
+            writes = Counts.plus(writes, c.writes());
         }
         if (memberIos == null || writes == 0 || memberIos <= reads) {
             return 1;

@@ -45,6 +45,13 @@ class MemberLoadTest {
     }
 
     @Test
+    void aConsumerListedTwiceWithCountsNearTheTopOfTheRangeIsHeldThereNotWrappedNegative() {
+        MemberLoad load = MemberLoad.of(null, 100L, null, List.of(reads("db.service", Long.MAX_VALUE, 1), reads("db.service", 2, 1)));
+        assertThat(load.get("db.service").reads()).isEqualTo(Long.MAX_VALUE);
+        assertThat(load.get("db.service").memberIos()).isCloseTo(100, within(1e-9));
+    }
+
+    @Test
     void aWriteOnRaid5WeighsAsMuchAsFourReads() {
         // 400 reads and 100 writes ask as much of a 4-disk RAID5's members: 400 and 400 member I/Os
         MemberLoad load = MemberLoad.of(RAID5_4, 800L, null, List.of(reads("reporting.service", 400, K4), writes("db.service", 100, K4)));
