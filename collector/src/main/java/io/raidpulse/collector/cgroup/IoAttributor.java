@@ -38,6 +38,8 @@ import java.util.function.Supplier;
 public final class IoAttributor {
     /** io.stat counters kept per device: rios wios rbytes wbytes dios dbytes (ConsumerTable's order). */
     private static final int F = ConsumerTable.FIELDS;
+    private static final String IO_STAT = "/io.stat";
+    private static final long[] NONE = new long[0];
     /** Names of cgroupfs control files: never child cgroups (systemd's units end in .service, .slice, ...). */
     private static final String[] CONTROL_PREFIXES = {"cgroup.", "io.", "memory.", "cpu.", "cpuset.", "pids.", "hugetlb.", "rdma.",
         "misc.", "irq."};
@@ -78,8 +80,9 @@ public final class IoAttributor {
      */
     private static final class Counters {
         int n;
-        int[] device = new int[4];
-        long[] v = new long[4 * F];
+        /** Room for one device to start with: most cgroups do I/O to one, and a host has hundreds (two Counters each). */
+        int[] device = new int[1];
+        long[] v = new long[F];
 
         void clear() {
             n = 0;
@@ -112,10 +115,10 @@ public final class IoAttributor {
      * next cycle's baseline.
      */
     private static final class Cgroup {
-        final File dir;
+        /** Its directory's io.stat; the directory is this less "/io.stat" ({@link #dir}), which only a slice is listed by. */
+        final String ioStat;
         /** From the hierarchy's root: "/system.slice/db.service". */
         final String path;
-        final String ioStat;
         String subtreeControl;
         /** What the rules decided for it (a function of its path, and its parent's decision), made when first listed. */
         ConsumerRules.Decision decided;
@@ -129,16 +132,20 @@ public final class IoAttributor {
         /** This cycle's counters, and the last cycle's when it was read then (null otherwise). */
         Counters counters;
         Counters before;
-        /** The interval's differences, aligned with counters. */
-        long[] delta = new long[4 * F];
+        /** The interval's differences, aligned with counters (sized when first needed, to the devices it did I/O to). */
+        long[] delta = NONE;
         /** The differences less its children's: what is its own (a consumer's is all of it). */
-        long[] own = new long[4 * F];
+        long[] own = NONE;
 
-        Cgroup(File dir, String path, ConsumerRules.Decision decided) {
-            this.dir = dir;
+        Cgroup(String dir, String path, ConsumerRules.Decision decided) {
+            this.ioStat = dir + IO_STAT;
             this.path = path;
-            this.ioStat = dir == null ? null : dir.getPath() + "/io.stat";
             this.decided = decided;
+        }
+
+        /** Its directory, made when asked: a host's hundreds of leaf cgroups are read, not listed. */
+        File dir() {
+            return new File(ioStat.substring(0, ioStat.length() - IO_STAT.length()));
         }
     }
 
@@ -188,8 +195,8 @@ public final class IoAttributor {
         cycle++;
         nodes.clear();
         keep(cgroups.root());
-        File dir = cgroups.root().toFile();
-        if (root == null || !root.dir.equals(dir)) {
+        String dir = cgroups.root().toString();
+        if (root == null || !root.ioStat.equals(dir + IO_STAT)) {
             // another hierarchy (raidpulse top --between reads each snapshot's in turn): the same cgroups, other files
             root = root == null ? new Cgroup(dir, "", null) : rehome(root, dir);
         }
@@ -216,7 +223,7 @@ public final class IoAttributor {
     }
 
     /** {@code node}'s tree over the hierarchy at {@code dir}: the same paths, decisions and counters. */
-    private static Cgroup rehome(Cgroup node, File dir) {
+    private static Cgroup rehome(Cgroup node, String dir) {
         Cgroup copy = new Cgroup(dir, node.path, node.decided);
         copy.listed = node.listed;
         copy.readIn = node.readIn;
@@ -225,7 +232,7 @@ public final class IoAttributor {
         if (node.children != null) {
             copy.children = new HashMap<>();
             for (Map.Entry<String, Cgroup> e : node.children.entrySet()) {
-                copy.children.put(e.getKey(), rehome(e.getValue(), new File(dir, e.getKey())));
+                copy.children.put(e.getKey(), rehome(e.getValue(), dir + "/" + e.getKey()));
             }
         }
         return copy;
@@ -287,7 +294,8 @@ public final class IoAttributor {
      * cgroup's node is made when first listed and dropped when no longer listed.
      */
     private boolean walk(Cgroup node, int depth, ConsumerRules.Decision parent, int parentNode) {
-        String[] names = node.dir.list();
+        File dir = node.dir();
+        String[] names = dir.list();
         if (names == null) {
             return false;
         }
@@ -301,7 +309,7 @@ public final class IoAttributor {
             Cgroup child = node.children.get(name);
             if (child == null) {
                 String path = node.path + "/" + name;
-                child = new Cgroup(new File(node.dir, name), path, rules.decide(path, name, depth + 1, parent));
+                child = new Cgroup(dir.getPath() + "/" + name, path, rules.decide(path, name, depth + 1, parent));
                 node.children.put(name, child);
             }
             child.listed = cycle;
@@ -382,14 +390,14 @@ public final class IoAttributor {
         try {
             text = readFile(cgroup.ioStat);
         } catch (NoSuchFileException e) {
-            if (cgroup.dir.isFile()) {
+            if (cgroup.dir().isFile()) {
                 notCgroups.add(name); // a control file of a controller the prefixes do not name
             } else {
                 vanished++;
             }
             return false;
         } catch (IOException e) {
-            if (cgroup.dir.exists()) {
+            if (cgroup.dir().exists()) {
                 problems.add(cgroup.ioStat + ": cannot read (" + e + ")");
             } else {
                 vanished++;
@@ -431,7 +439,7 @@ public final class IoAttributor {
 
     private boolean ioInSubtree(Cgroup cgroup) {
         if (cgroup.subtreeControl == null) {
-            cgroup.subtreeControl = cgroup.dir.getPath() + "/cgroup.subtree_control";
+            cgroup.subtreeControl = cgroup.dir().getPath() + "/cgroup.subtree_control";
         }
         try {
             return CgroupHierarchy.hasController(readFile(cgroup.subtreeControl), "io");
@@ -445,8 +453,8 @@ public final class IoAttributor {
             Counters now = n.counters;
             Counters before = n.before;
             if (n.own.length < now.n * F) {
-                n.own = new long[now.v.length];
-                n.delta = new long[now.v.length];
+                n.own = new long[now.n * F];
+                n.delta = new long[now.n * F];
             }
             for (int i = 0; i < now.n; i++) {
                 int o = i * F;
