@@ -33,7 +33,10 @@ import java.util.function.Supplier;
  * cgroups cost one name looked up each a cycle, not paths and files made anew. A cgroup that
  * appeared since the last cycle started at zero, so all its counts are the interval's; one that
  * disappeared between listing and reading is skipped and counted (its I/O stays in its parent's,
- * where the kernel folds a removed cgroup's counters).
+ * where the kernel folds a removed cgroup's counters). One that may have been there unseen (its
+ * slice read whole or not listable at the last reading, its io.stat unreadable then) has no
+ * baseline: that reading's counters become it, and its I/O of the interval stays in its parent's
+ * own, rather than its whole life's counts being taken for one interval's.
  */
 public final class IoAttributor {
     /** io.stat counters kept per device: rios wios rbytes wbytes dios dbytes (ConsumerTable's order). */
@@ -128,6 +131,16 @@ public final class IoAttributor {
         Map<String, Cgroup> children;
         long listed;
         long readIn;
+        /** The reading its children were last listed in. */
+        long walkedIn;
+        /**
+         * The reading it was made in when its cgroup was not there at the one before (its parent
+         * was listed then without it, or is new itself): all its counters are since then. 0 for a
+         * node made for a cgroup that may have been there unseen (its parent read whole, or not
+         * listed, at the last reading; or its own io.stat unreadable then): its counters before this
+         * reading are not known, so this reading's are its baseline, not its I/O.
+         */
+        long newIn;
         int parent;
         /** This cycle's counters, and the last cycle's when it was read then (null otherwise). */
         Counters counters;
@@ -227,6 +240,8 @@ public final class IoAttributor {
         Cgroup copy = new Cgroup(dir, node.path, node.decided);
         copy.listed = node.listed;
         copy.readIn = node.readIn;
+        copy.walkedIn = node.walkedIn;
+        copy.newIn = node.newIn;
         copy.counters = node.counters;
         copy.before = node.before;
         if (node.children != null) {
@@ -302,6 +317,9 @@ public final class IoAttributor {
         if (node.children == null) {
             node.children = new HashMap<>();
         }
+        // a child not listed at the last reading is new when this node was listed then (or is new itself)
+        boolean childrenNew = node.walkedIn == cycle - 1 || node.newIn == cycle;
+        node.walkedIn = cycle;
         for (String name : names) {
             if (controlFile(name)) {
                 continue;
@@ -310,6 +328,7 @@ public final class IoAttributor {
             if (child == null) {
                 String path = node.path + "/" + name;
                 child = new Cgroup(dir.getPath() + "/" + name, path, rules.decide(path, name, depth + 1, parent));
+                child.newIn = childrenNew ? cycle : 0;
                 node.children.put(name, child);
             }
             child.listed = cycle;
@@ -317,9 +336,18 @@ public final class IoAttributor {
             if (d.action() == ConsumerRules.Action.SKIP) {
                 continue;
             }
-            if (!readCounters(child, name)) {
+            int outcome = readCounters(child, name);
+            if (outcome == GONE) {
                 node.children.remove(name);
                 release(child);
+                continue;
+            }
+            if (outcome == UNREAD) {
+                // kept, not read this time: made anew next time it would count its whole counter as one interval's
+                if (child.children != null) {
+                    child.children.values().forEach(this::release);
+                    child.children = null;
+                }
                 continue;
             }
             if (d.action() == ConsumerRules.Action.WALK && !ioInSubtree(child)) {
@@ -381,11 +409,16 @@ public final class IoAttributor {
         return false;
     }
 
+    private static final int READ = 0;
+    private static final int GONE = 1;
+    private static final int UNREAD = 2;
+
     /**
-     * Reads the cgroup's io.stat counters for the devices attributed; its last cycle's become the
-     * baseline when it was read then. False when it is not (or no longer) a cgroup.
+     * Reads the cgroup's io.stat counters for the devices attributed; its last reading's become
+     * the baseline when it was read then. {@link #GONE} when it is not (or no longer) a cgroup,
+     * {@link #UNREAD} when it is there but its io.stat could not be read.
      */
-    private boolean readCounters(Cgroup cgroup, String name) {
+    private int readCounters(Cgroup cgroup, String name) {
         String text;
         try {
             text = readFile(cgroup.ioStat);
@@ -395,14 +428,14 @@ public final class IoAttributor {
             } else {
                 vanished++;
             }
-            return false;
+            return GONE;
         } catch (IOException e) {
             if (cgroup.dir().exists()) {
                 problems.add(cgroup.ioStat + ": cannot read (" + e + ")");
-            } else {
-                vanished++;
+                return UNREAD;
             }
-            return false;
+            vanished++;
+            return GONE;
         }
         read++;
         IoStatFile stat = IoStat.parse(text, cgroup.ioStat);
@@ -434,7 +467,7 @@ public final class IoAttributor {
         }
         cgroup.counters = c;
         cgroup.readIn = cycle;
-        return true;
+        return READ;
     }
 
     private boolean ioInSubtree(Cgroup cgroup) {
@@ -456,14 +489,17 @@ public final class IoAttributor {
                 n.own = new long[now.n * F];
                 n.delta = new long[now.n * F];
             }
+            // no baseline and not new: the counters' start is not known, and its I/O stays in its parent's own this time
+            boolean known = before != null || n.newIn == cycle;
             for (int i = 0; i < now.n; i++) {
                 int o = i * F;
                 int b = before == null ? -1 : before.find(now.device[i]);
                 for (int f = 0; f < F; f++) {
                     long x = now.v[o + f];
                     long was = b < 0 ? 0 : before.v[b + f];
-                    // a cgroup new since the last cycle started at 0; one removed and made again has counters below the last
-                    n.delta[o + f] = x < 0 ? -1 : was < 0 || x < was ? x : x - was;
+                    // a cgroup new since the last reading started at 0, as did a device's line new in its io.stat;
+                    // one removed and made again has counters below the last
+                    n.delta[o + f] = x < 0 ? -1 : !known ? 0 : was < 0 || x < was ? x : x - was;
                 }
             }
             System.arraycopy(n.delta, 0, n.own, 0, now.n * F);

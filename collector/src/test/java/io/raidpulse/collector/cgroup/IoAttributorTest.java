@@ -206,6 +206,55 @@ class IoAttributorTest {
     }
 
     @Test
+    void aCgroupUnreadAtOneReadingIsNotCountedWithItsWholeLifeAtTheNext() throws IOException {
+        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
+        tree("0-created");
+        attributor.attribute(devices("0-created", "0-created"));
+        // db.service's io.stat cannot be read this time (a directory stands in for the file): its writes stay in its slice's own
+        tree("2-done");
+        Path dbStat = cg().resolve("system.slice/db.service/io.stat");
+        Files.delete(dbStat);
+        Files.createDirectory(dbStat);
+        IoAttributor.Result unread = attributor.attribute(devices("0-created", "2-done"));
+        assertThat(unread.problems()).singleElement().asString().startsWith(dbStat + ": cannot read");
+        assertThat(find(unread.consumers().get("md0"), "system.slice").getWriteIos()).isEqualTo(1324);
+        assertThat(find(unread.consumers().get("md0"), "db.service")).isNull();
+        // readable again, with the same 1324 writes it has had since it started: none of them are this interval's
+        Files.delete(dbStat);
+        tree("3-discard");
+        IoAttributor.Result again = attributor.attribute(devices("2-done", "3-discard"));
+        assertThat(again.problems()).isEmpty();
+        assertThat(again.consumers().get("md0")).isEmpty();
+    }
+
+    @Test
+    void theUnitsOfASliceReadWholeAtOneReadingAreNotCountedWithTheirWholeLifeAtTheNext() throws IOException {
+        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
+        tree("0-created");
+        attributor.attribute(devices("0-created", "0-created"));
+        // the io controller taken from system.slice's children for a while: the slice is read whole
+        tree("2-done");
+        Files.writeString(cg().resolve("system.slice/cgroup.subtree_control"), "memory pids\n");
+        IoAttributor.Result whole = attributor.attribute(devices("0-created", "2-done"));
+        IoConsumer slice = find(whole.consumers().get("md0"), "system.slice");
+        assertThat(slice.getWriteIos()).isEqualTo(1324);
+        assertThat(slice.getReadIos()).isEqualTo(979);
+        // and given back: the units were there all along, their counters are not this interval's
+        tree("3-discard");
+        IoAttributor.Result walked = attributor.attribute(devices("2-done", "3-discard"));
+        assertThat(walked.consumers().get("md0")).isEmpty();
+        // from the next reading on, what a unit does is its own again: db.service writes 100 more
+        tree("4-check");
+        for (String stat : List.of("system.slice/db.service/io.stat", "system.slice/io.stat")) {
+            Path file = cg().resolve(stat);
+            Files.writeString(file, Files.readString(file).replace("wbytes=5423104", "wbytes=5832704").replace("wios=1324", "wios=1424"));
+        }
+        IoAttributor.Result next = attributor.attribute(devices("3-discard", "4-check"));
+        assertThat(next.consumers().get("md0")).extracting(IoConsumer::getName).containsExactly("db.service");
+        assertThat(find(next.consumers().get("md0"), "db.service").getWriteIos()).isEqualTo(100);
+    }
+
+    @Test
     void theTopConsumersThenOtherSummed() throws IOException {
         IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys),
                 AttributionSettings.from(Settings.of(Map.of("collector.attribution.top", "1"))));
