@@ -76,6 +76,14 @@ class IoAttributorTest {
                 .filter(d -> d.name().equals(name)).findFirst().orElseThrow();
     }
 
+    /** An attributor with the defaults that has read the tree as the lab's capture step 0-created left it: its baselines. */
+    private IoAttributor afterFirstReading() throws IOException {
+        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
+        tree("0-created");
+        attributor.attribute(devices("0-created", "0-created"));
+        return attributor;
+    }
+
     private static IoConsumer find(List<IoConsumer> consumers, String name) {
         return consumers.stream().filter(c -> c.getName().equals(name)).findFirst().orElse(null);
     }
@@ -122,9 +130,7 @@ class IoAttributorTest {
 
     @Test
     void theDevicesOwnIoNoCgroupSubmittedIsUnattributedAndNeverNegative() throws IOException {
-        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
-        tree("0-created");
-        attributor.attribute(devices("0-created", "0-created"));
+        IoAttributor attributor = afterFirstReading();
         tree("2-done");
         List<DeviceIo> devices = devices("0-created", "2-done");
         // md0 as if it had done 100 more reads than the cgroups submitted (the root's own), and vde fewer writes than user.slice's
@@ -143,9 +149,7 @@ class IoAttributorTest {
 
     @Test
     void aRemovedUnitsIoStaysInItsSliceAndAVanishedOneIsCounted() throws IOException {
-        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
-        tree("0-created");
-        attributor.attribute(devices("0-created", "0-created"));
+        IoAttributor attributor = afterFirstReading();
         // backup.service removed within the interval: system.slice keeps its counters, so its reads are the slice's own
         tree("2-done");
         Files.delete(cg().resolve("system.slice/backup.service/io.stat"));
@@ -186,9 +190,7 @@ class IoAttributorTest {
 
     @Test
     void aUnitGoneAndMadeAgainStartsFromZero() throws IOException {
-        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
-        tree("0-created");
-        attributor.attribute(devices("0-created", "0-created"));
+        IoAttributor attributor = afterFirstReading();
         tree("2-done");
         attributor.attribute(devices("0-created", "2-done"));
         // backup.service stopped: its cgroup is removed, its reads stay in system.slice's counters
@@ -207,9 +209,7 @@ class IoAttributorTest {
 
     @Test
     void aCgroupUnreadAtOneReadingIsNotCountedWithItsWholeLifeAtTheNext() throws IOException {
-        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
-        tree("0-created");
-        attributor.attribute(devices("0-created", "0-created"));
+        IoAttributor attributor = afterFirstReading();
         // db.service's io.stat cannot be read this time (a directory stands in for the file): its writes stay in its slice's own
         tree("2-done");
         Path dbStat = cg().resolve("system.slice/db.service/io.stat");
@@ -229,9 +229,7 @@ class IoAttributorTest {
 
     @Test
     void theUnitsOfASliceReadWholeAtOneReadingAreNotCountedWithTheirWholeLifeAtTheNext() throws IOException {
-        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
-        tree("0-created");
-        attributor.attribute(devices("0-created", "0-created"));
+        IoAttributor attributor = afterFirstReading();
         // the io controller taken from system.slice's children for a while: the slice is read whole
         tree("2-done");
         Files.writeString(cg().resolve("system.slice/cgroup.subtree_control"), "memory pids\n");
@@ -288,9 +286,7 @@ class IoAttributorTest {
 
     @Test
     void aMalformedLineIsAProblemNamingTheFileAndTheRestIsRead() throws IOException {
-        IoAttributor attributor = new IoAttributor(new CgroupHierarchy(sys), AttributionSettings.DEFAULTS);
-        tree("0-created");
-        attributor.attribute(devices("0-created", "0-created"));
+        IoAttributor attributor = afterFirstReading();
         tree("2-done");
         Path dbStat = cg().resolve("system.slice/db.service/io.stat");
         Files.writeString(dbStat, "254:64 rbytes=oops\n" + Files.readString(dbStat));
