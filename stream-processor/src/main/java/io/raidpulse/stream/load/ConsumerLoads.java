@@ -97,13 +97,15 @@ final class ConsumerLoads {
                         c.getName(), c.getReadIos(), c.getWriteIos(), c.getReadBytes(), c.getWriteBytes());
                 return null;
             }
-            out.add(perInterval == 1 ? new ConsumerRequests(c.getName(), KINDS[c.getKind().ordinal()], c.getReadIos(), c.getWriteIos(),
-                    c.getReadBytes(), c.getWriteBytes())
-                    : new ConsumerRequests(c.getName(), KINDS[c.getKind().ordinal()], Math.round(c.getReadIos() * perInterval),
-                            Math.round(c.getWriteIos() * perInterval), Math.round(c.getReadBytes() * perInterval),
-                            Math.round(c.getWriteBytes() * perInterval)));
+            out.add(new ConsumerRequests(c.getName(), KINDS[c.getKind().ordinal()], scaled(c.getReadIos(), perInterval),
+                    scaled(c.getWriteIos(), perInterval), scaled(c.getReadBytes(), perInterval), scaled(c.getWriteBytes(), perInterval)));
         }
         return out;
+    }
+
+    /** A count times {@link #perInterval}; exact when that is 1 (a double holds counts exactly only up to 2^53). */
+    private static long scaled(long count, double perInterval) {
+        return perInterval == 1 ? count : Math.round(count * perInterval);
     }
 
     private static String[] kinds() {
