@@ -5,7 +5,8 @@ package io.raidpulse.md;
  * to Long.MAX_VALUE; an interval's difference is normally small, but a cgroup new since the last
  * reading brings its whole counter, and a mangled file can bring any number up to that bound. Two
  * such counts summed (two cgroups under one consumer's name, one device over a span of cycles)
- * must not wrap to a negative count that a reader would take for I/O undone.
+ * must not wrap to a negative count that a reader would take for I/O undone, and that a bound on
+ * what a device can do (the collector's, on each consumer) would let through.
  */
 public final class Counts {
     private Counts() {
